@@ -1,0 +1,1 @@
+// Keeps the graders object library non-empty before any assignment exists.

@@ -1,0 +1,56 @@
+#pragma once
+// How the runner calls a step's entry point. Each graders/<id>/adapter.cpp lists its steps with
+// CUGRADE_STEP, once; the macro makes both the call of the student's function (global
+// namespace, from interface.cuh) and of the reference's (namespace cugrade_reference).
+#include <cstdint>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace cugrade {
+
+/// Where the arrays handed to an entry point live.
+enum class Memory { device, host };
+
+/// The buffers and parameters of one call, by the names the grader gave them.
+struct Call {
+  std::map<std::string, void*> buffers;
+  std::map<std::string, std::int64_t> params;
+
+  /// Pointer to the named buffer (device or host memory, as the step declares).
+  template <class T> T* ptr(const std::string& name) const {
+    auto it = buffers.find(name);
+    if (it == buffers.end()) throw std::logic_error("adapter asks for unknown buffer " + name);
+    return static_cast<T*>(it->second);
+  }
+  /// The named integer parameter as an int (the course's entry points take int sizes).
+  int i(const std::string& name) const {
+    auto it = params.find(name);
+    if (it == params.end()) throw std::logic_error("adapter asks for unknown parameter " + name);
+    return static_cast<int>(it->second);
+  }
+};
+
+/// One step: its name in the spec, where its arrays live, and the two calls.
+struct StepAdapter {
+  const char* step;
+  const char* entry;          ///< the student's function name, for messages
+  Memory memory;
+  void (*student)(const Call&);
+  void (*reference)(const Call&);
+};
+
+/// The steps of the assignment this runner was linked for (defined in graders/<id>/adapter.cpp).
+const std::vector<StepAdapter>& adapter_steps();
+
+}  // namespace cugrade
+
+/// One StepAdapter: `CALL` is an expression using `f` (the entry point) and `c` (the Call), e.g.
+/// CUGRADE_STEP("naive", device, matmul_naive, f(c.ptr<const float>("A"), ..., c.i("K")))
+#define CUGRADE_STEP(step_name, memory_kind, entry_fn, CALL)                             \
+  ::cugrade::StepAdapter {                                                              \
+    step_name, #entry_fn, ::cugrade::Memory::memory_kind,                               \
+        [](const ::cugrade::Call& c) { auto f = &::entry_fn; CALL; },                    \
+        [](const ::cugrade::Call& c) { auto f = &::cugrade_reference::entry_fn; CALL; } \
+  }

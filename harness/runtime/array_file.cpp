@@ -1,0 +1,125 @@
+#include "array_file.hpp"
+
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+
+namespace cugrade {
+namespace {
+constexpr char kMagic[8] = {'C', 'G', 'A', 'R', 'R', 'A', 'Y', '1'};
+constexpr std::uint64_t kMaxDims = 8;
+constexpr std::uint64_t kMaxName = 256;
+
+template <class T> void put(std::ofstream& out, T value) {
+  out.write(reinterpret_cast<const char*>(&value), sizeof value);
+}
+template <class T> bool get(std::ifstream& in, T& value) {
+  return static_cast<bool>(in.read(reinterpret_cast<char*>(&value), sizeof value));
+}
+bool fail_with(std::string* error, const std::string& message) {
+  if (error) *error = message;
+  return false;
+}
+}  // namespace
+
+std::size_t dtype_size(DType type) {
+  switch (type) {
+    case DType::f32: case DType::i32: case DType::u32: return 4;
+    case DType::f64: case DType::i64: return 8;
+  }
+  return 0;
+}
+
+const char* dtype_name(DType type) {
+  switch (type) {
+    case DType::f32: return "f32";
+    case DType::f64: return "f64";
+    case DType::i32: return "i32";
+    case DType::u32: return "u32";
+    case DType::i64: return "i64";
+  }
+  return "?";
+}
+
+std::int64_t Array::size() const {
+  std::int64_t n = 1;
+  for (auto d : dims) n *= d;
+  return n;
+}
+
+double Array::value(std::int64_t i) const {
+  switch (type) {
+    case DType::f32: return data<float>()[i];
+    case DType::f64: return data<double>()[i];
+    case DType::i32: return data<std::int32_t>()[i];
+    case DType::u32: return data<std::uint32_t>()[i];
+    case DType::i64: return static_cast<double>(data<std::int64_t>()[i]);
+  }
+  return 0.0;
+}
+
+Array make_array(DType type, std::vector<std::int64_t> dims) {
+  Array array;
+  array.type = type;
+  array.dims = std::move(dims);
+  array.bytes.assign(static_cast<std::size_t>(array.size()) * dtype_size(type), 0);
+  return array;
+}
+
+bool write_array_file(const std::string& path, const ArraySet& arrays) {
+  const std::string temp = path + ".partial";
+  {
+    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+    if (!out) return false;
+    out.write(kMagic, sizeof kMagic);
+    put<std::uint64_t>(out, arrays.size());
+    for (const auto& [name, array] : arrays) {
+      put<std::uint64_t>(out, name.size());
+      out.write(name.data(), static_cast<std::streamsize>(name.size()));
+      put<std::uint8_t>(out, static_cast<std::uint8_t>(array.type));
+      put<std::uint64_t>(out, array.dims.size());
+      for (auto d : array.dims) put<std::int64_t>(out, d);
+      put<std::uint64_t>(out, array.bytes.size());
+      out.write(reinterpret_cast<const char*>(array.bytes.data()),
+                static_cast<std::streamsize>(array.bytes.size()));
+    }
+    if (!out.flush()) return false;
+  }
+  return std::rename(temp.c_str(), path.c_str()) == 0;
+}
+
+std::optional<ArraySet> read_array_file(const std::string& path, std::string* error) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return fail_with(error, "cannot open " + path), std::nullopt;
+  char magic[sizeof kMagic];
+  if (!in.read(magic, sizeof magic) || std::memcmp(magic, kMagic, sizeof kMagic) != 0)
+    return fail_with(error, path + ": not an array file"), std::nullopt;
+  std::uint64_t count = 0;
+  if (!get(in, count) || count > 1024) return fail_with(error, path + ": bad array count"), std::nullopt;
+  ArraySet arrays;
+  for (std::uint64_t a = 0; a < count; ++a) {
+    std::uint64_t name_size = 0, ndims = 0, nbytes = 0;
+    std::uint8_t type = 0;
+    if (!get(in, name_size) || name_size > kMaxName)
+      return fail_with(error, path + ": bad array name"), std::nullopt;
+    std::string name(name_size, '\0');
+    in.read(name.data(), static_cast<std::streamsize>(name_size));
+    if (!get(in, type) || type > static_cast<std::uint8_t>(DType::i64) || !get(in, ndims) ||
+        ndims > kMaxDims)
+      return fail_with(error, path + ": bad header of array " + name), std::nullopt;
+    Array array;
+    array.type = static_cast<DType>(type);
+    array.dims.resize(ndims);
+    for (auto& d : array.dims)
+      if (!get(in, d) || d < 0) return fail_with(error, path + ": bad shape of " + name), std::nullopt;
+    if (!get(in, nbytes) || nbytes != static_cast<std::uint64_t>(array.size()) * dtype_size(array.type))
+      return fail_with(error, path + ": size of " + name + " does not match its shape"), std::nullopt;
+    array.bytes.resize(nbytes);
+    if (!in.read(reinterpret_cast<char*>(array.bytes.data()), static_cast<std::streamsize>(nbytes)))
+      return fail_with(error, path + ": truncated array " + name), std::nullopt;
+    arrays.emplace(std::move(name), std::move(array));
+  }
+  return arrays;
+}
+
+}  // namespace cugrade

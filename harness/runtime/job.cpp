@@ -1,0 +1,140 @@
+#include "job.hpp"
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+namespace cugrade {
+namespace {
+using nlohmann::json;
+
+json outputs_to_json(const std::map<std::string, OutputDecl>& outputs) {
+  json j = json::object();
+  for (const auto& [name, decl] : outputs)
+    j[name] = {{"type", static_cast<int>(decl.type)}, {"dims", decl.dims}};
+  return j;
+}
+
+std::map<std::string, OutputDecl> outputs_from_json(const json& j) {
+  std::map<std::string, OutputDecl> outputs;
+  for (const auto& [name, value] : j.items()) {
+    OutputDecl decl;
+    const int type = value.at("type").get<int>();
+    if (type < 0 || type > static_cast<int>(DType::i64)) throw std::runtime_error("bad dtype");
+    decl.type = static_cast<DType>(type);
+    decl.dims = value.at("dims").get<std::vector<std::int64_t>>();
+    outputs.emplace(name, std::move(decl));
+  }
+  return outputs;
+}
+}  // namespace
+
+std::string job_to_json(const Job& job) {
+  json j;
+  j["events_file"] = job.events_file;
+  j["checks"] = json::array();
+  for (const auto& t : job.checks)
+    j["checks"].push_back({{"id", t.id}, {"step", t.step}, {"reference", t.reference},
+                           {"params", t.params}, {"inputs_file", t.inputs_file},
+                           {"outputs", outputs_to_json(t.outputs)}, {"output_file", t.output_file},
+                           {"readback_file", t.readback_file}});
+  j["timings"] = json::array();
+  for (const auto& t : job.timings)
+    j["timings"].push_back(
+        {{"id", t.id}, {"step", t.step}, {"reference_step", t.reference_step}, {"params", t.params},
+         {"inputs_file", t.inputs_file}, {"verify_inputs_file", t.verify_inputs_file},
+         {"outputs", outputs_to_json(t.outputs)}, {"student_output_file", t.student_output_file},
+         {"reference_output_file", t.reference_output_file}, {"min_samples", t.min_samples},
+         {"max_samples", t.max_samples}, {"target_rse", t.target_rse}, {"budget_s", t.budget_s},
+         {"warmup_s", t.warmup_s}, {"flush_bytes", t.flush_bytes}});
+  return j.dump(2);
+}
+
+std::optional<Job> job_from_json(const std::string& text, std::string* error) {
+  try {
+    const json j = json::parse(text);
+    Job job;
+    job.events_file = j.at("events_file").get<std::string>();
+    for (const auto& t : j.at("checks")) {
+      CheckTask task;
+      task.id = t.at("id").get<std::string>();
+      task.step = t.at("step").get<std::string>();
+      task.reference = t.at("reference").get<bool>();
+      task.params = t.at("params").get<std::map<std::string, std::int64_t>>();
+      task.inputs_file = t.at("inputs_file").get<std::string>();
+      task.outputs = outputs_from_json(t.at("outputs"));
+      task.output_file = t.at("output_file").get<std::string>();
+      task.readback_file = t.at("readback_file").get<std::string>();
+      job.checks.push_back(std::move(task));
+    }
+    for (const auto& t : j.at("timings")) {
+      TimeTask task;
+      task.id = t.at("id").get<std::string>();
+      task.step = t.at("step").get<std::string>();
+      task.reference_step = t.at("reference_step").get<std::string>();
+      task.params = t.at("params").get<std::map<std::string, std::int64_t>>();
+      task.inputs_file = t.at("inputs_file").get<std::string>();
+      task.verify_inputs_file = t.at("verify_inputs_file").get<std::string>();
+      task.outputs = outputs_from_json(t.at("outputs"));
+      task.student_output_file = t.at("student_output_file").get<std::string>();
+      task.reference_output_file = t.at("reference_output_file").get<std::string>();
+      task.min_samples = t.at("min_samples").get<std::size_t>();
+      task.max_samples = t.at("max_samples").get<std::size_t>();
+      task.target_rse = t.at("target_rse").get<double>();
+      task.budget_s = t.at("budget_s").get<double>();
+      task.warmup_s = t.at("warmup_s").get<double>();
+      task.flush_bytes = t.at("flush_bytes").get<std::int64_t>();
+      job.timings.push_back(std::move(task));
+    }
+    return job;
+  } catch (const std::exception& e) {
+    if (error) *error = std::string("malformed job: ") + e.what();
+    return std::nullopt;
+  }
+}
+
+std::string event_to_line(const Event& e) {
+  json j{{"kind", e.kind}, {"task", e.task}};
+  if (!e.call.empty()) j["call"] = e.call;
+  if (!e.error.empty()) j["error"] = e.error;
+  if (!e.kernel.empty()) j["kernel"] = e.kernel;
+  if (e.kind == "done") j["seconds"] = e.seconds;
+  if (e.kind == "samples") {
+    j["student_ms"] = e.student_ms;
+    j["reference_ms"] = e.reference_ms;
+    j["student_wall_ms"] = e.student_wall_ms;
+    j["reference_wall_ms"] = e.reference_wall_ms;
+  }
+  return j.dump();
+}
+
+std::optional<Event> event_from_line(const std::string& line) {
+  const json j = json::parse(line, nullptr, /*allow_exceptions=*/false);
+  if (!j.is_object() || !j.contains("kind") || !j["kind"].is_string()) return std::nullopt;
+  try {
+    Event e;
+    e.kind = j["kind"].get<std::string>();
+    e.task = j.value("task", "");
+    e.call = j.value("call", "");
+    e.error = j.value("error", "");
+    e.kernel = j.value("kernel", "");
+    e.seconds = j.value("seconds", 0.0);
+    e.student_ms = j.value("student_ms", std::vector<double>{});
+    e.reference_ms = j.value("reference_ms", std::vector<double>{});
+    e.student_wall_ms = j.value("student_wall_ms", std::vector<double>{});
+    e.reference_wall_ms = j.value("reference_wall_ms", std::vector<double>{});
+    return e;
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+std::vector<Event> read_events(const std::string& path) {
+  std::vector<Event> events;
+  std::ifstream in(path);
+  std::string line;
+  while (std::getline(in, line))
+    if (auto e = event_from_line(line)) events.push_back(std::move(*e));
+  return events;
+}
+
+}  // namespace cugrade

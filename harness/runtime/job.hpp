@@ -1,0 +1,84 @@
+#pragma once
+// The protocol between the harness and the runner: a job file (JSON) the harness writes, and an
+// event stream (JSON lines) the runner appends to. The runner is untrusted: the harness decides
+// verdicts from the output files alone; events only say how far it got and what CUDA reported.
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "array_file.hpp"
+
+namespace cugrade {
+
+/// Type and shape of one output the runner must allocate, poison and write back.
+struct OutputDecl {
+  DType type = DType::f32;
+  std::vector<std::int64_t> dims;
+};
+
+/// A correctness task: call one entry point once on one input file.
+struct CheckTask {
+  std::string id;                             ///< the case id
+  std::string step;
+  bool reference = false;                     ///< call the reference instead of the student
+  std::map<std::string, std::int64_t> params;
+  std::string inputs_file;                    ///< written by the harness
+  std::map<std::string, OutputDecl> outputs;
+  std::string output_file;                    ///< written by the runner: the outputs
+  std::string readback_file;                  ///< written by the runner: the inputs after the call
+};
+
+/// A timing task: student and reference interleaved on the same inputs, then one more call of
+/// each on a fresh input set whose outputs the harness compares (so cached or skipped work shows).
+struct TimeTask {
+  std::string id;
+  std::string step;                           ///< the student's step
+  std::string reference_step;
+  std::map<std::string, std::int64_t> params;
+  std::string inputs_file;                    ///< the inputs used for every timed sample
+  std::string verify_inputs_file;             ///< a second input set for the final calls
+  std::map<std::string, OutputDecl> outputs;
+  std::string student_output_file;
+  std::string reference_output_file;
+  std::size_t min_samples = 10;
+  std::size_t max_samples = 200;
+  double target_rse = 0.005;                  ///< stop when the relative standard error is this low
+  double budget_s = 3.0;                      ///< ... or this much time was spent sampling
+  double warmup_s = 0.1;                      ///< warm-up: at least one call and this long
+  std::int64_t flush_bytes = 0;               ///< L2 flush buffer; 0 = twice the L2 size
+};
+
+/// Everything the runner does in one process.
+struct Job {
+  std::string events_file;
+  std::vector<CheckTask> checks;
+  std::vector<TimeTask> timings;
+};
+
+/// Serialises a job as JSON text.
+std::string job_to_json(const Job& job);
+/// Parses job JSON; nullopt (and `error` set) when malformed.
+std::optional<Job> job_from_json(const std::string& text, std::string* error = nullptr);
+
+/// One line of the runner's event stream.
+struct Event {
+  std::string kind;     ///< "start", "done", "cuda_error", "samples", "fatal"
+  std::string task;     ///< the task id it concerns
+  std::string call;     ///< cuda_error: the CUDA call or the entry point that failed
+  std::string error;    ///< cuda_error: the CUDA error string; fatal: the message
+  std::string kernel;   ///< cuda_error: the last kernel launched, when known
+  double seconds = 0.0; ///< done: the task's wall time
+  std::vector<double> student_ms, reference_ms;            ///< samples: event times
+  std::vector<double> student_wall_ms, reference_wall_ms;  ///< samples: host wall times
+};
+
+/// One JSON line, without the newline.
+std::string event_to_line(const Event& event);
+/// Parses one line; nullopt for anything malformed (a student may write to the stream too).
+std::optional<Event> event_from_line(const std::string& line);
+/// Every well-formed event in a file, in order; missing file = none.
+std::vector<Event> read_events(const std::string& path);
+
+}  // namespace cugrade

@@ -1,0 +1,54 @@
+#pragma once
+// The trusted, per-assignment part of grading: a seeded input generator and a CPU gold in
+// double precision. Each graders/<id>/grader.cpp defines one Grader and registers it with
+// CUGRADE_REGISTER_GRADER; the harness never runs student code to produce expected values.
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "array_file.hpp"
+#include "core/rng.hpp"
+#include "spec/spec.hpp"
+
+namespace cugrade {
+
+/// What one call of a step must move and compute: for GB/s, FLOP/s and the roofline floor.
+struct Work {
+  double bytes = 0.0;  ///< fewest bytes through device memory (each input read, output written once)
+  double flops = 0.0;  ///< floating-point operations (0 for memory-bound steps)
+  double items = 0.0;  ///< domain units for the `rate_unit` (e.g. pair interactions); 0 if none
+  std::string rate_unit;  ///< "GB/s", "TFLOP/s" or a domain unit ("G interactions/s")
+};
+
+/// The inputs of one case, plus the outputs the runner must produce (dtype and shape, content
+/// ignored) — the runner allocates and poisons those.
+struct CaseData {
+  ArraySet inputs;
+  ArraySet outputs;
+};
+
+/// Generator + gold + work model of one assignment.
+struct Grader {
+  std::string assignment;  ///< the spec id it serves
+  /// Inputs (and output shapes) of one case, drawn from `rng` (seeded with the case's seed).
+  std::function<CaseData(const Case& c, Rng& rng)> generate;
+  /// Expected outputs, computed in double precision, keyed like CaseData::outputs.
+  std::function<ArraySet(const Case& c, const ArraySet& inputs)> gold;
+  /// Work of one call of `step` at `params`.
+  std::function<Work(const std::string& step, const Params& params)> work;
+};
+
+/// Every registered grader.
+const std::vector<const Grader*>& all_graders();
+
+/// The grader of `assignment`, or nullptr.
+const Grader* find_grader(const std::string& assignment);
+
+/// Adds a grader to the registry (use CUGRADE_REGISTER_GRADER instead).
+bool register_grader(const Grader* grader);
+
+}  // namespace cugrade
+
+/// Registers `grader_object` (a namespace-scope `const cugrade::Grader`) at start-up.
+#define CUGRADE_REGISTER_GRADER(grader_object) \
+  static const bool cugrade_registered_##grader_object = ::cugrade::register_grader(&grader_object)

@@ -1,0 +1,101 @@
+#pragma once
+// An assignment as declared in assignments/<id>/assignment.yaml (data only; see
+// docs/assignment-spec.md for the format). Loading is strict: spec_loader.hpp.
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cugrade {
+
+/// Where a value came from in a YAML file, for messages of the form file:line:column.
+struct SourceLocation {
+  std::string file;
+  int line = 0;    ///< 1-based; 0 when unknown
+  int column = 0;  ///< 1-based; 0 when unknown
+};
+
+/// Integer parameters of one case, by name: {"M": 65, "N": 33, "K": 47}.
+using Params = std::map<std::string, std::int64_t>;
+
+/// Element-wise acceptance: |x − y| ≤ atol + rtol·|expected|; NaN and Inf never pass.
+struct Tolerance {
+  double atol = 0.0;
+  double rtol = 0.0;
+  std::string reason;  ///< why these numbers (e.g. "K-term FP32 dot product")
+};
+
+/// One lecture step a student implements: an entry point declared in interface.cuh.
+struct Step {
+  std::string name;         ///< "naive", "tiled"
+  std::string entry;        ///< the function in interface.cuh: "matmul_naive"
+  std::string description;  ///< one line for reports
+  Tolerance tolerance;
+  SourceLocation where;
+};
+
+/// Whether students see a case (and its inputs) or only its outcome.
+enum class Visibility { visible, hidden };
+
+/// A block of `cases:` in the spec; expands to steps × sizes × seeds.
+struct CaseGroup {
+  std::vector<std::string> steps;        ///< empty = every step
+  std::vector<Params> sizes;
+  std::vector<std::uint64_t> seeds{1};   ///< hidden groups mix these with the course secret
+  double points = 1.0;                   ///< per expanded case
+  Visibility visibility = Visibility::visible;
+  SourceLocation where;
+};
+
+/// A performance target: the student's step timed against a reference step, same run, same GPU.
+struct PerformanceTarget {
+  std::string step;            ///< the student's step being timed
+  std::string reference;       ///< the reference step it is compared with (default: same name)
+  Params params;               ///< the size it is timed at
+  double full_credit_at = 0.9; ///< speed ratio (reference time / student time) for full points
+  double no_credit_at = 0.5;   ///< speed ratio at or below which it earns nothing; linear between
+  double points = 0.0;
+  SourceLocation where;
+};
+
+/// Resource limits for building and running one submission.
+struct Limits {
+  double build_timeout_s = 60.0;          ///< per nvcc invocation
+  double run_timeout_s = 10.0;            ///< per case (and per timed step)
+  std::size_t output_limit_bytes = 65536; ///< stdout+stderr of the runner before it is killed
+};
+
+/// A whole assignment spec.
+struct Spec {
+  std::string id;                     ///< "matmul"; equals the folder name
+  std::string title;
+  std::vector<std::string> lectures;  ///< seeds this assignment is drawn from
+  std::filesystem::path dir;          ///< assignments/<id>
+  std::filesystem::path interface_file;  ///< absolute path of interface.cuh
+  std::filesystem::path statement_file;  ///< absolute path of README.md
+  std::vector<Step> steps;
+  std::vector<CaseGroup> cases;
+  std::vector<PerformanceTarget> performance;
+  Limits limits;
+  SourceLocation where;  ///< the file itself
+
+  /// The step with this name, or nullptr.
+  const Step* find_step(const std::string& name) const;
+};
+
+/// One concrete test case after expansion.
+struct Case {
+  std::string id;        ///< "naive/M=65,N=33,K=47/seed=1" (hidden: "hidden/naive/3")
+  std::string step;
+  Params params;
+  std::uint64_t seed = 0;
+  double points = 0.0;
+  Visibility visibility = Visibility::visible;
+};
+
+/// "M=65,N=33,K=47": params in a stable, readable form.
+std::string params_to_string(const Params& params);
+
+}  // namespace cugrade
