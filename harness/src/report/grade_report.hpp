@@ -18,6 +18,9 @@ struct Diagnostic {
   int column = 0;
   std::string severity;  ///< "error" or "warning"
   std::string message;
+
+  /// Field-by-field equality (exact for doubles), for round-trip checks.
+  bool operator==(const Diagnostic&) const = default;
 };
 
 /// The build stage.
@@ -29,6 +32,9 @@ struct BuildResult {
   std::vector<Diagnostic> diagnostics; ///< first errors (and warnings) in the student's files
   std::string message;                 ///< one paragraph for the student (e.g. the missing function)
   std::string log;                     ///< compiler output, capped
+
+  /// Field-by-field equality (exact for doubles), for round-trip checks.
+  bool operator==(const BuildResult&) const = default;
 };
 
 /// One element that failed the comparison.
@@ -37,6 +43,9 @@ struct Mismatch {
   std::vector<std::int64_t> coords;  ///< (row, column) for matrices, (i) for vectors
   double expected = 0.0;
   double actual = 0.0;
+
+  /// Field-by-field equality (exact for doubles), for round-trip checks.
+  bool operator==(const Mismatch&) const = default;
 };
 
 /// The comparison of one output array against the gold.
@@ -49,6 +58,9 @@ struct Comparison {
   double max_rel_error = 0.0;
   std::vector<Mismatch> first;      ///< the first few mismatches in index order
   std::string pattern;              ///< one line: "only the last partial tile is wrong"
+
+  /// Field-by-field equality (exact for doubles), for round-trip checks.
+  bool operator==(const Comparison&) const = default;
 };
 
 /// One expanded case.
@@ -64,6 +76,9 @@ struct CaseResult {
   double seconds = 0.0;              ///< wall time of the case in the runner
   std::string message;               ///< for the student: what failed and a hint
   std::vector<Comparison> comparisons;  ///< one per output array (empty when it did not run)
+
+  /// Field-by-field equality (exact for doubles), for round-trip checks.
+  bool operator==(const CaseResult&) const = default;
 };
 
 /// Summary statistics of one set of timing samples (milliseconds).
@@ -76,6 +91,9 @@ struct TimingStats {
   double rse = 0.0;             ///< relative standard error of the mean
   std::size_t samples = 0;
   std::size_t wall_clock_samples = 0;  ///< samples where host wall time replaced the event time
+
+  /// Field-by-field equality (exact for doubles), for round-trip checks.
+  bool operator==(const TimingStats&) const = default;
 };
 
 /// One performance target.
@@ -95,6 +113,9 @@ struct PerformanceResult {
   double max_points = 0.0;
   std::vector<std::string> flags;   ///< "below_roofline_floor", "timer_escaped", ...
   std::string message;
+
+  /// Field-by-field equality (exact for doubles), for round-trip checks.
+  bool operator==(const PerformanceResult&) const = default;
 };
 
 /// Where it ran.
@@ -108,6 +129,9 @@ struct Environment {
   std::string host;                ///< hostname
   int sm_clock_mhz = 0;
   int memory_clock_mhz = 0;
+
+  /// Field-by-field equality (exact for doubles), for round-trip checks.
+  bool operator==(const Environment&) const = default;
 };
 
 /// The whole result.
@@ -128,6 +152,9 @@ struct GradeReport {
   double score = 0.0;
   double max_score = 0.0;
   std::vector<std::string> notes;       ///< e.g. "performance not graded on the CPU backend"
+
+  /// Field-by-field equality (exact for doubles), for round-trip checks.
+  bool operator==(const GradeReport&) const = default;
 };
 
 }  // namespace cugrade
