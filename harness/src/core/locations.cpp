@@ -1,0 +1,30 @@
+#include "core/locations.hpp"
+
+#include <cstdlib>
+
+#include "core/config.hpp"
+
+namespace cugrade {
+namespace {
+std::filesystem::path from_env(const char* name, std::filesystem::path fallback) {
+  const char* value = std::getenv(name);
+  return value && *value ? std::filesystem::path(value) : fallback;
+}
+}  // namespace
+
+Locations default_locations() {
+  Locations where;
+  where.root = from_env("CUGRADE_ROOT", config::source_root);
+  where.runner_dir = from_env("CUGRADE_RUNNER_DIR", config::runner_dir);
+  where.cpu_runner_dir = from_env("CUGRADE_CPU_RUNNER_DIR", where.runner_dir.parent_path() / "cpu-runners");
+  const std::filesystem::path configured_nvcc = *config::nvcc ? config::nvcc : "nvcc";
+  where.nvcc = from_env("CUGRADE_NVCC", configured_nvcc);
+  const char* xdg = std::getenv("XDG_CACHE_HOME");
+  const char* home = std::getenv("HOME");
+  where.cache_dir = xdg && *xdg ? std::filesystem::path(xdg) / "cugrade"
+                    : home && *home ? std::filesystem::path(home) / ".cache" / "cugrade"
+                                    : std::filesystem::temp_directory_path() / "cugrade-cache";
+  return where;
+}
+
+}  // namespace cugrade

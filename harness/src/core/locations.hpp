@@ -1,0 +1,33 @@
+#pragma once
+// Where cugrade finds its files and tools: compiled-in defaults, each overridable by an
+// environment variable so a moved build tree or an installed copy still works.
+#include <filesystem>
+
+namespace cugrade {
+
+/// The folders and programs one cugrade run uses.
+struct Locations {
+  std::filesystem::path root;        ///< repository root: assignments/, reference/, templates/
+  std::filesystem::path runner_dir;  ///< runners/<id>/libcugrade_runner_<id>.a, cugrade-probe, cugrade-calibrate
+  std::filesystem::path cpu_runner_dir;  ///< cpu-runners/<id>/libcugrade_cpu_runner_<id>.a
+  std::filesystem::path nvcc;        ///< the CUDA compiler ("nvcc" to search PATH)
+  std::filesystem::path cache_dir;   ///< calibration cache
+
+  std::filesystem::path assignments() const { return root / "assignments"; }
+  std::filesystem::path templates() const { return root / "templates"; }
+  std::filesystem::path references() const { return root / "reference"; }
+  std::filesystem::path probe() const { return runner_dir / "cugrade-probe"; }
+  std::filesystem::path calibrator() const { return runner_dir / "cugrade-calibrate"; }
+  std::filesystem::path cuda_runner_library(const std::string& id) const {
+    return runner_dir / id / ("libcugrade_runner_" + id + ".a");
+  }
+  std::filesystem::path cpu_runner_library(const std::string& id) const {
+    return cpu_runner_dir / id / ("libcugrade_cpu_runner_" + id + ".a");
+  }
+};
+
+/// The defaults of this build, overridden by $CUGRADE_ROOT, $CUGRADE_RUNNER_DIR,
+/// $CUGRADE_CPU_RUNNER_DIR, $CUGRADE_NVCC and $XDG_CACHE_HOME / $HOME.
+Locations default_locations();
+
+}  // namespace cugrade

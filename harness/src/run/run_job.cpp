@@ -1,0 +1,191 @@
+#include "run/run_job.hpp"
+
+#include <chrono>
+#include <csignal>
+#include <cstring>
+#include <fstream>
+#include <optional>
+#include <set>
+
+namespace cugrade {
+namespace {
+using Clock = std::chrono::steady_clock;
+
+/// Follows the runner's event file as it grows, remembering which task is in progress.
+class EventFollower {
+ public:
+  explicit EventFollower(std::string path) : path_(std::move(path)) {}
+
+  /// Reads events appended since the last call.
+  void poll() {
+    std::ifstream in(path_);
+    if (!in) return;
+    in.seekg(offset_);
+    std::string line;
+    while (std::getline(in, line)) {
+      if (in.eof()) break;  // a line still being written: read it next time
+      offset_ += static_cast<std::streamoff>(line.size()) + 1;
+      if (auto event = event_from_line(line)) take(std::move(*event));
+    }
+  }
+  /// The task started but not finished, if any, and when it started.
+  const std::optional<std::pair<std::string, Clock::time_point>>& current() const { return current_; }
+  const std::vector<Event>& events() const { return events_; }
+
+ private:
+  void take(Event event) {
+    if (event.kind == "start") current_ = {event.task, Clock::now()};
+    if (event.kind == "done" && current_ && current_->first == event.task) current_.reset();
+    events_.push_back(std::move(event));
+  }
+  std::string path_;
+  std::streamoff offset_ = 0;
+  std::optional<std::pair<std::string, Clock::time_point>> current_;
+  std::vector<Event> events_;
+};
+
+/// The deadline of a task: check tasks get the spec's limit; timing tasks also their budget.
+double task_deadline_s(const Job& job, const std::string& id, double task_timeout_s) {
+  for (const auto& t : job.timings)
+    if (t.id == id) return 3.0 * task_timeout_s + t.budget_s;
+  return task_timeout_s;
+}
+
+std::vector<std::string> task_ids(const Job& job) {
+  std::vector<std::string> ids;
+  for (const auto& t : job.checks) ids.push_back(t.id);
+  for (const auto& t : job.timings) ids.push_back(t.id);
+  return ids;
+}
+
+Job without_tasks(const Job& job, const std::set<std::string>& finished) {
+  Job rest = job;
+  std::erase_if(rest.checks, [&](const CheckTask& t) { return finished.contains(t.id); });
+  std::erase_if(rest.timings, [&](const TimeTask& t) { return finished.contains(t.id); });
+  return rest;
+}
+
+/// Why a runner process stopped inside `task`, as the student should read it.
+TaskStatus failure_of(const ProcessResult& result, const std::vector<Event>& events,
+                      const std::string& task, double deadline_s) {
+  TaskStatus status;
+  for (const auto& e : events)
+    if (e.task == task && e.kind == "fatal") {  // the runner refused the task: our fault
+      status.outcome = Outcome::harness_error;
+      status.message = "the runner could not run this case: " + e.error;
+      return status;
+    }
+  for (const auto& e : events)
+    if (e.task == task && e.kind == "cuda_error") {
+      status.outcome = Outcome::cuda_error;
+      status.message = "CUDA error in " + e.call + ": " + e.error +
+                       (e.kernel.empty() ? "" : " (last kernel launched: " + e.kernel + ")");
+      return status;
+    }
+  if (result.output_limit_exceeded) {
+    status.outcome = Outcome::output_limit;
+    status.message = "your code printed more than the output limit; it was stopped (remove debug printing)";
+  } else if (result.timed_out || result.killed_by_watchdog) {
+    status.outcome = Outcome::timeout;
+    char text[160];
+    std::snprintf(text, sizeof text, "did not finish within %.0f s and was stopped (an endless loop, or far too slow)", deadline_s);
+    status.message = text;
+  } else if (result.signal) {
+    status.outcome = Outcome::crashed;
+    status.message = "the program died from " + describe_signal(*result.signal) + " during this case";
+  } else {
+    status.outcome = Outcome::crashed;
+    status.message = "the program exited (code " + std::to_string(result.exit_code) +
+                     ") before finishing this case: does your code call exit() or abort()?";
+  }
+  return status;
+}
+}  // namespace
+
+std::string describe_signal(int signal) {
+  const char* name = nullptr;
+  switch (signal) {
+    case SIGSEGV: name = "SIGSEGV (segmentation fault: a bad host pointer)"; break;
+    case SIGABRT: name = "SIGABRT (abort)"; break;
+    case SIGFPE: name = "SIGFPE (arithmetic error, e.g. integer division by zero)"; break;
+    case SIGBUS: name = "SIGBUS (bus error)"; break;
+    case SIGILL: name = "SIGILL (illegal instruction)"; break;
+    case SIGKILL: name = "SIGKILL (killed)"; break;
+    default: break;
+  }
+  return name ? std::string(name) : "signal " + std::to_string(signal) + " (" + strsignal(signal) + ")";
+}
+
+RunOutcome run_job(ProcessRunner& processes, const RunRequest& request) {
+  RunOutcome outcome;
+  const std::vector<std::string> all_ids = task_ids(request.job);
+  std::set<std::string> finished;
+  while (finished.size() < all_ids.size()) {
+    const int attempt = ++outcome.runner_processes;
+    Job job = without_tasks(request.job, finished);
+    job.events_file = (request.work_dir / ("events-" + std::to_string(attempt) + ".jsonl")).string();
+    const auto job_path = request.work_dir / ("job-" + std::to_string(attempt) + ".json");
+    std::ofstream(job_path) << job_to_json(job);
+
+    double total_s = 5.0;  // runner start-up (CUDA context creation) before the first task
+    for (const auto& id : task_ids(job)) total_s += task_deadline_s(job, id, request.task_timeout_s);
+    EventFollower follower(job.events_file);
+    ProcessRequest process{{request.runner.string(), job_path.string()}, request.work_dir,
+                           request.environment, total_s, request.output_limit_bytes, {}};
+    process.should_kill = [&] {
+      follower.poll();
+      const auto& current = follower.current();
+      if (!current) return false;
+      const double elapsed = std::chrono::duration<double>(Clock::now() - current->second).count();
+      return elapsed > task_deadline_s(job, current->first, request.task_timeout_s);
+    };
+    const ProcessResult result = processes.run(process);
+    follower.poll();
+    if (outcome.output_excerpt.empty())
+      outcome.output_excerpt = (result.stdout_text + result.stderr_text).substr(0, 2048);
+
+    if (!result.started) {  // the runner could not be executed at all: the harness's fault
+      for (const auto& id : task_ids(job))
+        outcome.tasks[id] = {Outcome::harness_error, "could not start the runner: " + result.launch_error, 0.0, {}};
+      break;
+    }
+    std::size_t progress = 0;
+    std::map<std::string, double> started_or_done;
+    for (const auto& e : follower.events()) {
+      if (e.kind == "samples") outcome.tasks[e.task].samples = e;
+      if (e.kind == "done" && !finished.contains(e.task)) {
+        outcome.tasks[e.task].outcome = Outcome::passed;
+        outcome.tasks[e.task].seconds = e.seconds;
+        finished.insert(e.task);
+        ++progress;
+      }
+    }
+    if (finished.size() == all_ids.size()) break;
+    if (const auto& current = follower.current()) {  // died or was killed inside this task
+      const double deadline = task_deadline_s(job, current->first, request.task_timeout_s);
+      TaskStatus failed = failure_of(result, follower.events(), current->first, deadline);
+      failed.samples = outcome.tasks[current->first].samples;
+      outcome.tasks[current->first] = failed;
+      finished.insert(current->first);
+      continue;  // the rest in a fresh runner
+    }
+    if (progress == 0) {  // stopped before any task began: nothing more will work this way
+      std::string why = "the runner stopped before running any case";
+      Outcome kind = Outcome::crashed;
+      for (const auto& e : follower.events())
+        if (e.kind == "fatal") { why = e.error; kind = Outcome::harness_error; }
+      if (result.output_limit_exceeded) { why = "output limit exceeded before the first case"; kind = Outcome::output_limit; }
+      if (result.timed_out) { why = "the runner did not start a case in time"; kind = Outcome::timeout; }
+      if (result.signal) why += " (" + describe_signal(*result.signal) + ")";
+      for (const auto& id : task_ids(job))
+        if (!finished.contains(id)) outcome.tasks[id] = {kind, why, 0.0, {}};
+      break;
+    }
+  }
+  for (const auto& id : all_ids)  // a runner that skipped tasks silently has broken the protocol
+    if (!outcome.tasks.contains(id))
+      outcome.tasks[id] = {Outcome::protocol_error, "the runner never reported this case", 0.0, {}};
+  return outcome;
+}
+
+}  // namespace cugrade

@@ -1,0 +1,47 @@
+#pragma once
+// The run stage: executes a Job in the sandboxed runner process and says how each task ended.
+// A task that hangs, crashes or trips a sticky CUDA error is charged to that task alone; the
+// tasks after it run again in a fresh runner, so one bad case never costs the others.
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/outcome.hpp"
+#include "job.hpp"
+#include "process/process_runner.hpp"
+
+namespace cugrade {
+
+/// How to run a job.
+struct RunRequest {
+  std::filesystem::path runner;                    ///< the linked runner binary
+  std::filesystem::path work_dir;                  ///< where job and event files are written
+  Job job;                                         ///< events_file is set by run_job
+  double task_timeout_s = 10.0;                    ///< per check task (timing tasks get 3× plus their budget)
+  std::size_t output_limit_bytes = 65536;          ///< stdout+stderr of one runner process
+  std::map<std::string, std::string> environment;  ///< the runner's whole environment
+};
+
+/// How one task ended, as far as the process is concerned (the verdict comes from the check).
+struct TaskStatus {
+  Outcome outcome = Outcome::not_run;  ///< passed = it ran to its end; else why not
+  std::string message;                 ///< for the student
+  double seconds = 0.0;
+  Event samples;                       ///< timing tasks: the samples event
+};
+
+/// How the whole job went.
+struct RunOutcome {
+  std::map<std::string, TaskStatus> tasks;  ///< by task id; every task of the job is present
+  std::string output_excerpt;               ///< the start of what the student's code printed
+  int runner_processes = 0;                 ///< how many runner processes it took
+};
+
+/// Runs every task of `request.job`, restarting the runner after a failed task.
+RunOutcome run_job(ProcessRunner& processes, const RunRequest& request);
+
+/// "SIGSEGV (segmentation fault)" for a signal number.
+std::string describe_signal(int signal);
+
+}  // namespace cugrade
