@@ -1,0 +1,220 @@
+#include "spec/yaml_reader.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <climits>
+#include <cmath>
+
+#include "spec/suggest.hpp"
+
+namespace cugrade {
+namespace {
+
+std::string format_number(double value) {
+  char buffer[32];
+  const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
+  return std::string(buffer, end);
+}
+
+void report_type(const Field& field, Diagnostics& diags, std::string_view expected) {
+  diags.error(field.at, field.name + " must be " + std::string(expected) + ", not " +
+                            describe(field.value));
+}
+
+// A scalar that the user wrote; a missing or null value has already been reported or is absent.
+const std::string* scalar_text(const Field& field, Diagnostics& diags, std::string_view expected) {
+  if (!field.present()) return nullptr;
+  if (!field.value.IsScalar()) {
+    report_type(field, diags, expected);
+    return nullptr;
+  }
+  return &field.value.Scalar();
+}
+
+}  // namespace
+
+Diagnostics::Diagnostics(std::string file) : file_(std::move(file)) {}
+
+SourceLocation Diagnostics::where(const YAML::Node& node) const {
+  const YAML::Mark mark = node.Mark();
+  // yaml-cpp counts from 0 and uses -1 for "unknown"; messages count from 1 with 0 for unknown.
+  if (mark.line < 0 || mark.column < 0) return SourceLocation{file_, 0, 0};
+  return SourceLocation{file_, mark.line + 1, mark.column + 1};
+}
+
+void Diagnostics::error(const YAML::Node& node, std::string text) {
+  error(where(node), std::move(text));
+}
+
+void Diagnostics::error(const SourceLocation& at, std::string text) {
+  if (at.line > 0)
+    problems_.push_back({at.line, at.column,
+                         file_ + ":" + std::to_string(at.line) + ":" + std::to_string(at.column) +
+                             ": " + text});
+  else
+    problems_.push_back({INT_MAX, 0, file_ + ": " + text});
+}
+
+std::vector<std::string> Diagnostics::lines() const {
+  // Problems are found section by section (steps before cases, whatever the file order);
+  // the user reads them best in the order of the file.
+  std::vector<Problem> sorted = problems_;
+  std::stable_sort(sorted.begin(), sorted.end(), [](const Problem& a, const Problem& b) {
+    return a.line != b.line ? a.line < b.line : a.column < b.column;
+  });
+  std::vector<std::string> out;
+  for (auto& problem : sorted) out.push_back(std::move(problem.text));
+  return out;
+}
+
+Field item_of(const Field& list, std::size_t index, const YAML::Node& item) {
+  const bool empty = item.IsNull() && item.Mark().line < 0;
+  return Field{"item " + std::to_string(index + 1) + " of " + list.name, item,
+               empty ? list.at : item};
+}
+
+MapReader::MapReader(const YAML::Node& map, std::string subject, std::vector<std::string> allowed,
+                     Diagnostics& diags)
+    : map_(map), subject_(std::move(subject)), diags_(diags) {
+  std::vector<std::pair<std::string, YAML::Node>> seen;
+  for (auto it = map_.begin(); it != map_.end(); ++it) {
+    const YAML::Node key = it->first;
+    if (!key.IsScalar()) {
+      diags_.error(key, "keys in " + subject_ + " must be plain names, not " + describe(key));
+      continue;
+    }
+    const std::string& name = key.Scalar();
+    const auto first = std::find_if(seen.begin(), seen.end(),
+                                    [&](const auto& entry) { return entry.first == name; });
+    if (first != seen.end()) {
+      diags_.error(key, "key '" + name + "' is given twice in " + subject_ + " (first at line " +
+                            std::to_string(diags_.where(first->second).line) + ")");
+      continue;
+    }
+    seen.emplace_back(name, key);
+    if (std::find(allowed.begin(), allowed.end(), name) == allowed.end())
+      diags_.error(key, "unknown key '" + name + "' in " + subject_ + did_you_mean(name, allowed));
+  }
+}
+
+Field MapReader::optional(std::string_view key) const {
+  for (auto it = map_.begin(); it != map_.end(); ++it) {
+    if (!it->first.IsScalar() || it->first.Scalar() != key) continue;
+    // An empty value ("title:") has no position of its own in yaml-cpp: point at its key.
+    const bool empty = it->second.IsNull() && it->second.Mark().line < 0;
+    return Field{"'" + std::string(key) + "'", it->second, empty ? it->first : it->second};
+  }
+  return Field{"'" + std::string(key) + "'", YAML::Node(YAML::NodeType::Undefined), map_};
+}
+
+Field MapReader::required(std::string_view key) const {
+  Field field = optional(key);
+  if (!field.present()) diags_.error(map_, subject_ + " has no '" + std::string(key) + "'");
+  return field;
+}
+
+std::string describe(const YAML::Node& value) {
+  switch (value.Type()) {
+    case YAML::NodeType::Map: return "a map";
+    case YAML::NodeType::Sequence: return "a sequence";
+    case YAML::NodeType::Scalar: {
+      const std::string& text = value.Scalar();
+      return "'" + (text.size() > 40 ? text.substr(0, 37) + "..." : text) + "'";
+    }
+    default: return "empty";
+  }
+}
+
+bool expect_map(const Field& field, Diagnostics& diags) {
+  if (!field.present()) return false;
+  if (field.value.IsMap()) return true;
+  report_type(field, diags, "a map");
+  return false;
+}
+
+bool expect_list(const Field& field, Diagnostics& diags) {
+  if (!field.present()) return false;
+  if (field.value.IsSequence()) return true;
+  report_type(field, diags, "a list");
+  return false;
+}
+
+std::optional<std::string> read_string(const Field& field, Diagnostics& diags) {
+  const std::string* text = scalar_text(field, diags, "a string");
+  if (!text) return std::nullopt;
+  return *text;
+}
+
+bool is_identifier(std::string_view text) {
+  const auto letter = [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+  };
+  if (text.empty() || !letter(text.front())) return false;
+  return std::all_of(text.begin(), text.end(),
+                     [&](char c) { return letter(c) || (c >= '0' && c <= '9'); });
+}
+
+std::optional<std::string> read_identifier(const Field& field, Diagnostics& diags) {
+  static constexpr std::string_view expected =
+      "an identifier (letters, digits and '_', not starting with a digit)";
+  const std::string* text = scalar_text(field, diags, expected);
+  if (!text) return std::nullopt;
+  if (!is_identifier(*text)) {
+    report_type(field, diags, expected);
+    return std::nullopt;
+  }
+  return *text;
+}
+
+std::optional<double> read_number(const Field& field, Diagnostics& diags,
+                                  std::optional<double> minimum, bool strict) {
+  const std::string* text = scalar_text(field, diags, "a number");
+  if (!text) return std::nullopt;
+  std::string_view digits = *text;
+  if (digits.starts_with('+')) digits.remove_prefix(1);  // from_chars takes no '+'
+  double value = 0.0;
+  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+  if (ec != std::errc() || end != digits.data() + digits.size() || digits.empty() ||
+      !std::isfinite(value)) {
+    report_type(field, diags, "a number");
+    return std::nullopt;
+  }
+  if (minimum && (strict ? value <= *minimum : value < *minimum)) {
+    diags.error(field.at, field.name + " must be " + (strict ? "> " : ">= ") +
+                              format_number(*minimum) + ", not " + *text);
+    return std::nullopt;
+  }
+  return value;
+}
+
+std::optional<std::uint64_t> read_unsigned(const Field& field, Diagnostics& diags,
+                                           std::uint64_t minimum) {
+  const std::string* text = scalar_text(field, diags, "an integer");
+  if (!text) return std::nullopt;
+  std::string_view digits = *text;
+  const bool negative = digits.starts_with('-');
+  if (negative || digits.starts_with('+')) digits.remove_prefix(1);
+  const bool all_digits = !digits.empty() && std::all_of(digits.begin(), digits.end(), [](char c) {
+    return c >= '0' && c <= '9';
+  });
+  if (!all_digits) {
+    report_type(field, diags, "an integer");
+    return std::nullopt;
+  }
+  const bool zero = digits.find_first_not_of('0') == std::string_view::npos;
+  std::uint64_t value = 0;
+  if (!negative || !zero) {
+    const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+    if (ec == std::errc::result_out_of_range && !negative) {
+      diags.error(field.at, field.name + " is too large: " + *text);
+      return std::nullopt;
+    }
+  }
+  if ((negative && !zero) || value < minimum) {
+    diags.error(field.at, field.name + " must be >= " + std::to_string(minimum) + ", not " + *text);
+    return std::nullopt;
+  }
+  return value;
+}
+
+}  // namespace cugrade
