@@ -1,0 +1,136 @@
+// `cugrade check <assignment> --submission FILE...`: grade one submission and report it.
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "cli/cli_support.hpp"
+#include "cli/commands.hpp"
+#include "pipeline/check_submission.hpp"
+#include "report/report_targets.hpp"
+
+namespace cugrade {
+namespace {
+namespace fs = std::filesystem;
+
+struct CheckArgs {
+  std::string assignment;
+  std::vector<std::string> submission;
+  std::string backend = "auto";
+  std::string arch;
+  std::vector<std::string> reports;
+  std::string fail_under;
+  std::string secret_file;
+  std::string keep_work;
+  bool no_performance = false;
+  bool no_color = false;
+  bool quiet = false;
+};
+
+/// The .cu files of the submission: files as given, a folder's .cu files in name order.
+Result<std::vector<fs::path>> submission_files(const std::vector<std::string>& given) {
+  std::vector<fs::path> files;
+  for (const auto& item : given) {
+    const fs::path path(item);
+    if (fs::is_directory(path)) {
+      std::vector<fs::path> found;
+      for (const auto& entry : fs::directory_iterator(path))
+        if (entry.path().extension() == ".cu") found.push_back(entry.path());
+      if (found.empty()) return fail("the folder " + item + " holds no .cu file");
+      std::sort(found.begin(), found.end());
+      files.insert(files.end(), found.begin(), found.end());
+    } else if (!fs::exists(path)) {
+      return fail("submission file " + item + " does not exist");
+    } else {
+      files.push_back(fs::absolute(path));
+    }
+  }
+  return files;
+}
+
+/// The score a --fail-under bar stands for: "15" points, or "75%" of the maximum.
+Result<double> parse_bar(const std::string& text, double max_score) {
+  try {
+    std::size_t used = 0;
+    const double value = std::stod(text, &used);
+    if (used == text.size()) return value;
+    if (used + 1 == text.size() && text.back() == '%') return value / 100.0 * max_score;
+  } catch (const std::exception&) {
+  }
+  return fail("--fail-under takes points (15) or a percentage (75%), not '" + text + "'");
+}
+
+int run_check(const CheckArgs& args) {
+  const Locations where = default_locations();
+  auto spec = load_assignment(where.assignments(), args.assignment);
+  if (!spec) return complain(spec.error().message, exit_invalid_spec);
+  const Grader* grader = find_grader(spec->id);
+  if (!grader) return complain("assignment " + spec->id + " has no grader compiled into this cugrade", exit_internal);
+  auto files = submission_files(args.submission);
+  if (!files) return complain(files.error().message, exit_usage);
+  auto targets = parse_report_targets(args.reports);
+  if (!targets) return complain(targets.error().message, exit_usage);
+  auto backend = parse_backend(args.backend);
+  if (!backend) return complain(backend.error().message, exit_usage);
+  auto secret = course_secret(args.secret_file);
+  if (!secret) return complain(secret.error().message, exit_usage);
+
+  CheckOptions options;
+  options.submission = *files;
+  options.backend = *backend;
+  options.arch = args.arch;
+  options.course_secret = *secret;
+  options.performance = !args.no_performance;
+  options.work_dir = args.keep_work;
+  options.keep_work_dir = !args.keep_work.empty();
+  if (!args.quiet) options.progress = [](const std::string& line) { std::cerr << "cugrade: " << line << "\n"; };
+
+  auto processes = make_process_runner();
+  const GradeReport report = check_submission({*processes, where}, *spec, *grader, options);
+
+  std::vector<ReportTarget> all = *targets;
+  if (!args.quiet && std::none_of(all.begin(), all.end(), [](const ReportTarget& t) { return t.kind == "console"; }))
+    all.push_back(ReportTarget{"console", "-"});
+  const bool colour = !args.no_color && isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR");
+  if (auto written = write_reports(report, all, colour); !written)
+    return complain(written.error().message, exit_internal);
+
+  if (report.outcome == Outcome::harness_error) return exit_internal;
+  if (!args.fail_under.empty()) {
+    auto bar = parse_bar(args.fail_under, report.max_score);
+    if (!bar) return complain(bar.error().message, exit_usage);
+    if (!report.gradable || report.score + 1e-9 < *bar) return exit_below_bar;
+  }
+  return exit_ok;
+}
+}  // namespace
+
+void add_check_command(CLI::App& app, int& exit_code) {
+  auto args = std::make_shared<CheckArgs>();
+  CLI::App* cmd = app.add_subcommand("check", "Build, test, time and grade one submission");
+  cmd->footer(
+      "Examples:\n"
+      "  cugrade check vecadd --submission vecadd.cu\n"
+      "  cugrade check matmul -s my_matmul.cu --report json=out.json --report markdown=summary.md\n"
+      "  cugrade check matmul -s my_matmul.cu --backend cpu          # no GPU: correctness only\n"
+      "  cugrade check matmul -s my_matmul.cu --fail-under 80%       # CI: exit 4 below 80 %\n"
+      "Hidden cases run when a course secret is given ($CUGRADE_COURSE_SECRET or --secret-file).");
+  cmd->add_option("assignment", args->assignment, "Assignment id (see `cugrade list`)")->required();
+  cmd->add_option("-s,--submission", args->submission, "The .cu file(s), or a folder of them")->required();
+  cmd->add_option("-b,--backend", args->backend, "auto (GPU if usable, else CPU), cuda, or cpu")
+      ->capture_default_str();
+  cmd->add_option("--arch", args->arch, "GPU architecture for nvcc, e.g. sm_90 (default: this GPU's)");
+  cmd->add_option("-r,--report", args->reports,
+                  "Also write a report: KIND=PATH with KIND console, json or markdown (PATH - is stdout); repeatable");
+  cmd->add_option("--fail-under", args->fail_under, "Exit 4 when the score is below this (points, or N%)");
+  cmd->add_option("--secret-file", args->secret_file, "File holding the course secret (enables hidden cases)");
+  cmd->add_option("--keep-work", args->keep_work, "Build and run in this folder and keep it (for debugging)");
+  cmd->add_flag("--no-performance", args->no_performance, "Skip the timed performance targets");
+  cmd->add_flag("--no-color", args->no_color, "No ANSI colour in the console report");
+  cmd->add_flag("-q,--quiet", args->quiet, "No progress lines and no console report unless asked for");
+  cmd->callback([args, &exit_code] { exit_code = run_check(*args); });
+}
+
+}  // namespace cugrade

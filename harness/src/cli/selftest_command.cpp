@@ -1,0 +1,62 @@
+// `cugrade selftest [id...]`: grade every reference, template and known solution and compare
+// each verdict with what it must be.
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "cli/cli_support.hpp"
+#include "cli/commands.hpp"
+#include "pipeline/selftest.hpp"
+
+namespace cugrade {
+namespace {
+struct SelftestArgs {
+  std::vector<std::string> ids;
+  std::string backend = "auto";
+  bool no_performance = false;
+};
+
+int run_selftest_command(const SelftestArgs& args) {
+  const Locations where = default_locations();
+  auto backend = parse_backend(args.backend);
+  if (!backend) return complain(backend.error().message, exit_usage);
+  auto processes = make_process_runner();
+  const auto ids = args.ids.empty() ? list_assignments(where.assignments()) : args.ids;
+  int failures = 0, total = 0;
+  for (const auto& id : ids) {
+    auto spec = load_assignment(where.assignments(), id);
+    if (!spec) return complain(spec.error().message, exit_invalid_spec);
+    const Grader* grader = find_grader(id);
+    if (!grader) return complain("no grader is registered for " + id, exit_internal);
+    auto entries = selftest_entries(where, id);
+    if (!entries) return complain(entries.error().message, exit_invalid_spec);
+    CheckOptions options;
+    options.backend = *backend;
+    options.performance = !args.no_performance;
+    std::cout << fmt::format("{} ({} submissions)\n", id, entries->size());
+    for (const auto& r : run_selftest({*processes, where}, *spec, *grader, *entries, options)) {
+      ++total;
+      failures += r.ok ? 0 : 1;
+      std::cout << fmt::format("  {:<4} {:<36} {:<16} {:>6.2f}/{:<6.2f} {}\n", r.ok ? "ok" : "FAIL", r.entry.label,
+                               to_string(r.report.outcome), r.report.score, r.report.max_score,
+                               r.ok ? r.report.environment.backend : r.why);
+    }
+  }
+  std::cout << fmt::format("selftest: {} passed, {} failed\n", total - failures, failures);
+  return failures == 0 ? exit_ok : exit_selftest_failed;
+}
+}  // namespace
+
+void add_selftest_command(CLI::App& app, int& exit_code) {
+  auto args = std::make_shared<SelftestArgs>();
+  CLI::App* cmd = app.add_subcommand("selftest", "Grade every reference, template and known solution; exit 5 on any unexpected verdict");
+  cmd->footer("Examples:\n  cugrade selftest                 # every assignment, GPU if usable\n"
+              "  cugrade selftest matmul --backend cpu\n"
+              "Expectations live in graders/<id>/solutions/expected.yaml.");
+  cmd->add_option("ids", args->ids, "Assignment ids (default: all)");
+  cmd->add_option("-b,--backend", args->backend, "auto, cuda or cpu")->capture_default_str();
+  cmd->add_flag("--no-performance", args->no_performance, "Skip the timed performance targets");
+  cmd->callback([args, &exit_code] { exit_code = run_selftest_command(*args); });
+}
+
+}  // namespace cugrade

@@ -1,0 +1,76 @@
+// `cugrade lint` and `cugrade list`: the assignment specs, checked and described.
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "cli/cli_support.hpp"
+#include "cli/commands.hpp"
+#include "spec/lint.hpp"
+
+namespace cugrade {
+namespace {
+/// The ids to act on: those given, or every assignment.
+std::vector<std::string> chosen_ids(const std::vector<std::string>& given, const Locations& where) {
+  return given.empty() ? list_assignments(where.assignments()) : given;
+}
+
+int run_lint(const std::vector<std::string>& ids) {
+  const Locations where = default_locations();
+  const auto chosen = chosen_ids(ids, where);
+  if (chosen.empty()) return complain("no assignments found below " + where.assignments().string(), exit_invalid_spec);
+  int bad = 0;
+  for (const auto& id : chosen) {
+    const auto yaml = where.assignments() / id / "assignment.yaml";
+    if (!std::filesystem::exists(yaml)) {
+      auto unknown = load_assignment(where.assignments(), id);  // for its "did you mean" message
+      std::cerr << (unknown ? "unknown assignment " + id : unknown.error().message) << "\n";
+      ++bad;
+      continue;
+    }
+    auto problems = lint_spec_file(yaml);
+    if (problems.empty() && !find_grader(id))
+      problems.push_back(yaml.string() + ": no grader is registered for '" + id +
+                         "' (add graders/" + id + "/grader.cpp and rebuild)");
+    for (const auto& p : problems) std::cerr << p << "\n";
+    std::cout << fmt::format("{:<12} {}\n", id, problems.empty() ? "ok" : fmt::format("{} problem(s)", problems.size()));
+    bad += problems.empty() ? 0 : 1;
+  }
+  return bad == 0 ? exit_ok : exit_invalid_spec;
+}
+
+int run_list() {
+  const Locations where = default_locations();
+  for (const auto& id : list_assignments(where.assignments())) {
+    auto spec = load_assignment(where.assignments(), id);
+    if (!spec) {
+      std::cout << fmt::format("{:<12} (invalid spec: run `cugrade lint {}`)\n", id, id);
+      continue;
+    }
+    std::cout << fmt::format("{:<12} {}\n", spec->id, spec->title);
+    for (const auto& step : spec->steps) {
+      std::string timed;
+      for (const auto& p : spec->performance)
+        if (p.step == step.name) timed = fmt::format("  [timed at {}, {} pts]", params_to_string(p.params), p.points);
+      std::cout << fmt::format("    {:<10} {:<24} {}{}\n", step.name, step.entry + "()", step.description, timed);
+    }
+  }
+  return exit_ok;
+}
+}  // namespace
+
+void add_lint_command(CLI::App& app, int& exit_code) {
+  auto ids = std::make_shared<std::vector<std::string>>();
+  CLI::App* cmd = app.add_subcommand("lint", "Check assignment specs (every one, or those named)");
+  cmd->footer("Examples:\n  cugrade lint            # every assignment\n  cugrade lint matmul\n"
+              "Problems are printed as file:line:column: message; exit 2 when any spec is invalid.");
+  cmd->add_option("ids", *ids, "Assignment ids");
+  cmd->callback([ids, &exit_code] { exit_code = run_lint(*ids); });
+}
+
+void add_list_command(CLI::App& app, int& exit_code) {
+  CLI::App* cmd = app.add_subcommand("list", "List assignments and the steps (entry points) of each");
+  cmd->footer("Example:\n  cugrade list");
+  cmd->callback([&exit_code] { exit_code = run_list(); });
+}
+
+}  // namespace cugrade

@@ -1,0 +1,42 @@
+#pragma once
+// Turns expanded cases and performance targets into the runner's job plus everything the harness
+// keeps to itself: the inputs as written (to detect modified const inputs) and the gold.
+#include <filesystem>
+#include <vector>
+
+#include "graders/grader.hpp"
+#include "job.hpp"
+#include "spec/spec.hpp"
+
+namespace cugrade {
+
+/// One case as planned: what the runner gets, and what stays in the harness.
+struct PlannedCase {
+  Case spec_case;
+  ArraySet inputs;  ///< as written to the runner's input file
+  ArraySet gold;    ///< expected outputs; never leaves this process
+};
+
+/// One performance target as planned.
+struct PlannedTiming {
+  PerformanceTarget target;
+  Work work;
+};
+
+/// The job and the harness's private half of it.
+struct CasePlan {
+  Job job;
+  std::vector<PlannedCase> cases;
+  std::vector<PlannedTiming> timings;
+};
+
+/// Generates inputs (seeded), writes them under `work_dir`, computes the gold in double precision
+/// and builds the job. Timing inputs use fixed seeds derived from the assignment and step, and a
+/// second input set for the verification calls after timing.
+CasePlan plan_cases(const Spec& spec, const Grader& grader, const std::vector<Case>& cases,
+                    const std::vector<PerformanceTarget>& timings, const std::filesystem::path& work_dir);
+
+/// The runner's output declarations for a case's outputs.
+std::map<std::string, OutputDecl> output_decls(const ArraySet& outputs);
+
+}  // namespace cugrade

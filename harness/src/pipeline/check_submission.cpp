@@ -1,0 +1,191 @@
+#include "pipeline/check_submission.hpp"
+
+#include <chrono>
+#include <cstdlib>
+#include <ctime>
+#include <fstream>
+#include <sstream>
+
+#include "build/cuda_build.hpp"
+#include "check/cross_case.hpp"
+#include "core/config.hpp"
+#include "core/sha256.hpp"
+#include "cpu_build.hpp"
+#include "pipeline/case_plan.hpp"
+#include "pipeline/environment.hpp"
+#include "pipeline/verdicts.hpp"
+#include "run/run_job.hpp"
+#include "score/score.hpp"
+#include "spec/spec_loader.hpp"
+
+namespace cugrade {
+namespace fs = std::filesystem;
+
+std::string to_string(Backend backend) {
+  switch (backend) {
+    case Backend::automatic: return "auto";
+    case Backend::cuda: return "cuda";
+    case Backend::cpu: return "cpu";
+  }
+  return "auto";
+}
+
+namespace {
+void say(const CheckOptions& options, const std::string& line) {
+  if (options.progress) options.progress(line);
+}
+
+std::string now_iso8601() {
+  const std::time_t now = std::time(nullptr);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
+  return text;
+}
+
+/// Names and content hash of the submission (missing files hash as empty: the build says why).
+void describe_submission(GradeReport& report, const std::vector<fs::path>& files) {
+  std::string all;
+  for (const auto& file : files) {
+    report.submission.push_back(file.filename().string());
+    std::ifstream in(file, std::ios::binary);
+    std::ostringstream content;
+    content << in.rdbuf();
+    all += content.str();
+  }
+  report.submission_sha256 = sha256_hex(all);
+}
+
+/// A fresh private folder for one check (objects, runner, inputs, outputs, events).
+fs::path make_work_dir(const CheckOptions& options) {
+  if (!options.work_dir.empty()) {
+    fs::create_directories(options.work_dir);
+    return options.work_dir;
+  }
+  std::string pattern = (fs::temp_directory_path() / "cugrade-XXXXXX").string();
+  if (!mkdtemp(pattern.data())) throw std::runtime_error("cannot create a temporary folder");
+  return pattern;
+}
+
+/// The runner's environment: scrubbed; the CPU backend gets its thread schedule.
+std::map<std::string, std::string> runner_environment() {
+  auto env = scrubbed_environment();
+  env["CUDA_MODULE_LOADING"] = "EAGER";  // load kernels before timing, not inside the first sample
+  return env;
+}
+
+/// Marks every case and target as not run, with a reason.
+void mark_not_run(GradeReport& report, const std::vector<Case>& cases,
+                  const std::vector<PerformanceTarget>& targets, const std::string& why) {
+  for (const auto& c : cases)
+    report.cases.push_back({c.id, c.step, c.visibility, c.params, c.seed, Outcome::not_run, 0.0,
+                            c.points, 0.0, why, {}});
+  for (const auto& t : targets) {
+    PerformanceResult p;
+    p.step = t.step;
+    p.reference = t.reference;
+    p.params = t.params;
+    p.max_points = t.points;
+    p.message = why;
+    report.performance.push_back(std::move(p));
+  }
+}
+
+/// Adds the cross-case pattern ("wrong only at sizes that are not a multiple of 32") to the
+/// first failing visible case of each step.
+void add_cross_case_patterns(GradeReport& report, const Spec& spec) {
+  for (const auto& step : spec.steps) {
+    std::vector<CaseResult> of_step;
+    for (const auto& c : report.cases)
+      if (c.step == step.name && c.visibility == Visibility::visible) of_step.push_back(c);
+    const std::string line = cross_case_pattern(of_step);
+    if (line.empty()) continue;
+    for (auto& c : report.cases)
+      if (c.step == step.name && c.visibility == Visibility::visible && c.outcome != Outcome::passed) {
+        c.message += " — across the cases: " + line;
+        break;
+      }
+  }
+}
+}  // namespace
+
+GradeReport check_submission(const CheckContext& context, const Spec& spec, const Grader& grader,
+                             const CheckOptions& options) {
+  GradeReport report;
+  report.cugrade_version = config::version;
+  report.assignment = spec.id;
+  report.title = spec.title;
+  report.started_at = now_iso8601();
+  describe_submission(report, options.submission);
+  const std::vector<Case> cases = expand_cases(spec, options.course_secret);
+  report.seed = cases.empty() ? 0 : cases.front().seed;
+
+  // Where to run: the GPU when asked for or available; otherwise the CPU backend.
+  const DeviceInfo device = options.backend == Backend::cpu ? DeviceInfo{} : find_device(context.processes, context.locations);
+  const bool use_cuda = options.backend == Backend::cuda || (options.backend == Backend::automatic && device.present());
+  const std::string nvcc = use_cuda ? nvcc_version(context.processes, context.locations) : "";
+  report.environment = describe_environment(use_cuda ? "cuda" : "cpu", device, nvcc);
+  if (!use_cuda && options.backend == Backend::automatic)
+    report.notes.push_back("no usable GPU (" + (device.error.empty() ? std::string("none found") : device.error) +
+                           "): graded on the CPU backend");
+
+  const fs::path work = make_work_dir(options);
+  BuildRequest request;
+  request.sources = options.submission;
+  request.assignment = spec.id;
+  request.assignment_dir = spec.dir;
+  request.work_dir = work;
+  request.timeout_s = spec.limits.build_timeout_s;
+  request.environment = scrubbed_environment();
+  say(options, "building " + report.submission.front() + " ...");
+  BuildOutput built;
+  if (use_cuda) {
+    request.arch = !options.arch.empty() ? options.arch : device.present() ? device.arch() : "sm_75";
+    request.compiler = context.locations.nvcc;
+    request.runner_library = context.locations.cuda_runner_library(spec.id);
+    built = build_submission_cuda(context.processes, request);
+  } else {
+    request.arch = "cpu";
+    const char* cxx = std::getenv("CXX");
+    request.compiler = cxx && *cxx ? cxx : "g++";
+    request.runner_library = context.locations.cpu_runner_library(spec.id);
+    built = build_submission_cpu(context.processes, request);
+  }
+  report.build = built.result;
+
+  std::vector<PerformanceTarget> targets = spec.performance;
+  if (report.build.outcome != Outcome::passed) {
+    mark_not_run(report, cases, targets, "not run: the build failed");
+  } else if (use_cuda && !device.present()) {
+    mark_not_run(report, cases, targets,
+                 "not run: no GPU is usable here (" + device.error +
+                 "); the file compiled with nvcc. Run with --backend cpu to check correctness without a GPU");
+  } else {
+    const bool timed = use_cuda && options.performance;
+    CasePlan plan = plan_cases(spec, grader, cases, timed ? targets : std::vector<PerformanceTarget>{}, work);
+    say(options, "running " + std::to_string(cases.size()) + " cases" +
+                 (timed ? " and timing " + std::to_string(targets.size()) + " steps" : "") + " ...");
+    RunRequest run{built.runner, work, plan.job, spec.limits.run_timeout_s, spec.limits.output_limit_bytes,
+                   runner_environment()};
+    const RunOutcome ran = run_job(context.processes, run);
+    for (std::size_t i = 0; i < plan.cases.size(); ++i)
+      report.cases.push_back(judge_case(spec, plan.cases[i], plan.job.checks[i], ran.tasks.at(plan.job.checks[i].id)));
+    const auto ceilings = timed && !plan.timings.empty()
+                              ? ceilings_for(context.processes, context.locations, device) : std::nullopt;
+    for (std::size_t i = 0; i < plan.timings.size(); ++i)
+      report.performance.push_back(judge_timing(spec, plan.timings[i], plan.job.timings[i],
+                                                ran.tasks.at(plan.job.timings[i].id), ceilings));
+    if (!timed) {
+      mark_not_run(report, {}, targets, use_cuda ? "performance not measured (--no-performance)"
+                                                 : "performance is graded on a GPU only; this ran on the CPU backend");
+    }
+    add_cross_case_patterns(report, spec);
+  }
+  score_report(report, spec);
+  if (!options.keep_work_dir && options.work_dir.empty()) {
+    std::error_code ignored;
+    fs::remove_all(work, ignored);
+  }
+  return report;
+}
+
+}  // namespace cugrade

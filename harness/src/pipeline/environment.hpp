@@ -1,0 +1,28 @@
+#pragma once
+// Facts about where a check runs: the GPU (through cugrade-probe), nvcc's version, the host, and
+// the calibrated ceilings of this GPU and driver.
+#include <optional>
+
+#include "core/locations.hpp"
+#include "device/calibration.hpp"
+#include "device/device_info.hpp"
+#include "process/process_runner.hpp"
+#include "report/grade_report.hpp"
+
+namespace cugrade {
+
+/// What the probe found; a DeviceInfo with no device when the probe is missing or fails.
+DeviceInfo find_device(ProcessRunner& processes, const Locations& where);
+
+/// "13.0.88" from `nvcc --version`; empty when nvcc cannot be run.
+std::string nvcc_version(ProcessRunner& processes, const Locations& where);
+
+/// The report's Environment for a backend ("cuda" or "cpu") and the device found.
+Environment describe_environment(const std::string& backend, const DeviceInfo& device,
+                                 const std::string& nvcc);
+
+/// The ceilings of this GPU and driver: from the cache, or measured now and cached.
+std::optional<Ceilings> ceilings_for(ProcessRunner& processes, const Locations& where,
+                                     const DeviceInfo& device);
+
+}  // namespace cugrade

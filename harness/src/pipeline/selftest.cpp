@@ -1,0 +1,107 @@
+#include "pipeline/selftest.hpp"
+
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+
+namespace cugrade {
+namespace fs = std::filesystem;
+
+namespace {
+std::vector<fs::path> cu_files(const fs::path& dir) {
+  std::vector<fs::path> files;
+  if (fs::is_directory(dir))
+    for (const auto& e : fs::directory_iterator(dir))
+      if (e.path().extension() == ".cu") files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+/// Every message of a report, for the feedback check.
+std::string all_messages(const GradeReport& report) {
+  std::string text = report.build.message + "\n";
+  for (const auto& d : report.build.diagnostics) text += d.message + "\n";
+  for (const auto& c : report.cases) {
+    text += c.message + "\n";
+    for (const auto& cmp : c.comparisons) text += cmp.pattern + "\n";
+  }
+  for (const auto& p : report.performance) {
+    text += p.message + "\n";
+    for (const auto& f : p.flags) text += f + "\n";
+  }
+  for (const auto& n : report.notes) text += n + "\n";
+  return text;
+}
+
+/// Does the report meet the entry's expectation?
+std::string judge(const SelftestEntry& entry, const GradeReport& report, const std::string& backend) {
+  if (entry.expect_full_marks) {
+    if (report.outcome != Outcome::passed) return "expected passed, got " + std::string(to_string(report.outcome));
+    if (report.score + 1e-9 < report.max_score)
+      return "expected full marks, got " + std::to_string(report.score) + " / " + std::to_string(report.max_score);
+    return "";
+  }
+  if (entry.expect_failure) {
+    if (report.outcome == Outcome::passed) return "the template passed; it must fail";
+    if (!report.gradable) return "the template does not build (" + report.build.message + ")";
+    return "";
+  }
+  if (report.outcome != entry.expected) {
+    if (entry.flaky_on_gpu && backend == "cuda") return "";
+    return "expected " + std::string(to_string(entry.expected)) + ", got " + std::string(to_string(report.outcome));
+  }
+  if (!entry.feedback.empty() && all_messages(report).find(entry.feedback) == std::string::npos)
+    return "the feedback does not contain \"" + entry.feedback + "\"";
+  return "";
+}
+}  // namespace
+
+Result<std::vector<SelftestEntry>> selftest_entries(const Locations& where, const std::string& id) {
+  std::vector<SelftestEntry> entries;
+  SelftestEntry reference{"reference", cu_files(where.references() / id)};
+  reference.expect_full_marks = true;
+  SelftestEntry starter{"template", cu_files(where.templates() / id)};
+  starter.expect_failure = true;
+  if (reference.files.empty()) return fail("reference/" + id + "/ holds no .cu file");
+  if (starter.files.empty()) return fail("templates/" + id + "/ holds no .cu file");
+  entries.push_back(reference);
+  entries.push_back(starter);
+  const fs::path solutions = where.root / "graders" / id / "solutions";
+  const fs::path listing = solutions / "expected.yaml";
+  if (!fs::exists(listing)) return entries;
+  try {
+    for (const auto& node : YAML::LoadFile(listing.string())) {
+      SelftestEntry e;
+      e.label = node["file"].as<std::string>();
+      e.files = {solutions / e.label};
+      const auto outcome = outcome_from_string(node["outcome"].as<std::string>());
+      if (!outcome) return fail(listing.string() + ": unknown outcome for " + e.label);
+      e.expected = *outcome;
+      if (node["feedback"]) e.feedback = node["feedback"].as<std::string>();
+      if (node["flaky_on_gpu"]) e.flaky_on_gpu = node["flaky_on_gpu"].as<bool>();
+      if (node["backends"]) e.backends = node["backends"].as<std::vector<std::string>>();
+      if (!fs::exists(e.files.front())) return fail(listing.string() + ": " + e.label + " does not exist");
+      entries.push_back(std::move(e));
+    }
+  } catch (const YAML::Exception& e) {
+    return fail(listing.string() + ": " + e.what());
+  }
+  return entries;
+}
+
+std::vector<SelftestResult> run_selftest(const CheckContext& context, const Spec& spec, const Grader& grader,
+                                         const std::vector<SelftestEntry>& entries, const CheckOptions& options) {
+  std::vector<SelftestResult> results;
+  for (const auto& entry : entries) {
+    CheckOptions one = options;
+    one.submission = entry.files;
+    GradeReport report = check_submission(context, spec, grader, one);
+    const std::string backend = report.environment.backend;
+    if (std::find(entry.backends.begin(), entry.backends.end(), backend) == entry.backends.end()) continue;
+    std::string why = judge(entry, report, backend);
+    results.push_back({entry, std::move(report), why.empty(), why});
+  }
+  return results;
+}
+
+}  // namespace cugrade

@@ -1,0 +1,41 @@
+#pragma once
+// The assignment's own proof that grading works: the reference earns full marks, the template
+// compiles and fails, and each known-good and known-bad solution gets the outcome (and the
+// feedback) that graders/<id>/solutions/expected.yaml says it must.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "core/result.hpp"
+#include "pipeline/check_submission.hpp"
+
+namespace cugrade {
+
+/// One submission the self-test grades and what it must get.
+struct SelftestEntry {
+  std::string label;                         ///< "reference", "template", "bad/no_bounds_check.cu"
+  std::vector<std::filesystem::path> files;
+  Outcome expected = Outcome::passed;        ///< the overall outcome it must get
+  bool expect_full_marks = false;            ///< the reference: score == max_score
+  bool expect_failure = false;               ///< the template: anything but passed, yet gradable
+  std::string feedback;                      ///< a substring the report's messages must contain
+  bool flaky_on_gpu = false;                 ///< a race whose outcome the GPU may hide
+  std::vector<std::string> backends{"cuda", "cpu"};  ///< where the expectation holds
+};
+
+/// The verdict on one entry.
+struct SelftestResult {
+  SelftestEntry entry;
+  GradeReport report;
+  bool ok = false;
+  std::string why;  ///< what differed, when not ok
+};
+
+/// The reference, the template and every entry of solutions/expected.yaml of assignment `id`.
+Result<std::vector<SelftestEntry>> selftest_entries(const Locations& where, const std::string& id);
+
+/// Grades every entry with `options` (its submission replaced) and judges each result.
+std::vector<SelftestResult> run_selftest(const CheckContext& context, const Spec& spec, const Grader& grader,
+                                         const std::vector<SelftestEntry>& entries, const CheckOptions& options);
+
+}  // namespace cugrade

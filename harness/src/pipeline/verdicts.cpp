@@ -1,0 +1,115 @@
+#include "pipeline/verdicts.hpp"
+
+#include <fmt/format.h>
+
+#include "check/compare.hpp"
+#include "timing/performance.hpp"
+
+namespace cugrade {
+namespace {
+/// "312 of 2145 elements of C are wrong: <pattern>" for the first failing comparison.
+std::string wrong_answer_message(const std::vector<Comparison>& comparisons) {
+  for (const auto& c : comparisons)
+    if (c.wrong > 0)
+      return fmt::format("{} of {} elements of {} are wrong{}{}", c.wrong, c.checked, c.array,
+                         c.pattern.empty() ? "" : ": ", c.pattern);
+  return "";
+}
+
+/// Reads an output file the runner wrote; a missing or malformed one is a protocol error.
+Result<ArraySet> read_runner_file(const std::string& path) {
+  std::string error;
+  auto arrays = read_array_file(path, &error);
+  if (!arrays) return fail("the program's output could not be read (" + error + ")");
+  return *arrays;
+}
+
+/// Compares every declared output; an output of the wrong shape is a protocol error.
+Result<std::vector<Comparison>> compare_outputs(const ArraySet& actual, const ArraySet& expected,
+                                                const Tolerance& tolerance) {
+  std::vector<Comparison> comparisons;
+  for (const auto& [name, gold] : expected) {
+    auto it = actual.find(name);
+    if (it == actual.end()) return fail("the output " + name + " is missing");
+    auto comparison = compare_array(name, it->second, gold, tolerance);
+    if (!comparison) return std::unexpected(comparison.error());
+    comparisons.push_back(std::move(*comparison));
+  }
+  return comparisons;
+}
+}  // namespace
+
+CaseResult judge_case(const Spec& spec, const PlannedCase& planned, const CheckTask& task,
+                      const TaskStatus& status) {
+  const Case& c = planned.spec_case;
+  CaseResult result{c.id, c.step, c.visibility, c.params, c.seed, status.outcome, 0.0, c.points,
+                    status.seconds, status.message, {}};
+  if (status.outcome != Outcome::passed) return result;
+  const Step* step = spec.find_step(c.step);
+  auto outputs = read_runner_file(task.output_file);
+  auto readback = read_runner_file(task.readback_file);
+  if (!outputs || !readback) {
+    result.outcome = Outcome::protocol_error;
+    result.message = (outputs ? readback.error() : outputs.error()).message;
+    return result;
+  }
+  auto comparisons = compare_outputs(*outputs, planned.gold, step->tolerance);
+  if (!comparisons) {
+    result.outcome = Outcome::protocol_error;
+    result.message = comparisons.error().message;
+    return result;
+  }
+  result.comparisons = std::move(*comparisons);
+  const std::string modified = describe_modified_inputs(planned.inputs, *readback);
+  const std::string wrong = wrong_answer_message(result.comparisons);
+  if (!wrong.empty() || !modified.empty()) {
+    result.outcome = Outcome::wrong_answer;
+    result.message = wrong.empty() ? modified : modified.empty() ? wrong : wrong + "; " + modified;
+  }
+  return result;
+}
+
+PerformanceResult judge_timing(const Spec& spec, const PlannedTiming& planned, const TimeTask& task,
+                               const TaskStatus& status, const std::optional<Ceilings>& ceilings) {
+  PerformanceResult result;
+  result.step = planned.target.step;
+  result.reference = planned.target.reference;
+  result.params = planned.target.params;
+  result.max_points = planned.target.points;
+  result.outcome = status.outcome;
+  result.message = status.message;
+  if (status.outcome != Outcome::passed) return result;
+  const Event& s = status.samples;
+  if (s.student_ms.empty() || s.reference_ms.empty()) {
+    result.outcome = Outcome::protocol_error;
+    result.message = "the timing run reported no samples";
+    return result;
+  }
+  result.student = timing_stats(s.student_ms, s.student_wall_ms);
+  result.reference_time = timing_stats(s.reference_ms, s.reference_wall_ms);
+  assess_performance(result, planned.work, ceilings);
+
+  // Why: a submission could detect the timing loop and skip or cache its work; its output on a
+  // fresh input set must still match the reference's output on the same inputs.
+  auto student = read_runner_file(task.student_output_file);
+  auto reference = read_runner_file(task.reference_output_file);
+  if (!student || !reference) {
+    result.outcome = Outcome::protocol_error;
+    result.message = (student ? reference.error() : student.error()).message;
+    return result;
+  }
+  ArraySet expected;
+  for (const auto& [name, array] : *reference) expected[name] = array;
+  auto comparisons = compare_outputs(*student, expected, spec.find_step(task.step)->tolerance);
+  if (!comparisons || !wrong_answer_message(*comparisons).empty()) {
+    result.outcome = Outcome::wrong_answer;
+    result.flags.push_back("output_mismatch");
+    result.message = "after timing, your " + task.step +
+                     " gave results that differ from the reference on a fresh input" +
+                     (comparisons ? " (" + wrong_answer_message(*comparisons) + ")" : "") +
+                     ": performance earns nothing unless the timed code is correct";
+  }
+  return result;
+}
+
+}  // namespace cugrade
