@@ -1,0 +1,25 @@
+#pragma once
+// The element-wise comparison of one output array against its gold (design.md §6), in the
+// harness: the runner's word decides nothing.
+#include <cstddef>
+#include <string>
+
+#include "array_file.hpp"
+#include "core/result.hpp"
+#include "report/grade_report.hpp"
+#include "spec/spec.hpp"
+
+namespace cugrade {
+
+/// Compares one output array against its gold: |x − y| ≤ atol + rtol·|expected| per element;
+/// NaN/Inf in the actual output never pass (a non-finite gold is a harness bug: throws
+/// std::logic_error); when either side has an integer dtype the values must be equal exactly.
+/// Fills count, nonfinite, max errors (over finite elements; the relative one skips zero gold),
+/// the first `max_listed` mismatches in index order with coords ((row, col) for 2-D, (i) for 1-D),
+/// and the pattern line. Fails (a protocol problem: the runner wrote the wrong thing) when the
+/// shapes differ, or the actual array's storage does not match its shape and dtype; the gold and
+/// the actual output may have different dtypes (a float output is checked against a double gold).
+Result<Comparison> compare_array(const std::string& name, const Array& actual, const Array& expected,
+                                 const Tolerance& tol, std::size_t max_listed = 5);
+
+}  // namespace cugrade

@@ -1,0 +1,120 @@
+#include "check/cross_case.hpp"
+
+#include <algorithm>
+#include <optional>
+#include <set>
+
+#include <fmt/format.h>
+
+namespace cugrade {
+namespace {
+
+using Line = std::optional<std::string>;
+
+/// A case reduced to what the patterns look at.
+struct Seen {
+  const Params* params;
+  bool failed;
+};
+
+// Multiples tried, tile widths first: when several fit the evidence, the usual tile is the likely
+// cause. 64–256 are block sizes of 1-D kernels.
+constexpr std::int64_t kMultiples[] = {32, 16, 8, 64, 128, 256};
+
+/// Same params, different outcomes: the data or the timing decides, not the size.
+Line differs_at_same_size(const std::vector<Seen>& seen) {
+  for (std::size_t a = 0; a < seen.size(); ++a)
+    for (std::size_t b = a + 1; b < seen.size(); ++b)
+      if (*seen[a].params == *seen[b].params && seen[a].failed != seen[b].failed)
+        return fmt::format("wrong at some seeds but right at others of the same size ({}): the "
+                           "result depends on the data or on timing (a race?)",
+                           params_to_string(*seen[a].params));
+  return std::nullopt;
+}
+
+/// True when, for every case, failing is the same as `predicate`.
+template <class Predicate>
+bool fails_exactly_when(const std::vector<Seen>& seen, Predicate predicate) {
+  return std::all_of(seen.begin(), seen.end(),
+                     [&](const Seen& s) { return s.failed == predicate(*s.params); });
+}
+
+Line not_a_multiple(const std::vector<Seen>& seen) {
+  for (std::int64_t m : kMultiples) {
+    auto off = [m](std::int64_t v) { return v % m != 0; };
+    const bool any_param_off = fails_exactly_when(seen, [&](const Params& p) {
+      return std::any_of(p.begin(), p.end(), [&](const auto& kv) { return off(kv.second); });
+    });
+    if (any_param_off) {
+      // Only one parameter is ever off the multiple: the evidence points at it by name.
+      std::set<std::string> off_names;
+      for (const auto& s : seen)
+        for (const auto& [name, value] : *s.params)
+          if (off(value)) off_names.insert(name);
+      if (off_names.size() == 1)
+        return fmt::format("wrong only when {} is not a multiple of {}", *off_names.begin(), m);
+      return fmt::format("wrong only at sizes that are not a multiple of {}", m);
+    }
+    std::set<std::string> names;
+    for (const auto& s : seen)
+      for (const auto& kv : *s.params) names.insert(kv.first);
+    for (const auto& name : names) {
+      const bool holds = fails_exactly_when(seen, [&](const Params& p) {
+        const auto it = p.find(name);
+        return it != p.end() && off(it->second);
+      });
+      if (holds) return fmt::format("wrong only when {} is not a multiple of {}", name, m);
+    }
+  }
+  return std::nullopt;
+}
+
+double size_of(const Params& params) {
+  double n = 1.0;
+  for (const auto& kv : params) n *= static_cast<double>(kv.second);
+  return n;
+}
+
+/// Every failing case is larger (or every one smaller) than every passing case.
+Line by_size(const std::vector<Seen>& seen) {
+  const Seen* smallest_fail = nullptr;
+  const Seen* largest_fail = nullptr;
+  double max_pass = -1.0, min_pass = -1.0;
+  for (const auto& s : seen) {
+    const double n = size_of(*s.params);
+    if (s.failed) {
+      if (!smallest_fail || n < size_of(*smallest_fail->params)) smallest_fail = &s;
+      if (!largest_fail || n > size_of(*largest_fail->params)) largest_fail = &s;
+    } else {
+      max_pass = std::max(max_pass, n);
+      min_pass = min_pass < 0 ? n : std::min(min_pass, n);
+    }
+  }
+  if (size_of(*smallest_fail->params) > max_pass)
+    return fmt::format("wrong only at the largest sizes ({} and up): does the grid cover the "
+                       "whole input, and do the indices fit in an int?",
+                       params_to_string(*smallest_fail->params));
+  if (size_of(*largest_fail->params) < min_pass)
+    return fmt::format("wrong only at the smallest sizes ({} and below)",
+                       params_to_string(*largest_fail->params));
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::string cross_case_pattern(const std::vector<CaseResult>& cases_of_one_step) {
+  std::vector<Seen> seen;
+  for (const auto& c : cases_of_one_step) {
+    if (!is_student_outcome(c.outcome)) continue;
+    seen.push_back(Seen{&c.params, c.outcome != Outcome::passed});
+  }
+  const bool any_failed = std::any_of(seen.begin(), seen.end(), [](const Seen& s) { return s.failed; });
+  const bool any_passed = std::any_of(seen.begin(), seen.end(), [](const Seen& s) { return !s.failed; });
+  if (!any_failed || !any_passed) return "";
+  if (auto line = differs_at_same_size(seen)) return *line;
+  if (auto line = not_a_multiple(seen)) return *line;
+  if (auto line = by_size(seen)) return *line;
+  return "";
+}
+
+}  // namespace cugrade

@@ -1,0 +1,244 @@
+#include "check/pattern.hpp"
+
+#include <algorithm>
+#include <optional>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "check/coords.hpp"
+
+namespace cugrade {
+namespace {
+
+using Line = std::optional<std::string>;
+
+// Tile and block sizes tried, most common first: a mismatch confined to the edge of a 32-wide
+// tiling is the classic missing bounds check; 16 and 8 catch smaller tiles on small matrices.
+constexpr std::int64_t kTileSizes[] = {32, 16, 8};
+constexpr std::int64_t kBlockSizes[] = {256, 128, 32};
+// "Few rows/columns" and "scattered" thresholds: beyond these a list or a race hint stops helping.
+constexpr std::size_t kMaxListedLines = 4;
+constexpr std::int64_t kScatteredFraction = 10;  // at most 1 in 10 elements wrong
+
+/// The wrong elements of a mask, counted once.
+struct Census {
+  std::int64_t size = 0;
+  std::int64_t wrong = 0;
+  std::int64_t nonfinite = 0;
+  std::vector<std::int64_t> wrong_indices;  ///< ascending
+};
+
+Census take_census(const MismatchMask& mask) {
+  Census c;
+  c.size = static_cast<std::int64_t>(mask.wrong.size());
+  for (std::int64_t i = 0; i < c.size; ++i) {
+    if (!mask.wrong[static_cast<std::size_t>(i)]) continue;
+    ++c.wrong;
+    c.wrong_indices.push_back(i);
+    if (static_cast<std::size_t>(i) < mask.nonfinite.size() && mask.nonfinite[static_cast<std::size_t>(i)])
+      ++c.nonfinite;
+  }
+  return c;
+}
+
+std::string where(const MismatchMask& mask, std::int64_t index) {
+  return describe_position(unravel_index(index, mask.dims));
+}
+
+std::string join_numbers(const std::vector<std::int64_t>& numbers) {
+  return fmt::format("{}", fmt::join(numbers, ", "));
+}
+
+// ---- 2-D patterns: rows × cols, row-major --------------------------------------------------
+
+struct Grid {
+  std::int64_t rows, cols;
+  std::int64_t row(std::int64_t i) const { return i / cols; }
+  std::int64_t col(std::int64_t i) const { return i % cols; }
+};
+
+/// Wrong set inside rows ≥ R or columns ≥ C, R and C the last tile boundaries: the bounds check
+/// of partial tiles is missing or wrong.
+Line partial_tile(const Census& c, const Grid& g) {
+  for (std::int64_t t : kTileSizes) {
+    const std::int64_t r_edge = g.rows / t * t, c_edge = g.cols / t * t;
+    if (r_edge == 0 || c_edge == 0 || (r_edge == g.rows && c_edge == g.cols)) continue;
+    bool inside = false, all_rows = true, all_cols = true;
+    for (auto i : c.wrong_indices) {
+      const bool in_rows = g.row(i) >= r_edge, in_cols = g.col(i) >= c_edge;
+      inside |= !in_rows && !in_cols;
+      all_rows &= in_rows;
+      all_cols &= in_cols;
+    }
+    if (inside) continue;
+    std::string region;
+    if (all_rows && all_cols) region = fmt::format("rows ≥ {} and columns ≥ {}", r_edge, c_edge);
+    else if (all_rows) region = fmt::format("rows ≥ {}", r_edge);
+    else if (all_cols) region = fmt::format("columns ≥ {}", c_edge);
+    else region = fmt::format("rows ≥ {} or columns ≥ {}", r_edge, c_edge);
+    return fmt::format("only the last partial tile is wrong: {} (the matrix is {}×{}; check the "
+                       "bounds of partial tiles)", region, g.rows, g.cols);
+  }
+  return std::nullopt;
+}
+
+/// Half or more of one aligned t×t tile wrong, and nothing outside it (with more than one tile).
+Line one_tile(const Census& c, const Grid& g) {
+  for (std::int64_t t : kTileSizes) {
+    if (g.rows <= t && g.cols <= t) continue;
+    const std::int64_t tr = g.row(c.wrong_indices.front()) / t, tc = g.col(c.wrong_indices.front()) / t;
+    const bool confined = std::all_of(c.wrong_indices.begin(), c.wrong_indices.end(), [&](auto i) {
+      return g.row(i) / t == tr && g.col(i) / t == tc;
+    });
+    const std::int64_t r1 = std::min(g.rows, (tr + 1) * t), c1 = std::min(g.cols, (tc + 1) * t);
+    const std::int64_t area = (r1 - tr * t) * (c1 - tc * t);
+    if (!confined || 2 * c.wrong < area) continue;
+    return fmt::format("only one {}×{} tile is wrong: rows {}–{}, columns {}–{}", t, t, tr * t,
+                       r1 - 1, tc * t, c1 - 1);
+  }
+  return std::nullopt;
+}
+
+/// Half or more of one aligned block of t rows (or columns) wrong, and nothing outside it.
+Line one_block(const Census& c, const Grid& g, bool by_rows) {
+  const std::int64_t lines = by_rows ? g.rows : g.cols, across = by_rows ? g.cols : g.rows;
+  auto line_of = [&](std::int64_t i) { return by_rows ? g.row(i) : g.col(i); };
+  for (std::int64_t t : kTileSizes) {
+    if (lines <= t) continue;
+    const std::int64_t b = line_of(c.wrong_indices.front()) / t;
+    const bool confined = std::all_of(c.wrong_indices.begin(), c.wrong_indices.end(),
+                                      [&](auto i) { return line_of(i) / t == b; });
+    const std::int64_t last = std::min(lines, (b + 1) * t) - 1;
+    if (!confined || 2 * c.wrong < (last - b * t + 1) * across) continue;
+    const char* what = by_rows ? "row" : "column";
+    return fmt::format("only {} block {} ({}s {}–{}) is wrong", what, b, what, b * t, last);
+  }
+  return std::nullopt;
+}
+
+/// At most a few rows (or columns) hold every wrong element, each of them half wrong or more.
+Line few_lines(const Census& c, const Grid& g, bool by_rows) {
+  const std::int64_t lines = by_rows ? g.rows : g.cols, across = by_rows ? g.cols : g.rows;
+  std::vector<std::int64_t> count(static_cast<std::size_t>(lines), 0);
+  for (auto i : c.wrong_indices) ++count[static_cast<std::size_t>(by_rows ? g.row(i) : g.col(i))];
+  std::vector<std::int64_t> hit;
+  for (std::int64_t l = 0; l < lines; ++l) {
+    const auto n = count[static_cast<std::size_t>(l)];
+    if (n == 0) continue;
+    if (2 * n < across) return std::nullopt;
+    hit.push_back(l);
+  }
+  if (hit.size() > kMaxListedLines || static_cast<std::int64_t>(hit.size()) == lines) return std::nullopt;
+  const char* what = by_rows ? "row" : "column";
+  if (hit.size() == 1) return fmt::format("only {} {} is wrong", what, hit[0]);
+  return fmt::format("only {}s {} are wrong", what, join_numbers(hit));
+}
+
+Line matrix_pattern(const Census& c, const Grid& g) {
+  if (auto line = partial_tile(c, g)) return line;
+  if (auto line = one_tile(c, g)) return line;
+  if (auto line = one_block(c, g, true)) return line;
+  if (auto line = one_block(c, g, false)) return line;
+  if (auto line = few_lines(c, g, true)) return line;
+  return few_lines(c, g, false);
+}
+
+// ---- 1-D patterns ----------------------------------------------------------------------------
+
+/// Exactly the elements from p on are wrong: the grid stopped short.
+Line wrong_suffix(const Census& c) {
+  const std::int64_t p = c.wrong_indices.front();
+  if (p == 0 || c.wrong != c.size - p) return std::nullopt;
+  for (std::int64_t b : kBlockSizes) {
+    if (p % b == 0)
+      return fmt::format("elements from index {} on are wrong (the first {} = {} × {} are right): "
+                         "too few blocks launched?", p, p, p / b, b);
+  }
+  return fmt::format("elements from index {} on are wrong (the first {} are right): too few "
+                     "blocks launched?", p, p);
+}
+
+/// Exactly the first p elements are wrong.
+Line wrong_prefix(const Census& c) {
+  if (c.wrong_indices.front() != 0 || c.wrong_indices.back() != c.wrong - 1) return std::nullopt;
+  return fmt::format("only the first {} elements are wrong (the last {} are right)", c.wrong,
+                     c.size - c.wrong);
+}
+
+/// Every wrong element lies in the last, partial block of b elements.
+Line partial_block(const Census& c) {
+  for (std::int64_t b : kBlockSizes) {
+    const std::int64_t edge = c.size / b * b;
+    if (edge == 0 || edge == c.size || c.wrong_indices.front() < edge) continue;
+    return fmt::format("only the last partial block is wrong: indices ≥ {} (n = {}; check the "
+                       "bounds test in the last block)", edge, c.size);
+  }
+  return std::nullopt;
+}
+
+/// Exactly the even (or the odd) indices are wrong.
+Line every_other(const Census& c) {
+  if (c.size < 4) return std::nullopt;
+  const std::int64_t parity = c.wrong_indices.front();
+  if (parity > 1 || c.wrong != (c.size - parity + 1) / 2) return std::nullopt;
+  for (std::size_t k = 0; k < c.wrong_indices.size(); ++k)
+    if (c.wrong_indices[k] != parity + 2 * static_cast<std::int64_t>(k)) return std::nullopt;
+  return fmt::format("every other element is wrong (the {} indices)", parity == 0 ? "even" : "odd");
+}
+
+Line vector_pattern(const Census& c) {
+  if (auto line = wrong_suffix(c)) return line;
+  if (auto line = wrong_prefix(c)) return line;
+  if (auto line = partial_block(c)) return line;
+  return every_other(c);
+}
+
+// ---- any shape -------------------------------------------------------------------------------
+
+Line single_element(const Census& c, const MismatchMask& mask) {
+  if (c.wrong != 1) return std::nullopt;
+  const std::int64_t i = c.wrong_indices.front();
+  if (mask.dims.size() == 1 && i == c.size - 1) return std::string("only the last element is wrong");
+  if (mask.dims.size() == 1 && i == 0) return std::string("only the first element is wrong");
+  return fmt::format("only the element at {} is wrong", where(mask, i));
+}
+
+/// Few wrong elements with no shape to them: the signature of a race.
+Line scattered(const Census& c, const MismatchMask& mask) {
+  if (c.wrong < 2 || c.wrong * kScatteredFraction > c.size) return std::nullopt;
+  const std::string detail =
+      mask.largest_error_index >= 0
+          ? fmt::format("largest error {} at {}", format_magnitude(mask.largest_error),
+                        where(mask, mask.largest_error_index))
+          : fmt::format("all NaN or Inf, the first at {}", where(mask, c.wrong_indices.front()));
+  return fmt::format("{} scattered elements are wrong ({}): a race or a missing __syncthreads() "
+                     "would look like this", c.wrong, detail);
+}
+
+}  // namespace
+
+std::string describe_mismatch_pattern(const MismatchMask& mask) {
+  std::int64_t expected_size = 1;
+  for (auto d : mask.dims) expected_size *= d;
+  if (static_cast<std::int64_t>(mask.wrong.size()) != expected_size)
+    throw std::logic_error("describe_mismatch_pattern: mask size does not match its dims");
+  const Census c = take_census(mask);
+  if (c.wrong == 0) return "";
+  if (c.nonfinite == c.size)
+    return "every element is NaN or Inf: the output was never written (cugrade fills outputs "
+           "with NaN before each call)";
+  if (c.wrong == c.size) return c.size == 1 ? "the only element is wrong" : "every element is wrong";
+  if (auto line = single_element(c, mask)) return *line;
+  Line shaped;
+  if (mask.dims.size() == 2) shaped = matrix_pattern(c, Grid{mask.dims[0], mask.dims[1]});
+  else if (mask.dims.size() == 1) shaped = vector_pattern(c);
+  if (shaped) return *shaped;
+  if (auto line = scattered(c, mask)) return *line;
+  if (c.nonfinite == c.wrong)
+    return fmt::format("{} of {} elements are NaN or Inf: they were never written (cugrade fills "
+                       "outputs with NaN before each call)", c.wrong, c.size);
+  return fmt::format("{} of {} elements are wrong", c.wrong, c.size);
+}
+
+}  // namespace cugrade

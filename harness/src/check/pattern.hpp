@@ -1,0 +1,23 @@
+#pragma once
+// Turns the set of wrong elements of one output into ONE line a student can act on ("only the
+// last partial tile is wrong", "elements from index 768 on are wrong"), the most specific that
+// holds (design.md §6).
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace cugrade {
+
+/// Which elements of one output failed, and how.
+struct MismatchMask {
+  std::vector<std::int64_t> dims;  ///< shape of the array ({rows, cols}, {n}, or {} for a scalar)
+  std::vector<bool> wrong;         ///< per element (row-major): outside tolerance (NaN/Inf included)
+  std::vector<bool> nonfinite;     ///< per element: the actual value is NaN or Inf; empty = none
+  double largest_error = 0.0;           ///< largest |actual − expected| over finite wrong elements
+  std::int64_t largest_error_index = -1;  ///< where it is; -1 when every wrong element is NaN/Inf
+};
+
+/// The one-line description of the mismatch pattern; "" when nothing is wrong.
+std::string describe_mismatch_pattern(const MismatchMask& mask);
+
+}  // namespace cugrade
