@@ -1,0 +1,146 @@
+#pragma once
+// Reports used by several report tests (and their golden files): a rich graded one that touches
+// every part of GradeReport, and one whose build failed.
+#include <limits>
+
+#include "report/grade_report.hpp"
+
+namespace cugrade::test {
+
+/// Where it ran in both samples.
+inline Environment sample_environment() {
+  return Environment{.backend = "cuda", .gpu = "NVIDIA H100 80GB HBM3",
+                     .compute_capability = "9.0", .driver = "580.159.04",
+                     .cuda_runtime = "13.0", .nvcc = "13.0.88", .host = "gpu-node-3",
+                     .sm_clock_mhz = 1980, .memory_clock_mhz = 2619};
+}
+
+/// A visible wrong answer in the last partial tile: 312 elements wrong, the first five listed.
+inline CaseResult sample_wrong_tile() {
+  Comparison c{.array = "C", .checked = 2145, .wrong = 312, .nonfinite = 0,
+               .max_abs_error = 12.5, .max_rel_error = 1.0,
+               .pattern = "only the last partial tile is wrong (row 64, columns 0-32)"};
+  for (std::int64_t col = 0; col < 5; ++col)
+    c.first.push_back(Mismatch{.index = 64 * 33 + col, .coords = {64, col},
+                               .expected = 3.25 + static_cast<double>(col), .actual = 0.0});
+  return CaseResult{.id = "tiled/K=47,M=65,N=33/seed=1", .step = "tiled",
+                    .params = {{"M", 65}, {"N", 33}, {"K", 47}}, .seed = 1,
+                    .outcome = Outcome::wrong_answer, .points = 0.0, .max_points = 1.0,
+                    .seconds = 0.021,
+                    .message = "check the bounds test when loading the last tile",
+                    .comparisons = {c}};
+}
+
+/// A graded submission touching every part of the report: passes, a wrong answer, a NaN-free
+/// and an infinite mismatch, a crash, hidden cases, two timed steps and notes.
+inline GradeReport sample_report() {
+  GradeReport r;
+  r.cugrade_version = "0.1.0";
+  r.assignment = "matmul";
+  r.title = "Tiled matrix multiplication";
+  r.submission = {"matmul.cu"};
+  r.submission_sha256 = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";
+  r.seed = 20250314;
+  r.started_at = "2025-03-14T09:26:53Z";
+  r.environment = sample_environment();
+  r.build = BuildResult{
+      .outcome = Outcome::passed, .arch = "sm_90", .seconds = 12.34,
+      .commands = {"nvcc -O3 -arch=sm_90 -c matmul.cu -o matmul.o"},
+      .diagnostics = {Diagnostic{.file = "matmul.cu", .line = 42, .column = 7,
+                                 .severity = "warning",
+                                 .message = "variable \"tmp\" was set but never used"}},
+      .message = "", .log = "matmul.cu(42): warning #550-D: variable \"tmp\" was set but never used"};
+
+  Comparison exact{.array = "C", .checked = 2145};
+  r.cases.push_back(CaseResult{.id = "naive/K=47,M=65,N=33/seed=1", .step = "naive",
+                               .params = {{"M", 65}, {"N", 33}, {"K", 47}}, .seed = 1,
+                               .outcome = Outcome::passed, .points = 1.0, .max_points = 1.0,
+                               .seconds = 0.012, .comparisons = {exact}});
+  r.cases.push_back(sample_wrong_tile());
+  Comparison vector_out{.array = "y", .checked = 1000, .wrong = 2, .nonfinite = 1,
+                        .max_abs_error = 0.5, .max_rel_error = 0.25,
+                        .first = {Mismatch{.index = 7, .coords = {7}, .expected = 2.0,
+                                           .actual = std::numeric_limits<double>::infinity()},
+                                  Mismatch{.index = 999, .coords = {999}, .expected = -1.5,
+                                           .actual = -1.0}}};
+  r.cases.push_back(CaseResult{.id = "tiled/K=1,M=1,N=1000/seed=2", .step = "tiled",
+                               .params = {{"M", 1}, {"N", 1000}, {"K", 1}}, .seed = 2,
+                               .outcome = Outcome::wrong_answer, .points = 0.0,
+                               .max_points = 1.0, .seconds = 0.004,
+                               .comparisons = {exact, vector_out}});
+  r.cases.push_back(CaseResult{.id = "tiled/K=1,M=1,N=1/seed=1", .step = "tiled",
+                               .params = {{"M", 1}, {"N", 1}, {"K", 1}}, .seed = 1,
+                               .outcome = Outcome::crashed, .max_points = 1.0, .seconds = 0.3,
+                               .message = "the runner died from signal 11 (segmentation fault) "
+                                          "in matmul_tiled"});
+  r.cases.push_back(CaseResult{.id = "hidden/tiled/1", .step = "tiled",
+                               .visibility = Visibility::hidden,
+                               .params = {{"M", 1000}, {"N", 999}, {"K", 77}},
+                               .seed = 0x9e3779b97f4a7c15, .outcome = Outcome::passed,
+                               .points = 2.0, .max_points = 2.0, .seconds = 0.05,
+                               .comparisons = {Comparison{.array = "C", .checked = 999000}}});
+  CaseResult hidden_wrong = sample_wrong_tile();
+  hidden_wrong.id = "hidden/tiled/2";
+  hidden_wrong.visibility = Visibility::hidden;
+  hidden_wrong.seed = 0xd1b54a32d192ed03;
+  hidden_wrong.max_points = 2.0;
+  r.cases.push_back(hidden_wrong);
+
+  r.performance.push_back(PerformanceResult{
+      .step = "tiled", .reference = "tiled", .params = {{"M", 4096}, {"N", 4096}, {"K", 4096}},
+      .outcome = Outcome::passed,
+      .student = TimingStats{.median_ms = 1.234, .min_ms = 1.21, .max_ms = 1.31, .q1_ms = 1.225,
+                             .q3_ms = 1.245, .rse = 0.003, .samples = 40},
+      .reference_time = TimingStats{.median_ms = 1.1, .min_ms = 1.09, .max_ms = 1.12,
+                                    .q1_ms = 1.096, .q3_ms = 1.104, .rse = 0.001, .samples = 40,
+                                    .wall_clock_samples = 2},
+      .ratio = 0.8914, .rate_unit = "TFLOP/s", .student_rate = 111.38, .reference_rate = 124.95,
+      .percent_of_ceiling = 22.5, .points = 4.78, .max_points = 5.0});
+  r.performance.push_back(PerformanceResult{
+      .step = "naive", .reference = "naive", .params = {{"M", 4096}, {"N", 4096}, {"K", 4096}},
+      .outcome = Outcome::passed,
+      .student = TimingStats{.median_ms = 0.002, .min_ms = 0.002, .max_ms = 0.003,
+                             .q1_ms = 0.002, .q3_ms = 0.0025, .samples = 10},
+      .reference_time = TimingStats{.median_ms = 61.5, .min_ms = 61.0, .max_ms = 62.0,
+                                    .q1_ms = 61.2, .q3_ms = 61.8, .samples = 10},
+      .ratio = 30750.0, .rate_unit = "TFLOP/s", .student_rate = 68719.48, .reference_rate = 2.24,
+      .points = 0.0, .max_points = 3.0, .flags = {"below_roofline_floor", "timer_escaped"},
+      .message = "faster than the GPU can possibly run it"});
+  r.outcome = Outcome::wrong_answer;
+  r.gradable = true;
+  r.score = 7.78;
+  r.max_score = 15.0;
+  r.notes = {"2 reference samples used the host wall clock"};
+  return r;
+}
+
+/// A submission nvcc rejected: not gradable, nothing ran.
+inline GradeReport compile_error_report() {
+  GradeReport r;
+  r.cugrade_version = "0.1.0";
+  r.assignment = "matmul";
+  r.title = "Tiled matrix multiplication";
+  r.submission = {"matmul.cu"};
+  r.seed = 20250314;
+  r.started_at = "2025-03-14T09:30:02Z";
+  r.environment = sample_environment();
+  r.build = BuildResult{
+      .outcome = Outcome::compile_error, .arch = "sm_90", .seconds = 2.1,
+      .commands = {"nvcc -O3 -arch=sm_90 -c matmul.cu -o matmul.o"},
+      .diagnostics = {Diagnostic{.file = "matmul.cu", .line = 17, .column = 5,
+                                 .severity = "error", .message = "identifier \"tile\" is undefined"},
+                      Diagnostic{.file = "matmul.cu", .line = 23, .column = 1,
+                                 .severity = "error", .message = "expected a \";\""}},
+      .message = "nvcc rejected matmul.cu; fix the first error and run cugrade check again",
+      .log = "matmul.cu(17): error: identifier \"tile\" is undefined"};
+  r.cases.push_back(CaseResult{.id = "naive/K=47,M=65,N=33/seed=1", .step = "naive",
+                               .params = {{"M", 65}, {"N", 33}, {"K", 47}}, .seed = 1,
+                               .outcome = Outcome::not_run, .max_points = 1.0});
+  r.outcome = Outcome::compile_error;
+  r.gradable = false;
+  r.score = 0.0;
+  r.max_score = 15.0;
+  return r;
+}
+
+}  // namespace cugrade::test
