@@ -1,0 +1,72 @@
+// The trusted half of assignment matmul (C = A·B, row-major, A M×K, B K×N, C M×N): inputs from
+// the seeded generator, the product in double, and the work of one call.
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+#include "graders/grader.hpp"
+
+namespace cugrade {
+namespace {
+
+/// Dimension `name` (M, N or K) of a case; a spec without it, or with it < 1, is an authoring
+/// error, not a student's.
+std::int64_t dim(const Case& c, const char* name) {
+  const auto it = c.params.find(name);
+  if (it == c.params.end() || it->second < 1)
+    throw std::invalid_argument("matmul case " + c.id + " needs a parameter " + name + " >= 1");
+  return it->second;
+}
+
+/// An f32 rows×cols matrix uniform in [-1, 1). The top 24 bits of a draw, scaled by 2^-23,
+/// minus 1: every value is exactly representable, so the matrix is the same on every platform.
+Array uniform_matrix(Rng& rng, std::int64_t rows, std::int64_t cols) {
+  Array array = make_array(DType::f32, {rows, cols});
+  float* values = array.data<float>();
+  for (std::int64_t i = 0; i < rows * cols; ++i)
+    values[i] = static_cast<float>(rng.next_u64() >> 40) * 0x1p-23f - 1.0f;
+  return array;
+}
+
+CaseData generate(const Case& c, Rng& rng) {
+  const std::int64_t m = dim(c, "M"), n = dim(c, "N"), k = dim(c, "K");
+  CaseData data;
+  data.inputs["A"] = uniform_matrix(rng, m, k);
+  data.inputs["B"] = uniform_matrix(rng, k, n);
+  data.outputs["C"] = make_array(DType::f32, {m, n});
+  return data;
+}
+
+ArraySet gold(const Case& c, const ArraySet& inputs) {
+  const std::int64_t m = dim(c, "M"), n = dim(c, "N"), k = dim(c, "K");
+  const float* a = inputs.at("A").data<float>();
+  const float* b = inputs.at("B").data<float>();
+  Array product = make_array(DType::f64, {m, n});  // zero-filled
+  double* out = product.data<double>();
+  // The triple loop in i-k-j order: each C[i][j] still sums A[i][p]·B[p][j] for p = 0..K-1 in
+  // order, but B and C are walked row by row, which keeps even 2048³ to seconds.
+  for (std::int64_t i = 0; i < m; ++i)
+    for (std::int64_t p = 0; p < k; ++p) {
+      const double a_ip = a[i * k + p];
+      for (std::int64_t j = 0; j < n; ++j) out[i * n + j] += a_ip * static_cast<double>(b[p * n + j]);
+    }
+  return ArraySet{{"C", std::move(product)}};
+}
+
+Work work(const std::string& /*step*/, const Params& params) {
+  const double m = static_cast<double>(params.at("M"));
+  const double n = static_cast<double>(params.at("N"));
+  const double k = static_cast<double>(params.at("K"));
+  // The fewest bytes: A and B read once, C written once; every step does the same arithmetic,
+  // one multiply and one add per term of each of the M·N dot products.
+  return Work{.bytes = 4.0 * (m * k + k * n + m * n), .flops = 2.0 * m * n * k, .items = 0.0,
+              .rate_unit = "TFLOP/s"};
+}
+
+}  // namespace
+
+/// Generator + gold + work of assignment matmul.
+const Grader matmul_grader{"matmul", generate, gold, work};
+CUGRADE_REGISTER_GRADER(matmul_grader);
+
+}  // namespace cugrade

@@ -1,0 +1,64 @@
+// The trusted half of assignment vecadd (C = A + B): inputs from the seeded generator, the exact
+// sum in double, and the bytes one call moves.
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+#include "graders/grader.hpp"
+
+namespace cugrade {
+namespace {
+
+/// The size `n` of a case; a spec without a positive n is an authoring error, not a student's.
+std::int64_t size_of(const Case& c) {
+  const auto it = c.params.find("n");
+  if (it == c.params.end() || it->second < 1)
+    throw std::invalid_argument("vecadd case " + c.id + " needs a parameter n >= 1");
+  return it->second;
+}
+
+/// An f32 array uniform in [-1, 1). The top 24 bits of a draw, scaled by 2^-23, minus 1: every
+/// value is exactly representable, so the array is the same on every platform (a double from
+/// Rng::uniform rounded to float could even round up to 1.0f).
+Array uniform_floats(Rng& rng, std::int64_t n) {
+  Array array = make_array(DType::f32, {n});
+  float* values = array.data<float>();
+  for (std::int64_t i = 0; i < n; ++i)
+    values[i] = static_cast<float>(rng.next_u64() >> 40) * 0x1p-23f - 1.0f;
+  return array;
+}
+
+CaseData generate(const Case& c, Rng& rng) {
+  const std::int64_t n = size_of(c);
+  CaseData data;
+  data.inputs["A"] = uniform_floats(rng, n);
+  data.inputs["B"] = uniform_floats(rng, n);
+  data.outputs["C"] = make_array(DType::f32, {n});
+  return data;
+}
+
+ArraySet gold(const Case& c, const ArraySet& inputs) {
+  const std::int64_t n = size_of(c);
+  const float* a = inputs.at("A").data<float>();
+  const float* b = inputs.at("B").data<float>();
+  Array sum = make_array(DType::f64, {n});
+  double* out = sum.data<double>();
+  // Exact: the sum of two floats always fits in a double.
+  for (std::int64_t i = 0; i < n; ++i) out[i] = static_cast<double>(a[i]) + static_cast<double>(b[i]);
+  return ArraySet{{"C", std::move(sum)}};
+}
+
+Work work(const std::string& /*step*/, const Params& params) {
+  const double n = static_cast<double>(params.at("n"));
+  // Reads A and B and writes C once each, 4 bytes an element; one addition is no FLOP/s worth
+  // reporting, so the rate is bandwidth.
+  return Work{.bytes = 12.0 * n, .flops = 0.0, .items = 0.0, .rate_unit = "GB/s"};
+}
+
+}  // namespace
+
+/// Generator + gold + work of assignment vecadd.
+const Grader vecadd_grader{"vecadd", generate, gold, work};
+CUGRADE_REGISTER_GRADER(vecadd_grader);
+
+}  // namespace cugrade
