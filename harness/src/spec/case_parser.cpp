@@ -109,7 +109,7 @@ std::optional<Params> parse_params(const Field& field, const std::string& subjec
       ok = false;
       continue;
     }
-    const bool empty = it->second.IsNull() && it->second.Mark().line < 0;
+    const bool empty = it->second.IsNull();
     const Field value{"'" + name + "'", it->second, empty ? key : it->second};
     const auto v = read_unsigned(value, diags);
     if (v && *v > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {

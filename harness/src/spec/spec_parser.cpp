@@ -88,9 +88,10 @@ std::optional<YAML::Node> load_document(const fs::path& path, Diagnostics& diags
   try {
     return YAML::Load(in);
   } catch (const YAML::ParserException& e) {
-    diags.error(SourceLocation{diags.file(), e.mark.line + 1, e.mark.column + 1}, e.msg);
+    diags.error(SourceLocation{diags.file(), e.mark.line + 1, e.mark.column + 1},
+                "invalid YAML: " + e.msg);
   } catch (const YAML::Exception& e) {
-    diags.error(SourceLocation{}, e.msg);
+    diags.error(SourceLocation{}, "invalid YAML: " + e.msg);
   }
   return std::nullopt;
 }

@@ -68,7 +68,7 @@ std::vector<std::string> Diagnostics::lines() const {
 }
 
 Field item_of(const Field& list, std::size_t index, const YAML::Node& item) {
-  const bool empty = item.IsNull() && item.Mark().line < 0;
+  const bool empty = item.IsNull();
   return Field{"item " + std::to_string(index + 1) + " of " + list.name, item,
                empty ? list.at : item};
 }
@@ -100,8 +100,8 @@ MapReader::MapReader(const YAML::Node& map, std::string subject, std::vector<std
 Field MapReader::optional(std::string_view key) const {
   for (auto it = map_.begin(); it != map_.end(); ++it) {
     if (!it->first.IsScalar() || it->first.Scalar() != key) continue;
-    // An empty value ("title:") has no position of its own in yaml-cpp: point at its key.
-    const bool empty = it->second.IsNull() && it->second.Mark().line < 0;
+    // An empty value ("title:") has no reliable position in yaml-cpp: point at its key.
+    const bool empty = it->second.IsNull();
     return Field{"'" + std::string(key) + "'", it->second, empty ? it->first : it->second};
   }
   return Field{"'" + std::string(key) + "'", YAML::Node(YAML::NodeType::Undefined), map_};
