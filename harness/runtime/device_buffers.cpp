@@ -1,0 +1,141 @@
+#include "device_buffers.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+namespace cugrade::runner {
+namespace {
+
+// Why poison: an output the entry point never writes must not pass as correct because the
+// allocation happened to hold zeros (or last call's answer). 0xFF bytes are NaN as float and
+// double and -1 as a signed integer, which no tolerance accepts.
+constexpr int kPoison = 0xFF;
+
+std::string shape_text(const Array& array) {
+  std::string text = std::string(dtype_name(array.type)) + "[";
+  for (std::size_t i = 0; i < array.dims.size(); ++i)
+    text += (i ? "x" : "") + std::to_string(array.dims[i]);
+  return text + "]";
+}
+
+bool same_layout(const Array& a, const Array& b) { return a.type == b.type && a.dims == b.dims; }
+
+}  // namespace
+
+BufferSet::BufferSet(TaskContext& context, Memory memory, const ArraySet& inputs,
+                     const std::map<std::string, OutputDecl>& outputs)
+    : context_(context), memory_(memory), loaded_(inputs) {
+  for (const auto& [name, array] : inputs) {
+    Slot& slot = slots_[name];
+    slot.layout.type = array.type;
+    slot.layout.dims = array.dims;
+    slot.input = true;
+  }
+  for (const auto& [name, decl] : outputs) {
+    Slot& slot = slots_[name];
+    if (slot.input && (slot.layout.type != decl.type || slot.layout.dims != decl.dims))
+      context_.fatal("output " + name + " is also an input, but as " + shape_text(slot.layout) +
+                     ", not as declared");
+    slot.layout.type = decl.type;
+    slot.layout.dims = decl.dims;
+    slot.output = true;
+  }
+  for (auto& [name, slot] : slots_) {
+    for (auto d : slot.layout.dims)
+      if (d < 0) context_.fatal("array " + name + " has a negative dimension");
+    slot.bytes = static_cast<std::size_t>(slot.layout.size()) * dtype_size(slot.layout.type);
+    allocate(name, slot);
+  }
+  for (auto& [name, slot] : slots_)
+    if (slot.input) upload(name, slot, loaded_.at(name));
+  reset_outputs();
+}
+
+BufferSet::~BufferSet() {
+  if (memory_ != Memory::device) return;
+  for (auto& [name, slot] : slots_)
+    if (slot.pointer) cudaFree(slot.pointer);
+}
+
+void BufferSet::allocate(const std::string& name, Slot& slot) {
+  // At least one byte, so even an empty array gets a real, distinct pointer.
+  const std::size_t bytes = std::max<std::size_t>(slot.bytes, 1);
+  if (memory_ == Memory::host) {
+    slot.layout.bytes.assign(bytes, 0);
+    slot.pointer = slot.layout.bytes.data();
+    return;
+  }
+  context_.check(cudaMalloc(&slot.pointer, bytes),
+                 "cudaMalloc (" + name + ", " + std::to_string(bytes) + " bytes)");
+}
+
+void BufferSet::upload(const std::string& name, Slot& slot, const Array& source) {
+  if (!same_layout(slot.layout, source) || source.bytes.size() != slot.bytes)
+    context_.fatal("input " + name + " is " + shape_text(source) + ", expected " +
+                   shape_text(slot.layout));
+  if (slot.bytes == 0) return;
+  if (memory_ == Memory::host) std::memcpy(slot.pointer, source.bytes.data(), slot.bytes);
+  else
+    context_.check(cudaMemcpy(slot.pointer, source.bytes.data(), slot.bytes,
+                              cudaMemcpyHostToDevice),
+                   "cudaMemcpy (input " + name + " to the device)");
+}
+
+Array BufferSet::download(const std::string& name, const Slot& slot) {
+  Array array = make_array(slot.layout.type, slot.layout.dims);
+  if (slot.bytes == 0) return array;
+  if (memory_ == Memory::host) std::memcpy(array.bytes.data(), slot.pointer, slot.bytes);
+  else
+    context_.check(cudaMemcpy(array.bytes.data(), slot.pointer, slot.bytes,
+                              cudaMemcpyDeviceToHost),
+                   "cudaMemcpy (" + name + " back to the host)");
+  return array;
+}
+
+void BufferSet::load_inputs(const ArraySet& inputs) {
+  for (const auto& [name, array] : inputs) {
+    auto it = slots_.find(name);
+    if (it == slots_.end() || !it->second.input)
+      context_.fatal("input set has an array " + name + " the first set did not have");
+  }
+  for (auto& [name, slot] : slots_) {
+    if (!slot.input) continue;
+    auto it = inputs.find(name);
+    if (it == inputs.end()) context_.fatal("input set lacks the array " + name);
+    upload(name, slot, it->second);
+  }
+  loaded_ = inputs;
+}
+
+void BufferSet::reset_outputs() {
+  for (auto& [name, slot] : slots_) {
+    if (!slot.output || slot.bytes == 0) continue;
+    if (slot.input) upload(name, slot, loaded_.at(name));
+    else if (memory_ == Memory::host) std::memset(slot.pointer, kPoison, slot.bytes);
+    else context_.check(cudaMemset(slot.pointer, kPoison, slot.bytes),
+                        "cudaMemset (poisoning output " + name + ")");
+  }
+}
+
+ArraySet BufferSet::read_outputs() {
+  ArraySet outputs;
+  for (const auto& [name, slot] : slots_)
+    if (slot.output) outputs.emplace(name, download(name, slot));
+  return outputs;
+}
+
+ArraySet BufferSet::read_inputs() {
+  ArraySet inputs;
+  for (const auto& [name, slot] : slots_)
+    if (slot.input) inputs.emplace(name, download(name, slot));
+  return inputs;
+}
+
+Call BufferSet::make_call(const std::map<std::string, std::int64_t>& params) const {
+  Call call;
+  for (const auto& [name, slot] : slots_) call.buffers.emplace(name, slot.pointer);
+  call.params = params;
+  return call;
+}
+
+}  // namespace cugrade::runner

@@ -1,0 +1,60 @@
+#pragma once
+// The arrays an entry point works on, in device or host memory as its step declares: inputs
+// filled from an array file, outputs poisoned before every call.
+#include <cstddef>
+#include <map>
+#include <string>
+
+#include "adapter.hpp"
+#include "array_file.hpp"
+#include "job.hpp"
+#include "task_context.hpp"
+
+namespace cugrade::runner {
+
+/// One task's buffers. An output whose name is also an input is in-out: it starts as that input
+/// (restored before every call) instead of being poisoned.
+class BufferSet {
+ public:
+  /// Allocates a buffer per input (filled from `inputs`) and per output (poisoned); CUDA
+  /// failures and outputs that contradict their input are reported through `context`.
+  BufferSet(TaskContext& context, Memory memory, const ArraySet& inputs,
+            const std::map<std::string, OutputDecl>& outputs);
+  /// Frees every buffer (errors ignored: after a sticky error there is nothing to save).
+  ~BufferSet();
+  BufferSet(const BufferSet&) = delete;
+  BufferSet& operator=(const BufferSet&) = delete;
+
+  /// Where the buffers live.
+  Memory memory() const { return memory_; }
+  /// Replaces the inputs' contents; `inputs` must name the same arrays with the same types and
+  /// shapes (fatal otherwise).
+  void load_inputs(const ArraySet& inputs);
+  /// Readies the buffers for the next call: outputs poisoned, in-out buffers restored to the
+  /// inputs last loaded.
+  void reset_outputs();
+  /// The declared outputs, as the last call left them.
+  ArraySet read_outputs();
+  /// The inputs, as the last call left them (a const input that changed is the student's bug).
+  ArraySet read_inputs();
+  /// The Call handing these buffers and `params` to an entry point.
+  Call make_call(const std::map<std::string, std::int64_t>& params) const;
+
+ private:
+  struct Slot {
+    Array layout;            ///< type and dims; for host memory also the storage itself
+    void* pointer = nullptr; ///< what the entry point gets
+    std::size_t bytes = 0;
+    bool input = false, output = false;
+  };
+  void allocate(const std::string& name, Slot& slot);
+  void upload(const std::string& name, Slot& slot, const Array& source);
+  Array download(const std::string& name, const Slot& slot);
+
+  TaskContext& context_;
+  Memory memory_;
+  ArraySet loaded_;  ///< the inputs last loaded, to restore in-out buffers from
+  std::map<std::string, Slot> slots_;
+};
+
+}  // namespace cugrade::runner

@@ -1,0 +1,98 @@
+// Kernel launches are intercepted with the linker's --wrap: the submission is linked with
+//   -Xlinker --wrap=__cudaLaunchKernel -Xlinker --wrap=__cudaLaunchKernel_ptsz
+//   -Xlinker --wrap=cudaLaunchKernel
+// so every reference to X (in the student's objects and the reference solutions) binds to
+// __wrap_X below, which notes the kernel and calls the real X (__real_X).
+// Why these three: since CUDA 12.x/13, nvcc turns `k<<<g, b>>>(...)` into a call of
+// __cudaLaunchKernel (a cudaKernel_t handle, not the function pointer), or of
+// __cudaLaunchKernel_ptsz under --default-stream per-thread; cudaLaunchKernel is what a student
+// calls by hand (and what older toolkits emitted). cudaLaunchKernelEx/cooperative launches are
+// not tracked: the error is still reported, only without the kernel's name.
+#include "launch_tracking.hpp"
+
+#include <cuda_runtime.h>
+#include <cxxabi.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <memory>
+#include <mutex>
+#include <unordered_map>
+
+namespace cugrade::runner {
+namespace {
+
+std::atomic<const void*> last_kernel{nullptr};
+
+// Kernel handle -> name, looked up once per kernel at its first launch. Why at launch time and
+// not when an error is reported: after a sticky error the runtime may refuse every call,
+// including the name lookup, and that is exactly when the name is wanted.
+std::mutex names_mutex;
+std::unordered_map<const void*, std::string>& names() {
+  static std::unordered_map<const void*, std::string> table;
+  return table;
+}
+
+std::string demangle(const char* name) {
+  int status = 0;
+  std::unique_ptr<char, void (*)(void*)> plain(abi::__cxa_demangle(name, nullptr, nullptr, &status),
+                                               std::free);
+  return status == 0 && plain ? std::string(plain.get()) : std::string(name);
+}
+
+void note_launch(const void* kernel) {
+  last_kernel.store(kernel, std::memory_order_relaxed);
+  std::lock_guard lock(names_mutex);
+  auto [it, inserted] = names().try_emplace(kernel);
+  if (!inserted) return;
+  const char* name = nullptr;
+  // cudaFuncGetName accepts a __global__ function's address or a cudaKernel_t handle.
+  if (cudaFuncGetName(&name, kernel) == cudaSuccess && name) it->second = demangle(name);
+  else cudaGetLastError();  // a failed lookup must not look like the student's error
+}
+
+}  // namespace
+
+void reset_last_kernel() { last_kernel.store(nullptr, std::memory_order_relaxed); }
+
+std::string last_kernel_name() {
+  const void* kernel = last_kernel.load(std::memory_order_relaxed);
+  if (!kernel) return {};
+  std::lock_guard lock(names_mutex);
+  auto it = names().find(kernel);
+  return it == names().end() ? std::string() : it->second;
+}
+
+}  // namespace cugrade::runner
+
+extern "C" {
+// Why weak: a link line that wraps only some of these symbols leaves the other __real_X
+// unresolved; weak, it stays null and links, and its __wrap_X is then never called either.
+__attribute__((weak)) cudaError_t __real___cudaLaunchKernel(cudaKernel_t, dim3, dim3, void**,
+                                                             size_t, cudaStream_t);
+__attribute__((weak)) cudaError_t __real___cudaLaunchKernel_ptsz(cudaKernel_t, dim3, dim3,
+                                                                  void**, size_t, cudaStream_t);
+__attribute__((weak)) cudaError_t __real_cudaLaunchKernel(const void*, dim3, dim3, void**, size_t,
+                                                           cudaStream_t);
+
+/// What `k<<<grid, block, smem, stream>>>(...)` calls once the link wraps __cudaLaunchKernel.
+cudaError_t __wrap___cudaLaunchKernel(cudaKernel_t kernel, dim3 grid, dim3 block, void** args,
+                                      size_t shared_mem, cudaStream_t stream) {
+  cugrade::runner::note_launch(kernel);
+  return __real___cudaLaunchKernel(kernel, grid, block, args, shared_mem, stream);
+}
+
+/// The same under --default-stream per-thread.
+cudaError_t __wrap___cudaLaunchKernel_ptsz(cudaKernel_t kernel, dim3 grid, dim3 block,
+                                           void** args, size_t shared_mem, cudaStream_t stream) {
+  cugrade::runner::note_launch(kernel);
+  return __real___cudaLaunchKernel_ptsz(kernel, grid, block, args, shared_mem, stream);
+}
+
+/// An explicit cudaLaunchKernel call.
+cudaError_t __wrap_cudaLaunchKernel(const void* func, dim3 grid, dim3 block, void** args,
+                                    size_t shared_mem, cudaStream_t stream) {
+  cugrade::runner::note_launch(func);
+  return __real_cudaLaunchKernel(func, grid, block, args, shared_mem, stream);
+}
+}

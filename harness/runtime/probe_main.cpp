@@ -1,0 +1,65 @@
+// cugrade-probe: prints one JSON object describing GPU 0 (read by `cugrade doctor`, by
+// architecture detection and for "no GPU present" messages). Always exits 0: no device or no
+// driver is an answer ({"device_count": 0, "error": ...}), not a failure.
+#include <cuda_runtime.h>
+
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace {
+
+/// "13.0" from the 13000 the CUDA API reports.
+std::string version_text(int version) {
+  return std::to_string(version / 1000) + "." + std::to_string(version % 1000 / 10);
+}
+
+int attribute(cudaDeviceAttr which, int device) {
+  int value = 0;
+  if (cudaDeviceGetAttribute(&value, which, device) != cudaSuccess) {
+    cudaGetLastError();
+    return 0;  // 0 = not available on this device or toolkit
+  }
+  return value;
+}
+
+nlohmann::json no_device(cudaError_t error) {
+  return {{"device_count", 0}, {"error", cudaGetErrorString(error)}};
+}
+
+nlohmann::json probe() {
+  int count = 0;
+  if (cudaError_t error = cudaGetDeviceCount(&count); error != cudaSuccess) return no_device(error);
+  if (count == 0) return no_device(cudaErrorNoDevice);
+  cudaDeviceProp prop{};
+  if (cudaError_t error = cudaGetDeviceProperties(&prop, 0); error != cudaSuccess)
+    return no_device(error);
+  int driver = 0, runtime = 0;
+  cudaDriverGetVersion(&driver);
+  cudaRuntimeGetVersion(&runtime);
+  return {
+      {"device_count", count},
+      {"name", prop.name},
+      {"compute_capability", std::to_string(prop.major) + "." + std::to_string(prop.minor)},
+      {"sm_count", prop.multiProcessorCount},
+      {"total_global_mem", prop.totalGlobalMem},
+      {"shared_mem_per_block", prop.sharedMemPerBlock},
+      {"shared_mem_per_block_optin", prop.sharedMemPerBlockOptin},
+      {"l2_cache_size", prop.l2CacheSize},
+      {"max_threads_per_block", prop.maxThreadsPerBlock},
+      {"warp_size", prop.warpSize},
+      // Clock rates left cudaDeviceProp in CUDA 13; the attributes remain (kHz).
+      {"clock_rate_khz", attribute(cudaDevAttrClockRate, 0)},
+      {"memory_clock_rate_khz", attribute(cudaDevAttrMemoryClockRate, 0)},
+      {"memory_bus_width", attribute(cudaDevAttrGlobalMemoryBusWidth, 0)},
+      {"driver_version", version_text(driver)},
+      {"runtime_version", version_text(runtime)},
+  };
+}
+
+}  // namespace
+
+int main() {
+  std::printf("%s\n", probe().dump().c_str());
+  return 0;
+}

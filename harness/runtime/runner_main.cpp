@@ -1,0 +1,62 @@
+// The runner's main: `runner <job.json>`. Linked into every submission binary; the student
+// supplies only the entry points. Exit codes: 0 all tasks done, 2 bad job or protocol (or no
+// GPU), 3 CUDA error. The runner's stdout and stderr belong to the student's code: the runner
+// itself writes only to the events file, apart from a one-line usage error.
+#include <cuda_runtime.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include "event_writer.hpp"
+#include "job.hpp"
+#include "task_context.hpp"
+#include "tasks.hpp"
+
+namespace {
+
+using namespace cugrade;
+using namespace cugrade::runner;
+
+int usage_error(const std::string& message) {
+  std::fprintf(stderr, "cugrade runner: %s\n", message.c_str());
+  return exit_protocol;
+}
+
+/// Fails (fatal, exit 2) when no GPU can be used, and creates the CUDA context.
+void require_device(EventWriter& events) {
+  TaskContext context(events, "");
+  int count = 0;
+  const cudaError_t error = cudaGetDeviceCount(&count);
+  if (error != cudaSuccess || count == 0)
+    context.fatal(std::string("no CUDA device: ") +
+                  cudaGetErrorString(error != cudaSuccess ? error : cudaErrorNoDevice));
+  context.check(cudaFree(nullptr), "cudaFree(0) (creating the CUDA context)");
+}
+
+int run_job(const Job& job) {
+  EventWriter events(job.events_file);
+  if (!events.ok()) return usage_error("cannot append to the events file " + job.events_file);
+  try {
+    require_device(events);
+    for (const auto& task : job.checks) run_check_task(events, task);
+    for (const auto& task : job.timings) run_time_task(events, task);
+  } catch (const RunnerExit& exit) {
+    return exit.code;
+  }
+  return exit_ok;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 2) return usage_error("usage: runner <job.json>");
+  std::ifstream in(argv[1]);
+  if (!in) return usage_error(std::string("cannot read the job file ") + argv[1]);
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string error;
+  const auto job = job_from_json(text.str(), &error);
+  if (!job) return usage_error(error);
+  return run_job(*job);
+}

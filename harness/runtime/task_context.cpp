@@ -1,0 +1,103 @@
+#include "task_context.hpp"
+
+#include <stdexcept>
+
+#include "launch_tracking.hpp"
+
+namespace cugrade::runner {
+namespace {
+
+std::string entry_label(const StepAdapter& adapter, bool reference) {
+  return (reference ? std::string("cugrade_reference::") : std::string()) + adapter.entry + "()";
+}
+
+}  // namespace
+
+void TaskContext::emit(const std::string& kind) {
+  Event event;
+  event.kind = kind;
+  emit(std::move(event));
+}
+
+void TaskContext::emit(Event event) {
+  event.task = task_;
+  events_.emit(event);
+}
+
+void TaskContext::fatal(const std::string& message) {
+  Event event;
+  event.kind = "fatal";
+  event.error = message;
+  emit(std::move(event));
+  throw RunnerExit{exit_protocol};
+}
+
+void TaskContext::cuda_failure(const std::string& call, cudaError_t error) {
+  Event event;
+  event.kind = "cuda_error";
+  event.call = call;
+  event.error = cudaGetErrorString(error);
+  event.kernel = last_kernel_name();
+  emit(std::move(event));
+  throw RunnerExit{exit_cuda};
+}
+
+void TaskContext::check(cudaError_t error, const std::string& what) {
+  if (error != cudaSuccess) cuda_failure("runner: " + what, error);
+}
+
+ArraySet TaskContext::read_arrays(const std::string& path, const std::string& what) {
+  std::string error;
+  auto arrays = read_array_file(path, &error);
+  if (!arrays) fatal("cannot read the " + what + ": " + error);
+  return std::move(*arrays);
+}
+
+void TaskContext::write_arrays(const std::string& path, const ArraySet& arrays,
+                               const std::string& what) {
+  if (!write_array_file(path, arrays)) fatal("cannot write the " + what + " to " + path);
+}
+
+const StepAdapter& TaskContext::find_step(const std::string& step) {
+  std::string known;
+  for (const auto& adapter : adapter_steps()) {
+    if (step == adapter.step) return adapter;
+    known += (known.empty() ? "" : ", ") + std::string(adapter.step);
+  }
+  fatal("unknown step '" + step + "' (this runner knows: " + known + ")");
+}
+
+void TaskContext::call_entry(const StepAdapter& adapter, bool reference, const Call& call) {
+  prepare_call();
+  invoke(adapter, reference, call);
+  finish_call(adapter, reference);
+}
+
+void TaskContext::prepare_call() {
+  cudaGetLastError();
+  reset_last_kernel();
+}
+
+void TaskContext::invoke(const StepAdapter& adapter, bool reference, const Call& call) {
+  try {
+    (reference ? adapter.reference : adapter.student)(call);
+  } catch (const std::logic_error& e) {
+    // Call::ptr / Call::i throw this when the adapter names a buffer or parameter the job did
+    // not provide: a harness/adapter mismatch, not the student's fault. Anything else the
+    // student throws is left to terminate the runner (a crash, judged by the harness).
+    if (std::string(e.what()).rfind("adapter asks for", 0) != 0) throw;
+    fatal(entry_label(adapter, reference) + ": " + e.what());
+  }
+}
+
+void TaskContext::finish_call(const StepAdapter& adapter, bool reference) {
+  const std::string label = entry_label(adapter, reference);
+  // Launch errors (bad configuration) show at once; faults inside kernels only at the sync,
+  // which also waits for work the student put on other streams.
+  if (cudaError_t error = cudaGetLastError(); error != cudaSuccess)
+    cuda_failure(label + " → cudaGetLastError", error);
+  if (cudaError_t error = cudaDeviceSynchronize(); error != cudaSuccess)
+    cuda_failure(label + " → cudaDeviceSynchronize", error);
+}
+
+}  // namespace cugrade::runner
