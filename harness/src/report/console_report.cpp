@@ -1,0 +1,172 @@
+#include "report/console_report.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "report/report_format.hpp"
+
+namespace cugrade {
+namespace {
+
+/// Diagnostics shown before the rest is left to the build log: the first errors are the ones
+/// that matter, later ones are often consequences of them.
+constexpr std::size_t kShownDiagnostics = 10;
+
+/// Under a case line, aligned with the step name after "  PASS ".
+constexpr std::string_view kDetailIndent = "         ";
+
+/// Wraps text in an ANSI style when colour is on.
+class Style {
+ public:
+  explicit Style(bool colour) : colour_(colour) {}
+  std::string green(std::string_view text) const { return wrap("32", text); }
+  std::string red(std::string_view text) const { return wrap("31", text); }
+  std::string yellow(std::string_view text) const { return wrap("33", text); }
+  std::string bold(std::string_view text) const { return wrap("1", text); }
+
+ private:
+  std::string wrap(std::string_view code, std::string_view text) const {
+    return colour_ ? fmt::format("\x1b[{}m{}\x1b[0m", code, text) : std::string(text);
+  }
+  bool colour_;
+};
+
+// Columns are aligned by characters on screen, not bytes: "±", "×" and "µ" take two bytes each.
+std::size_t display_width(std::string_view text) {
+  return static_cast<std::size_t>(
+      std::count_if(text.begin(), text.end(), [](char c) { return (c & 0xC0) != 0x80; }));
+}
+
+std::string pad(std::string_view text, std::size_t width) {
+  return std::string(text) + std::string(width - std::min(width, display_width(text)), ' ');
+}
+
+std::string coloured_status(Outcome outcome, const Style& style) {
+  const std::string word = status_word(outcome);
+  if (word == "PASS") return style.green(word);
+  return word == "FAIL" ? style.red(word) : style.yellow(word);
+}
+
+void render_header(std::string& out, const GradeReport& r) {
+  out += fmt::format("{}{} (cugrade {})\n", r.assignment, r.title.empty() ? "" : " — " + r.title,
+                     r.cugrade_version);
+  const Environment& e = r.environment;
+  std::vector<std::string> where{"backend " + (e.backend.empty() ? "unknown" : e.backend)};
+  if (!e.gpu.empty()) where.push_back(e.gpu);
+  if (!e.compute_capability.empty()) where.push_back("compute " + e.compute_capability);
+  if (!e.driver.empty()) where.push_back("driver " + e.driver);
+  if (!e.nvcc.empty()) where.push_back("nvcc " + e.nvcc);
+  out += fmt::format("{}\n", fmt::join(where, " · "));
+  out += fmt::format("submission {} · seed {}{}\n\n", fmt::join(r.submission, ", "), r.seed,
+                     r.started_at.empty() ? "" : " · " + r.started_at);
+}
+
+void render_build(std::string& out, const BuildResult& b, const Style& style) {
+  const std::string arch = b.arch.empty() ? "" : ", " + b.arch;
+  if (b.outcome == Outcome::passed)
+    out += fmt::format("Build: {} ({:.1f} s{})\n", style.green("ok"), b.seconds, arch);
+  else
+    out += fmt::format("Build: {} ({:.1f} s{})\n", style.red(std::string(to_string(b.outcome))),
+                       b.seconds, arch);
+  for (std::size_t i = 0; i < b.diagnostics.size() && i < kShownDiagnostics; ++i)
+    out += fmt::format("  {}\n", format_diagnostic(b.diagnostics[i]));
+  if (b.diagnostics.size() > kShownDiagnostics)
+    out += fmt::format("  ... and {} more\n", b.diagnostics.size() - kShownDiagnostics);
+  if (!b.message.empty()) out += fmt::format("  {}\n", b.message);
+  out += "\n";
+}
+
+void render_case_details(std::string& out, const CaseResult& c) {
+  if (c.outcome == Outcome::passed || c.visibility == Visibility::hidden) return;
+  if (!is_student_outcome(c.outcome)) {
+    out += fmt::format("{}not graded ({}){}\n", kDetailIndent, to_string(c.outcome),
+                       c.message.empty() ? "" : ": " + c.message);
+    return;
+  }
+  if (c.outcome != Outcome::wrong_answer) {
+    out += fmt::format("{}{}{}\n", kDetailIndent, to_string(c.outcome),
+                       c.message.empty() ? "" : ": " + c.message);
+    return;
+  }
+  for (const Comparison& comparison : c.comparisons) {
+    if (comparison.wrong == 0) continue;
+    const std::string array = c.comparisons.size() > 1 ? comparison.array + ": " : "";
+    out += fmt::format("{}{}{}\n", kDetailIndent, array, describe_comparison(comparison));
+    if (!comparison.pattern.empty())
+      out += fmt::format("{}pattern: {}\n", kDetailIndent, comparison.pattern);
+  }
+  if (!c.message.empty()) out += fmt::format("{}{}\n", kDetailIndent, c.message);
+}
+
+void render_cases(std::string& out, const GradeReport& r, const Style& style) {
+  if (r.cases.empty()) return;
+  std::size_t step_width = 0, label_width = 0;
+  for (const CaseResult& c : r.cases) {
+    step_width = std::max(step_width, display_width(c.step));
+    label_width = std::max(label_width, display_width(case_label(c)));
+  }
+  out += "Correctness\n";
+  for (const CaseResult& c : r.cases) {
+    out += fmt::format("  {} {}  {}   {}\n", coloured_status(c.outcome, style),
+                       pad(c.step, step_width), pad(case_label(c), label_width),
+                       format_score(c.points, c.max_points));
+    render_case_details(out, c);
+  }
+  out += "\n";
+}
+
+void render_performance(std::string& out, const GradeReport& r) {
+  if (r.performance.empty()) return;
+  std::vector<std::vector<std::string>> rows{performance_headings()};
+  for (const PerformanceResult& p : r.performance)
+    rows.push_back(performance_cells(performance_row(p)));
+  // A column that is empty in every row (no calibration, no flags) is left out.
+  std::vector<std::size_t> widths(rows[0].size(), 0);
+  std::vector<bool> used(rows[0].size(), false);
+  for (std::size_t row = 0; row < rows.size(); ++row)
+    for (std::size_t col = 0; col < rows[row].size(); ++col) {
+      widths[col] = std::max(widths[col], display_width(rows[row][col]));
+      used[col] = used[col] || (row > 0 && !rows[row][col].empty());
+    }
+  out += "Performance\n";
+  for (const auto& cells : rows) {
+    std::string line = " ";
+    for (std::size_t col = 0; col < cells.size(); ++col)
+      if (used[col]) line += " " + pad(cells[col], widths[col]) + " ";
+    line.erase(line.find_last_not_of(' ') + 1);
+    out += line + "\n";
+  }
+  for (const PerformanceResult& p : r.performance)
+    if (!p.message.empty()) out += fmt::format("  {}: {}\n", p.step, p.message);
+  out += "\n";
+}
+
+}  // namespace
+
+std::string render_console(const GradeReport& report, bool colour) {
+  const Style style(colour);
+  std::string out;
+  render_header(out, report);
+  render_build(out, report.build, style);
+  // After a failed build nothing ran: listing every case as skipped would bury the error.
+  if (report.gradable) {
+    render_cases(out, report, style);
+    render_performance(out, report);
+  }
+  if (!report.notes.empty()) {
+    out += "Notes\n";
+    for (const std::string& note : report.notes) out += fmt::format("  - {}\n", note);
+    out += "\n";
+  }
+  const std::string total = fmt::format("Score: {} / {}", format_points(report.score),
+                                        format_points(report.max_score));
+  if (report.gradable)
+    out += style.bold(total) + "\n";
+  else
+    out += style.bold(fmt::format("{} — not gradable ({})", total, to_string(report.outcome))) + "\n";
+  return out;
+}
+
+}  // namespace cugrade

@@ -1,0 +1,116 @@
+#include "report/report_format.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+namespace cugrade {
+namespace {
+
+/// How many mismatches a comparison lists: enough to see a pattern, few enough to read.
+constexpr std::size_t kShownMismatches = 5;
+
+/// Decimals that give `value` four significant digits (none for 1000 and above).
+int decimals_for(double value) {
+  if (!(value > 0.0) || !std::isfinite(value)) return 3;
+  return std::clamp(3 - static_cast<int>(std::floor(std::log10(value))), 0, 6);
+}
+
+std::string four_digits(double value) { return fmt::format("{:.{}f}", value, decimals_for(value)); }
+
+// Kernels run from microseconds to seconds: sub-millisecond times read better in µs than as
+// "0.002000 ms". The spread shares the median's decimals so the two line up.
+std::string format_time(const TimingStats& t) {
+  const bool micro = t.median_ms < 1.0;
+  const double scale = micro ? 1000.0 : 1.0;
+  const int decimals = decimals_for(t.median_ms * scale);
+  return fmt::format("{:.{}f} ± {:.{}f} {}", t.median_ms * scale, decimals,
+                     (t.q3_ms - t.q1_ms) / 2.0 * scale, decimals, micro ? "µs" : "ms");
+}
+
+}  // namespace
+
+std::string format_points(double points) {
+  std::string text = fmt::format("{:.2f}", points);
+  text.erase(text.find_last_not_of('0') + 1);
+  if (text.back() == '.') text.pop_back();
+  return text == "-0" ? "0" : text;
+}
+
+std::string format_score(double points, double max_points) {
+  return format_points(points) + "/" + format_points(max_points);
+}
+
+std::string format_value(double value) { return fmt::format("{:.6g}", value); }
+
+std::string format_coords(const Mismatch& mismatch) {
+  const auto& c = mismatch.coords;
+  if (c.size() == 2) return fmt::format("(row {}, col {})", c[0], c[1]);
+  if (c.empty()) return fmt::format("[{}]", mismatch.index);
+  return fmt::format("[{}]", fmt::join(c, ", "));
+}
+
+std::string describe_comparison(const Comparison& comparison) {
+  std::string text =
+      comparison.checked > 0
+          ? fmt::format("{} of {} elements wrong ({} NaN/Inf)", comparison.wrong,
+                        comparison.checked, comparison.nonfinite)
+          : fmt::format("{} elements wrong ({} NaN/Inf)", comparison.wrong, comparison.nonfinite);
+  std::vector<std::string> shown;
+  for (std::size_t i = 0; i < comparison.first.size() && i < kShownMismatches; ++i) {
+    const Mismatch& m = comparison.first[i];
+    shown.push_back(fmt::format("{} expected {} got {}", format_coords(m), format_value(m.expected),
+                                format_value(m.actual)));
+  }
+  if (!shown.empty()) text += fmt::format("; first: {}", fmt::join(shown, ", "));
+  return text;
+}
+
+std::string format_diagnostic(const Diagnostic& d) {
+  std::string where = d.file;
+  if (d.line > 0) where += fmt::format(":{}", d.line);
+  if (d.line > 0 && d.column > 0) where += fmt::format(":{}", d.column);
+  if (where.empty()) return fmt::format("{}: {}", d.severity, d.message);
+  return fmt::format("{}: {}: {}", where, d.severity, d.message);
+}
+
+std::string status_word(Outcome outcome) {
+  if (outcome == Outcome::passed) return "PASS";
+  return is_student_outcome(outcome) ? "FAIL" : "SKIP";
+}
+
+std::string case_label(const CaseResult& c) {
+  if (c.visibility == Visibility::hidden) return "hidden case";
+  return fmt::format("{} seed={}", params_to_string(c.params), c.seed);
+}
+
+PerformanceRow performance_row(const PerformanceResult& p) {
+  PerformanceRow row;
+  row.step = p.step;
+  row.size = params_to_string(p.params);
+  const bool timed = p.student.has_value() && p.outcome != Outcome::not_run;
+  row.time = timed ? format_time(*p.student) : "-";
+  row.reference = p.reference_time ? format_time(*p.reference_time) : "-";
+  row.ratio = timed && p.ratio > 0.0 ? fmt::format("{:.2f}×", p.ratio) : "-";
+  row.rate = timed && !p.rate_unit.empty()
+                 ? fmt::format("{} {}", four_digits(p.student_rate), p.rate_unit)
+                 : "-";
+  row.ceiling = timed && p.percent_of_ceiling ? fmt::format("{:.1f} %", *p.percent_of_ceiling) : "";
+  row.points = is_student_outcome(p.outcome) ? format_score(p.points, p.max_points) : "not graded";
+  row.flags = fmt::format("{}", fmt::join(p.flags, ", "));
+  return row;
+}
+
+std::vector<std::string> performance_headings() {
+  return {"step", "size", "your time", "reference", "ratio", "your rate", "of ceiling", "points",
+          "flags"};
+}
+
+std::vector<std::string> performance_cells(const PerformanceRow& row) {
+  return {row.step,  row.size,    row.time,   row.reference, row.ratio,
+          row.rate,  row.ceiling, row.points, row.flags};
+}
+
+}  // namespace cugrade

@@ -1,0 +1,59 @@
+#pragma once
+// Words and numbers shared by the human-readable reports (console, markdown), so a student sees
+// the same phrasing in a terminal and in a CI summary.
+#include <string>
+#include <vector>
+
+#include "report/grade_report.hpp"
+
+namespace cugrade {
+
+/// Points for display: at most 2 decimals, no trailing zeros ("17.5", "4.78", "20").
+std::string format_points(double points);
+
+/// "4.78/5": points earned of the maximum.
+std::string format_score(double points, double max_points);
+
+/// A value as a student reads it: up to 6 significant digits ("3.25", "0", "1.5e+07", "nan").
+std::string format_value(double value);
+
+/// "(row 64, col 0)" for a matrix element, "[7]" for a vector's, "[1, 2, 3]" beyond, the flat
+/// index "[2145]" when the coordinates are unknown.
+std::string format_coords(const Mismatch& mismatch);
+
+/// "312 of 2145 elements wrong (0 NaN/Inf); first: (row 64, col 0) expected 3.25 got 0, ..."
+/// with up to 5 mismatches; for a hidden case's stripped comparison only the counts.
+std::string describe_comparison(const Comparison& comparison);
+
+/// "matmul.cu:17:5: error: identifier "tile" is undefined" (the position left out where unknown).
+std::string format_diagnostic(const Diagnostic& diagnostic);
+
+/// "PASS", "FAIL", or "SKIP" for a case that was not graded (not run, or a harness fault).
+std::string status_word(Outcome outcome);
+
+/// "K=47,M=65,N=33 seed=1" for a visible case, "hidden case" for a hidden one.
+std::string case_label(const CaseResult& c);
+
+/// The cells of one row of the performance table, already formatted.
+struct PerformanceRow {
+  std::string step;
+  std::string size;       ///< "K=4096,M=4096,N=4096"
+  std::string time;       ///< "1.234 ± 0.010 ms" (median ± half the interquartile range)
+  std::string reference;  ///< the reference's time, same form
+  std::string ratio;      ///< "0.89×" (reference time / your time)
+  std::string rate;       ///< "111.4 TFLOP/s"
+  std::string ceiling;    ///< "22.5 %", or "" when uncalibrated
+  std::string points;     ///< "4.78/5", or "not graded"
+  std::string flags;      ///< "below_roofline_floor, timer_escaped"
+};
+
+/// Formats one performance result; a result that was not timed shows "-" for its numbers.
+PerformanceRow performance_row(const PerformanceResult& result);
+
+/// The column headings matching PerformanceRow's fields, in order.
+std::vector<std::string> performance_headings();
+
+/// PerformanceRow's cells in heading order.
+std::vector<std::string> performance_cells(const PerformanceRow& row);
+
+}  // namespace cugrade
