@@ -1,0 +1,121 @@
+// The grader of assignment matmul (graders/matmul/grader.cpp): what the harness relies on to
+// judge a matrix product.
+#include <doctest/doctest.h>
+
+#include <cstring>
+#include <filesystem>
+#include <stdexcept>
+
+#include "graders/grader.hpp"
+#include "spec/spec_loader.hpp"
+
+namespace cugrade {
+namespace {
+
+const Grader& matmul() {
+  const Grader* grader = find_grader("matmul");
+  REQUIRE(grader != nullptr);
+  return *grader;
+}
+
+Case matmul_case(std::int64_t m, std::int64_t n, std::int64_t k, std::uint64_t seed = 1) {
+  Case c;
+  c.step = "naive";
+  c.params = {{"M", m}, {"N", n}, {"K", k}};
+  c.id = "naive/" + params_to_string(c.params) + "/seed=" + std::to_string(seed);
+  c.seed = seed;
+  return c;
+}
+
+CaseData generate(const Case& c) {
+  Rng rng(c.seed);
+  return matmul().generate(c, rng);
+}
+
+Array f32_matrix(std::int64_t rows, std::int64_t cols, std::initializer_list<float> values) {
+  REQUIRE(static_cast<std::int64_t>(values.size()) == rows * cols);
+  Array array = make_array(DType::f32, {rows, cols});
+  std::memcpy(array.bytes.data(), values.begin(), values.size() * sizeof(float));
+  return array;
+}
+
+using Dims = std::vector<std::int64_t>;
+
+}  // namespace
+
+TEST_CASE("matmul_grader::generate") {
+  SUBCASE("the same seed gives the same bytes; another seed other inputs") {
+    const CaseData first = generate(matmul_case(65, 33, 47, 3));
+    const CaseData again = generate(matmul_case(65, 33, 47, 3));
+    const CaseData other = generate(matmul_case(65, 33, 47, 4));
+    for (const char* name : {"A", "B"}) {
+      CHECK(first.inputs.at(name).bytes == again.inputs.at(name).bytes);
+      CHECK(first.inputs.at(name).bytes != other.inputs.at(name).bytes);
+    }
+  }
+  SUBCASE("A is M×K and B is K×N, f32 values in [-1, 1); the runner must produce C, M×N f32") {
+    const CaseData data = generate(matmul_case(31, 97, 5));
+    REQUIRE(data.inputs.size() == 2);
+    CHECK(data.inputs.at("A").type == DType::f32);
+    CHECK(data.inputs.at("A").dims == Dims{31, 5});
+    CHECK(data.inputs.at("B").type == DType::f32);
+    CHECK(data.inputs.at("B").dims == Dims{5, 97});
+    for (const char* name : {"A", "B"})
+      for (std::int64_t i = 0; i < data.inputs.at(name).size(); ++i) {
+        CHECK(data.inputs.at(name).value(i) >= -1.0);
+        CHECK(data.inputs.at(name).value(i) < 1.0);
+      }
+    REQUIRE(data.outputs.size() == 1);
+    CHECK(data.outputs.at("C").type == DType::f32);
+    CHECK(data.outputs.at("C").dims == Dims{31, 97});
+  }
+  SUBCASE("a case without K is an authoring error") {
+    Case no_k = matmul_case(2, 2, 2);
+    no_k.params.erase("K");
+    CHECK_THROWS_AS(generate(no_k), std::invalid_argument);
+  }
+}
+
+TEST_CASE("matmul_grader::gold") {
+  SUBCASE("a 2×3 times a 3×2 computed by hand") {
+    const ArraySet inputs{{"A", f32_matrix(2, 3, {1, 2, 3, 4, 5, 6})},
+                          {"B", f32_matrix(3, 2, {7, 8, 9, 10, 11, 12})}};
+    const ArraySet expected = matmul().gold(matmul_case(2, 2, 3), inputs);
+    REQUIRE(expected.size() == 1);
+    const Array& c = expected.at("C");
+    CHECK(c.dims == Dims{2, 2});
+    CHECK(c.value(0) == 58.0);   // 1·7 + 2·9 + 3·11
+    CHECK(c.value(1) == 64.0);   // 1·8 + 2·10 + 3·12
+    CHECK(c.value(2) == 139.0);  // 4·7 + 5·9 + 6·11
+    CHECK(c.value(3) == 154.0);  // 4·8 + 5·10 + 6·12
+  }
+  SUBCASE("the dot product is summed in double") {
+    // 1 + 2^-24 − 1: float summation loses the middle term, the gold keeps it.
+    const ArraySet inputs{{"A", f32_matrix(1, 3, {1, 1, 1})}, {"B", f32_matrix(3, 1, {1, 0x1p-24f, -1})}};
+    const Array c = matmul().gold(matmul_case(1, 1, 3), inputs).at("C");
+    CHECK(c.type == DType::f64);
+    CHECK(c.value(0) == 0x1p-24);
+  }
+}
+
+TEST_CASE("matmul_grader::work") {
+  const Work work = matmul().work("tiled", Params{{"M", 2}, {"N", 3}, {"K", 4}});
+  CHECK(work.bytes == 4.0 * (2 * 4 + 4 * 3 + 2 * 3));
+  CHECK(work.flops == 2.0 * 2 * 3 * 4);
+  CHECK(work.rate_unit == "TFLOP/s");
+  CHECK(matmul().work("naive", Params{{"M", 2048}, {"N", 2048}, {"K", 2048}}).flops == 2.0 * 2048 * 2048 * 2048);
+}
+
+TEST_CASE("matmul_grader::spec cases") {
+  // Every case the spec declares, hidden ones included, can be generated and judged.
+  auto spec = load_spec(std::filesystem::path(CUGRADE_SOURCE_ROOT) / "assignments/matmul/assignment.yaml");
+  REQUIRE_MESSAGE(spec.has_value(), (spec ? "" : spec.error().message));
+  for (const Case& c : expand_cases(*spec, 12345)) {
+    if (c.step != "naive") continue;  // both steps share generator and gold
+    CAPTURE(c.id);
+    const CaseData data = generate(c);
+    CHECK(matmul().gold(c, data.inputs).at("C").dims == data.outputs.at("C").dims);
+  }
+}
+
+}  // namespace cugrade
