@@ -121,7 +121,8 @@ std::optional<Params> parse_params(const Field& field, const std::string& subjec
       params[name] = static_cast<std::int64_t>(*v);
     }
   }
-  if (params.empty() && ok) diags.error(field.at, subject + " has no parameters");
+  if (params.empty() && ok)
+    diags.error(field.at, subject + " must name at least one parameter");
   return ok && !params.empty() ? std::optional<Params>(std::move(params)) : std::nullopt;
 }
 

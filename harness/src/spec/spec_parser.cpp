@@ -112,7 +112,8 @@ ParsedSpec parse_spec_file(const fs::path& path) {
   }
   if (!root->IsMap()) {
     if (root->IsNull())
-      diags.error(SourceLocation{}, "the spec is empty; it needs 'id', 'title', 'steps' and 'cases'");
+      diags.error(SourceLocation{},
+                  "the spec is empty; it needs 'id', 'title', 'steps' and 'cases'");
     else
       diags.error(*root, "the spec must be a map of keys, not " + describe(*root));
     parsed.problems = diags.lines();

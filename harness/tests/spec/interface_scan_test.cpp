@@ -17,6 +17,7 @@ TEST_CASE("spec::called_or_declared_names") {
     CHECK(called_or_declared_names("f(1e5f); f(2); g(3ul);") == std::vector<std::string>{"f", "g"});
   }
   SUBCASE("a name that only contains an entry name is a different name") {
-    CHECK(called_or_declared_names("void my_matmul(int);") == std::vector<std::string>{"my_matmul"});
+    CHECK(called_or_declared_names("void my_matmul(int);") ==
+          std::vector<std::string>{"my_matmul"});
   }
 }

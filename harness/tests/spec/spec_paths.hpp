@@ -6,7 +6,9 @@
 namespace cugrade::test {
 
 /// The folder holding one test spec per subfolder.
-inline std::filesystem::path specs_dir() { return std::filesystem::path(CUGRADE_TEST_DATA) / "specs"; }
+inline std::filesystem::path specs_dir() {
+  return std::filesystem::path(CUGRADE_TEST_DATA) / "specs";
+}
 
 /// The assignment.yaml of test spec `name`, as the string messages will start with.
 inline std::string spec_yaml(const std::string& name) {

@@ -53,7 +53,8 @@ TEST_CASE("spec::read_string") {
   const YAML::Node map = YAML::Load("title:\nother: [a]\n");
   SUBCASE("an empty value is reported at its key") {
     CHECK(read_string(field_of(map, "title", diags), diags) == std::nullopt);
-    CHECK(diags.lines() == std::vector<std::string>{"t.yaml:1:1: 'title' must be a string, not empty"});
+    CHECK(diags.lines() ==
+          std::vector<std::string>{"t.yaml:1:1: 'title' must be a string, not empty"});
   }
   SUBCASE("a list is not a string") {
     CHECK(read_string(field_of(map, "other", diags), diags) == std::nullopt);
