@@ -204,15 +204,31 @@ Line single_element(const Census& c, const MismatchMask& mask) {
   return fmt::format("only the element at {} is wrong", where(mask, i));
 }
 
+/// True when one row or one column of a matrix holds more than half the wrong elements: a
+/// broken edge or line, not a race, even if too few lines are wrong to list them.
+bool concentrated(const Census& c, const MismatchMask& mask) {
+  if (mask.dims.size() != 2 || c.wrong < 4) return false;
+  const Grid g{mask.dims[0], mask.dims[1]};
+  std::vector<std::int64_t> per_row(static_cast<std::size_t>(g.rows)), per_col(static_cast<std::size_t>(g.cols));
+  for (auto i : c.wrong_indices) {
+    ++per_row[static_cast<std::size_t>(g.row(i))];
+    ++per_col[static_cast<std::size_t>(g.col(i))];
+  }
+  const auto most = std::max(*std::max_element(per_row.begin(), per_row.end()),
+                             *std::max_element(per_col.begin(), per_col.end()));
+  return 2 * most > c.wrong;
+}
+
 /// Few wrong elements with no shape to them: the signature of a race.
 Line scattered(const Census& c, const MismatchMask& mask) {
-  if (c.wrong < 2 || c.wrong * kScatteredFraction > c.size) return std::nullopt;
-  const std::string detail =
-      mask.largest_error_index >= 0
-          ? fmt::format("largest error {} at {}", format_magnitude(mask.largest_error),
-                        where(mask, mask.largest_error_index))
-          : fmt::format("all NaN or Inf, the first at {}", where(mask, c.wrong_indices.front()));
-  return fmt::format("{} scattered elements are wrong ({}): a race or a missing __syncthreads() "
+  if (c.wrong < 2 || c.wrong * kScatteredFraction > c.size || concentrated(c, mask)) return std::nullopt;
+  std::string detail;
+  if (mask.largest_error_index >= 0)
+    detail = fmt::format(" (largest error {} at {})", format_magnitude(mask.largest_error),
+                         where(mask, mask.largest_error_index));
+  else if (c.nonfinite == c.wrong)
+    detail = fmt::format(" (all NaN or Inf, the first at {})", where(mask, c.wrong_indices.front()));
+  return fmt::format("{} scattered elements are wrong{}: a race or a missing __syncthreads() "
                      "would look like this", c.wrong, detail);
 }
 

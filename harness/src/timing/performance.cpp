@@ -42,7 +42,12 @@ double rate(const Work& work, const RateUnit& unit, double median_ms) {
   return quantity(work, unit.counts) / unit.scale / (median_ms * 1e-3);
 }
 
-std::string ms(double value) { return fmt::format("{:.3g} ms", value); }
+/// Three significant digits, but never an exponent for the magnitudes reports show ("2774").
+std::string number(double value) {
+  return value >= 100.0 ? fmt::format("{:.0f}", value) : fmt::format("{:.3g}", value);
+}
+
+std::string ms(double value) { return number(value) + " ms"; }
 
 }  // namespace
 
@@ -86,14 +91,17 @@ void assess_performance(PerformanceResult& result, const Work& work, const std::
     const double seconds = student.median_ms * 1e-3;
     if (unit.counts == RateUnit::Counts::bytes && ceilings->copy_gbps > 0.0) {
       result.percent_of_ceiling = work.bytes / 1e9 / seconds / ceilings->copy_gbps * 100.0;
-      sentences.push_back(fmt::format("{:.3g} {} is {:.0f} % of this GPU's copy bandwidth.",
-                                      result.student_rate, result.rate_unit, *result.percent_of_ceiling));
+      sentences.push_back(fmt::format("{} {} is {:.0f} % of this GPU's copy bandwidth.",
+                                      number(result.student_rate), result.rate_unit, *result.percent_of_ceiling));
     } else if (unit.counts == RateUnit::Counts::flops && ceilings->sgemm_tflops > 0.0) {
       result.percent_of_ceiling = work.flops / 1e12 / seconds / ceilings->sgemm_tflops * 100.0;
-      sentences.push_back(fmt::format("{:.3g} {} is {:.0f} % of this GPU's cuBLAS SGEMM rate.",
-                                      result.student_rate, result.rate_unit, *result.percent_of_ceiling));
+      sentences.push_back(fmt::format("{} {} is {:.0f} % of this GPU's cuBLAS SGEMM rate.",
+                                      number(result.student_rate), result.rate_unit, *result.percent_of_ceiling));
     }
   }
+
+  if (!result.percent_of_ceiling && result.student_rate > 0.0)
+    sentences.push_back(fmt::format("{} {}.", number(result.student_rate), result.rate_unit));
 
   auto flag = [&result](const char* name) {
     if (std::find(result.flags.begin(), result.flags.end(), name) == result.flags.end())

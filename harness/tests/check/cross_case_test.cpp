@@ -1,0 +1,69 @@
+#include <doctest/doctest.h>
+
+#include "check/cross_case.hpp"
+
+using namespace cugrade;
+
+namespace {
+CaseResult with(Params params, Outcome outcome) {
+  CaseResult c;
+  c.step = "tiled";
+  c.params = std::move(params);
+  c.outcome = outcome;
+  return c;
+}
+constexpr Outcome ok = Outcome::passed;
+constexpr Outcome bad = Outcome::wrong_answer;
+}  // namespace
+
+TEST_CASE("check::cross_case_pattern") {
+  SUBCASE("nothing stands out when every case passed, or every one failed") {
+    CHECK(cross_case_pattern({with({{"n", 100}}, ok), with({{"n", 1000}}, ok)}) == "");
+    CHECK(cross_case_pattern({with({{"n", 100}}, bad), with({{"n", 1000}}, bad)}) == "");
+    CHECK(cross_case_pattern({}) == "");
+  }
+  SUBCASE("wrong only at sizes that are not a multiple of 32") {
+    CHECK(cross_case_pattern({with({{"M", 64}, {"N", 64}, {"K", 64}}, ok),
+                              with({{"M", 65}, {"N", 33}, {"K", 47}}, bad),
+                              with({{"M", 128}, {"N", 96}, {"K", 32}}, ok),
+                              with({{"M", 96}, {"N", 31}, {"K", 64}}, bad)}) ==
+          "wrong only at sizes that are not a multiple of 32");
+  }
+  SUBCASE("wrong only when one parameter is not a multiple of 32") {
+    CHECK(cross_case_pattern({with({{"M", 64}, {"N", 64}, {"K", 64}}, ok),
+                              with({{"M", 64}, {"N", 64}, {"K", 47}}, bad),
+                              with({{"M", 65}, {"N", 64}, {"K", 64}}, ok)}) ==
+          "wrong only when K is not a multiple of 32");
+    // The only parameter ever off the multiple is named, even if the general rule holds too.
+    CHECK(cross_case_pattern({with({{"M", 64}, {"K", 64}}, ok), with({{"M", 64}, {"K", 40}}, bad)}) ==
+          "wrong only when K is not a multiple of 32");
+  }
+  SUBCASE("a block-size multiple for 1-D sizes") {
+    CHECK(cross_case_pattern({with({{"n", 1056}}, bad), with({{"n", 1024}}, ok), with({{"n", 2048}}, ok)}) ==
+          "wrong only when n is not a multiple of 64");
+  }
+  SUBCASE("wrong only at the largest sizes") {
+    CHECK(cross_case_pattern({with({{"n", 1000}}, ok), with({{"n", 1024}}, ok),
+                              with({{"n", 1 << 20}}, bad), with({{"n", 1 << 24}}, bad)}) ==
+          "wrong only at the largest sizes (n=1048576 and up): does the grid cover the whole "
+          "input, and do the indices fit in an int?");
+  }
+  SUBCASE("wrong only at the smallest sizes") {
+    CHECK(cross_case_pattern({with({{"n", 96}}, bad), with({{"n", 1000}}, ok), with({{"n", 4096}}, ok)}) ==
+          "wrong only at the smallest sizes (n=96 and below)");
+  }
+  SUBCASE("same size, different outcomes: a race or data-dependent bug") {
+    CHECK(cross_case_pattern({with({{"n", 1000}}, ok), with({{"n", 1000}}, bad), with({{"n", 64}}, ok)}) ==
+          "wrong at some seeds but right at others of the same size (n=1000): the result depends "
+          "on the data or on timing (a race?)");
+  }
+  SUBCASE("cases that did not run are left out; a crash counts as failing") {
+    CHECK(cross_case_pattern({with({{"n", 1000}}, Outcome::not_run), with({{"n", 1000}}, Outcome::crashed),
+                              with({{"n", 1024}}, ok), with({{"n", 2048}}, Outcome::harness_error)}) ==
+          "wrong only when n is not a multiple of 32");
+  }
+  SUBCASE("nothing stands out") {
+    CHECK(cross_case_pattern({with({{"n", 1000}}, bad), with({{"n", 1024}}, ok), with({{"n", 4000}}, ok),
+                              with({{"n", 4096}}, bad)}) == "");
+  }
+}

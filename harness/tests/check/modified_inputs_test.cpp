@@ -1,0 +1,56 @@
+#include <doctest/doctest.h>
+
+#include <limits>
+
+#include "check/modified_inputs.hpp"
+
+using namespace cugrade;
+
+namespace {
+ArraySet inputs() {
+  ArraySet set;
+  set["A"] = make_array(DType::f32, {2, 3});
+  set["B"] = make_array(DType::f32, {4});
+  return set;
+}
+}  // namespace
+
+TEST_CASE("check::describe_modified_inputs") {
+  SUBCASE("unchanged inputs: no message") {
+    CHECK(describe_modified_inputs(inputs(), inputs()) == "");
+  }
+  SUBCASE("one input changed, with its first changed element") {
+    ArraySet after = inputs();
+    after["A"].data<float>()[5] = 1.0f;
+    CHECK(describe_modified_inputs(inputs(), after) ==
+          "the call modified its const input A (1 of 6 elements changed, the first at (row 1, "
+          "col 2)); inputs are declared const in interface.cuh and must be left unchanged");
+  }
+  SUBCASE("several inputs, one of them missing") {
+    ArraySet after = inputs();
+    after["A"].data<float>()[0] = 2.0f;
+    after["A"].data<float>()[4] = 2.0f;
+    after.erase("B");
+    CHECK(describe_modified_inputs(inputs(), after) ==
+          "the call modified its const inputs A (2 of 6 elements changed, the first at (row 0, "
+          "col 0)) and B (missing after the call); inputs are declared const in interface.cuh "
+          "and must be left unchanged");
+  }
+  SUBCASE("a changed shape counts as modified") {
+    ArraySet after = inputs();
+    after["B"] = make_array(DType::f32, {5});
+    CHECK(describe_modified_inputs(inputs(), after) ==
+          "the call modified its const input B (its shape or type changed); inputs are declared "
+          "const in interface.cuh and must be left unchanged");
+  }
+  SUBCASE("compared bit for bit: a NaN left alone is unchanged, -0.0 over 0.0 is a change") {
+    ArraySet before = inputs();
+    before["B"].data<float>()[1] = std::numeric_limits<float>::quiet_NaN();
+    ArraySet after = before;
+    CHECK(describe_modified_inputs(before, after) == "");
+    after["B"].data<float>()[2] = -0.0f;
+    CHECK(describe_modified_inputs(before, after) ==
+          "the call modified its const input B (1 of 4 elements changed, the first at index 2); "
+          "inputs are declared const in interface.cuh and must be left unchanged");
+  }
+}

@@ -1,0 +1,183 @@
+#include <doctest/doctest.h>
+
+#include <stdexcept>
+
+#include "check/pattern.hpp"
+
+using namespace cugrade;
+
+namespace {
+/// A mask of the given shape with nothing wrong.
+MismatchMask clean(std::vector<std::int64_t> dims) {
+  MismatchMask m;
+  std::int64_t n = 1;
+  for (auto d : dims) n *= d;
+  m.dims = std::move(dims);
+  m.wrong.assign(static_cast<std::size_t>(n), false);
+  m.nonfinite.assign(static_cast<std::size_t>(n), false);
+  return m;
+}
+
+/// Marks every element of a rows×cols mask for which `pred(row, col)` holds as wrong.
+template <class Pred>
+MismatchMask matrix(std::int64_t rows, std::int64_t cols, Pred pred) {
+  MismatchMask m = clean({rows, cols});
+  for (std::int64_t r = 0; r < rows; ++r)
+    for (std::int64_t c = 0; c < cols; ++c)
+      if (pred(r, c)) m.wrong[static_cast<std::size_t>(r * cols + c)] = true;
+  return m;
+}
+
+template <class Pred>
+MismatchMask vector(std::int64_t n, Pred pred) {
+  MismatchMask m = clean({n});
+  for (std::int64_t i = 0; i < n; ++i)
+    if (pred(i)) m.wrong[static_cast<std::size_t>(i)] = true;
+  return m;
+}
+}  // namespace
+
+TEST_CASE("check::describe_mismatch_pattern") {
+  SUBCASE("nothing wrong: no line") {
+    CHECK(describe_mismatch_pattern(clean({4, 4})) == "");
+  }
+  SUBCASE("every element NaN or Inf: never written") {
+    MismatchMask m = matrix(2, 3, [](auto, auto) { return true; });
+    m.nonfinite.assign(6, true);
+    CHECK(describe_mismatch_pattern(m) ==
+          "every element is NaN or Inf: the output was never written (cugrade fills outputs with "
+          "NaN before each call)");
+  }
+  SUBCASE("every element wrong") {
+    CHECK(describe_mismatch_pattern(matrix(2, 3, [](auto, auto) { return true; })) ==
+          "every element is wrong");
+    CHECK(describe_mismatch_pattern(vector(1, [](auto) { return true; })) == "the only element is wrong");
+  }
+  SUBCASE("last partial tile, both edges") {
+    auto m = matrix(65, 33, [](auto r, auto c) { return r >= 64 || c >= 32; });
+    CHECK(describe_mismatch_pattern(m) ==
+          "only the last partial tile is wrong: rows ≥ 64 or columns ≥ 32 (the matrix is 65×33; "
+          "check the bounds of partial tiles)");
+  }
+  SUBCASE("last partial tile, bottom edge only") {
+    auto m = matrix(65, 64, [](auto r, auto) { return r == 64; });
+    CHECK(describe_mismatch_pattern(m) ==
+          "only the last partial tile is wrong: rows ≥ 64 (the matrix is 65×64; check the bounds "
+          "of partial tiles)");
+  }
+  SUBCASE("last partial tile, corner only") {
+    auto m = matrix(65, 33, [](auto r, auto c) { return r >= 64 && c >= 32; });
+    // A single corner element is reported as that element (more specific still).
+    CHECK(describe_mismatch_pattern(m) == "only the element at (row 64, col 32) is wrong");
+    auto two = matrix(70, 40, [](auto r, auto c) { return r >= 68 && c >= 32; });
+    CHECK(describe_mismatch_pattern(two) ==
+          "only the last partial tile is wrong: rows ≥ 64 and columns ≥ 32 (the matrix is 70×40; "
+          "check the bounds of partial tiles)");
+  }
+  SUBCASE("a matrix smaller than 32 uses 16-wide tiles") {
+    auto m = matrix(20, 20, [](auto r, auto c) { return r >= 16 || c >= 16; });
+    CHECK(describe_mismatch_pattern(m) ==
+          "only the last partial tile is wrong: rows ≥ 16 or columns ≥ 16 (the matrix is 20×20; "
+          "check the bounds of partial tiles)");
+  }
+  SUBCASE("wrong inside the full tiles too: not a partial-tile problem") {
+    auto m = matrix(65, 33, [](auto r, auto c) { return r >= 64 || c >= 32 || (r == 3 && c == 3); });
+    CHECK(describe_mismatch_pattern(m) == "98 of 2145 elements are wrong");
+  }
+  SUBCASE("one tile") {
+    auto m = matrix(64, 64, [](auto r, auto c) { return r >= 32 && c < 32; });
+    CHECK(describe_mismatch_pattern(m) == "only one 32×32 tile is wrong: rows 32–63, columns 0–31");
+  }
+  SUBCASE("one row block, one column block") {
+    CHECK(describe_mismatch_pattern(matrix(96, 64, [](auto r, auto) { return r >= 32 && r < 64; })) ==
+          "only row block 1 (rows 32–63) is wrong");
+    CHECK(describe_mismatch_pattern(matrix(64, 96, [](auto, auto c) { return c >= 32 && c < 64; })) ==
+          "only column block 1 (columns 32–63) is wrong");
+  }
+  SUBCASE("a few rows, a few columns") {
+    CHECK(describe_mismatch_pattern(matrix(64, 64, [](auto r, auto) { return r == 3 || r == 17; })) ==
+          "only rows 3, 17 are wrong");
+    CHECK(describe_mismatch_pattern(matrix(64, 64, [](auto r, auto) { return r == 5; })) ==
+          "only row 5 is wrong");
+    CHECK(describe_mismatch_pattern(matrix(64, 64, [](auto, auto c) { return c == 2 || c == 40; })) ==
+          "only columns 2, 40 are wrong");
+  }
+  SUBCASE("last row of a matrix with full tiles") {
+    CHECK(describe_mismatch_pattern(matrix(64, 64, [](auto r, auto) { return r == 63; })) ==
+          "only row 63 is wrong");
+  }
+  SUBCASE("a single element") {
+    CHECK(describe_mismatch_pattern(matrix(64, 64, [](auto r, auto c) { return r == 5 && c == 9; })) ==
+          "only the element at (row 5, col 9) is wrong");
+    CHECK(describe_mismatch_pattern(vector(100, [](auto i) { return i == 99; })) ==
+          "only the last element is wrong");
+    CHECK(describe_mismatch_pattern(vector(100, [](auto i) { return i == 0; })) ==
+          "only the first element is wrong");
+    CHECK(describe_mismatch_pattern(vector(100, [](auto i) { return i == 42; })) ==
+          "only the element at index 42 is wrong");
+  }
+  SUBCASE("1-D: a right prefix and a wrong suffix") {
+    CHECK(describe_mismatch_pattern(vector(1000, [](auto i) { return i >= 768; })) ==
+          "elements from index 768 on are wrong (the first 768 = 3 × 256 are right): too few "
+          "blocks launched?");
+    CHECK(describe_mismatch_pattern(vector(1000, [](auto i) { return i >= 384; })) ==
+          "elements from index 384 on are wrong (the first 384 = 3 × 128 are right): too few "
+          "blocks launched?");
+    CHECK(describe_mismatch_pattern(vector(1000, [](auto i) { return i >= 700; })) ==
+          "elements from index 700 on are wrong (the first 700 are right): too few blocks launched?");
+  }
+  SUBCASE("1-D: only the last partial block") {
+    CHECK(describe_mismatch_pattern(vector(1000, [](auto i) { return i == 800 || i == 900; })) ==
+          "only the last partial block is wrong: indices ≥ 768 (n = 1000; check the bounds test "
+          "in the last block)");
+  }
+  SUBCASE("1-D: a wrong prefix") {
+    CHECK(describe_mismatch_pattern(vector(1000, [](auto i) { return i < 256; })) ==
+          "only the first 256 elements are wrong (the last 744 are right)");
+  }
+  SUBCASE("1-D: every other element") {
+    CHECK(describe_mismatch_pattern(vector(10, [](auto i) { return i % 2 == 1; })) ==
+          "every other element is wrong (the odd indices)");
+    CHECK(describe_mismatch_pattern(vector(9, [](auto i) { return i % 2 == 0; })) ==
+          "every other element is wrong (the even indices)");
+  }
+  SUBCASE("sparse and irregular: a race") {
+    auto m = matrix(64, 64, [](auto r, auto c) {
+      return (r == 5 && c == 9) || (r == 40 && c == 2) || (r == 20 && c == 50);
+    });
+    m.largest_error = 3.1e-3;
+    m.largest_error_index = 5 * 64 + 9;
+    CHECK(describe_mismatch_pattern(m) ==
+          "3 scattered elements are wrong (largest error 3.1e-3 at (row 5, col 9)): a race or a "
+          "missing __syncthreads() would look like this");
+    auto v = vector(1000, [](auto i) { return i == 3 || i == 500 || i == 700; });
+    v.largest_error = 0.25;
+    v.largest_error_index = 500;
+    CHECK(describe_mismatch_pattern(v) ==
+          "3 scattered elements are wrong (largest error 0.25 at index 500): a race or a missing "
+          "__syncthreads() would look like this");
+    v.largest_error_index = -1;
+    v.nonfinite[3] = v.nonfinite[500] = v.nonfinite[700] = true;
+    CHECK(describe_mismatch_pattern(v) ==
+          "3 scattered elements are wrong (all NaN or Inf, the first at index 3): a race or a "
+          "missing __syncthreads() would look like this");
+  }
+  SUBCASE("sparse but concentrated in one line: not a race") {
+    // Column 7 holds most wrong elements of this 64×64 matrix, too few to list as a column.
+    auto m = matrix(64, 64, [](auto r, auto c) { return (c == 7 && r % 4 == 0) || (r == 1 && c == 50); });
+    CHECK(describe_mismatch_pattern(m) == "17 of 4096 elements are wrong");
+  }
+  SUBCASE("fallback: a count") {
+    auto m = vector(10, [](auto i) { return i == 1 || i == 2 || i == 5; });
+    CHECK(describe_mismatch_pattern(m) == "3 of 10 elements are wrong");
+    m.nonfinite[1] = m.nonfinite[2] = m.nonfinite[5] = true;
+    CHECK(describe_mismatch_pattern(m) ==
+          "3 of 10 elements are NaN or Inf: they were never written (cugrade fills outputs with "
+          "NaN before each call)");
+  }
+  SUBCASE("a mask that does not match its dims is a harness bug") {
+    MismatchMask m = clean({4});
+    m.dims = {5};
+    CHECK_THROWS_AS(describe_mismatch_pattern(m), std::logic_error);
+  }
+}
