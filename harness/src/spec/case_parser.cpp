@@ -10,18 +10,18 @@
 namespace cugrade {
 namespace {
 
-const std::vector<std::string> kGroupKeys = {"steps", "sizes", "seeds", "points", "visibility"};
-const std::vector<std::string> kTargetKeys = {"step",         "reference", "params",
+const std::vector<std::string> group_keys = {"steps", "sizes", "seeds", "points", "visibility"};
+const std::vector<std::string> target_keys = {"step",           "reference",    "params",
                                               "full_credit_at", "no_credit_at", "points"};
-const std::vector<std::string> kVisibilities = {"visible", "hidden"};
+const std::vector<std::string> visibility_names = {"visible", "hidden"};
 
 std::vector<std::string> parse_group_steps(const Field& field, const std::vector<Step>& steps,
                                            const std::string& subject, Diagnostics& diags) {
   std::vector<std::string> names;
   if (!expect_list(field, diags)) return names;
   if (field.value.size() == 0)
-    diags.error(field.at, "'steps' must not be empty in " + subject +
-                              "; leave it out to mean every step");
+    diags.error(field.at,
+                "'steps' must not be empty in " + subject + "; leave it out to mean every step");
   for (std::size_t i = 0; i < field.value.size(); ++i) {
     const Field item = item_of(field, i, field.value[i]);
     if (auto name = read_identifier(item, diags);
@@ -59,7 +59,7 @@ Visibility parse_visibility(const Field& field, Diagnostics& diags) {
   if (!text || *text == "visible") return Visibility::visible;
   if (*text == "hidden") return Visibility::hidden;
   diags.error(field.at, "'visibility' must be 'visible' or 'hidden', not '" + *text + "'" +
-                            did_you_mean(*text, kVisibilities));
+                            did_you_mean(*text, visibility_names));
   return Visibility::visible;
 }
 
@@ -76,8 +76,8 @@ void check_repeats(const std::vector<CaseGroup>& groups, const std::vector<Step>
         continue;
       for (const auto& size : group.sizes)
         for (const auto seed : group.seeds) {
-          const std::string id = step.name + "/" + params_to_string(size) +
-                                 "/seed=" + std::to_string(seed);
+          const std::string id =
+              step.name + "/" + params_to_string(size) + "/seed=" + std::to_string(seed);
           const std::string key = (group.visibility == Visibility::hidden ? "hidden " : "") + id;
           if (seen.insert(key).second || reported) continue;
           diags.error(group.where, "case '" + id + "' is listed more than once" +
@@ -98,8 +98,8 @@ std::optional<Params> parse_params(const Field& field, const std::string& subjec
   for (auto it = field.value.begin(); it != field.value.end(); ++it) {
     const YAML::Node key = it->first;
     if (!key.IsScalar() || !is_identifier(key.Scalar())) {
-      diags.error(key, "parameter names in " + subject + " must be identifiers, not " +
-                           describe(key));
+      diags.error(key,
+                  "parameter names in " + subject + " must be identifiers, not " + describe(key));
       ok = false;
       continue;
     }
@@ -121,8 +121,7 @@ std::optional<Params> parse_params(const Field& field, const std::string& subjec
       params[name] = static_cast<std::int64_t>(*v);
     }
   }
-  if (params.empty() && ok)
-    diags.error(field.at, subject + " must name at least one parameter");
+  if (params.empty() && ok) diags.error(field.at, subject + " must name at least one parameter");
   return ok && !params.empty() ? std::optional<Params>(std::move(params)) : std::nullopt;
 }
 
@@ -135,7 +134,7 @@ std::vector<CaseGroup> parse_cases(const Field& field, const std::vector<Step>& 
     const Field item = item_of(field, i, field.value[i]);
     if (!expect_map(item, diags)) continue;
     const std::string subject = "case group " + std::to_string(i + 1);
-    const MapReader map(item.value, subject, kGroupKeys, diags);
+    const MapReader map(item.value, subject, group_keys, diags);
     CaseGroup group;
     group.where = diags.where(item.value);
     group.steps = parse_group_steps(map.optional("steps"), steps, subject, diags);
@@ -149,8 +148,7 @@ std::vector<CaseGroup> parse_cases(const Field& field, const std::vector<Step>& 
   return groups;
 }
 
-std::vector<PerformanceTarget> parse_performance(const Field& field,
-                                                 const std::vector<Step>& steps,
+std::vector<PerformanceTarget> parse_performance(const Field& field, const std::vector<Step>& steps,
                                                  Diagnostics& diags) {
   std::vector<PerformanceTarget> targets;
   if (!expect_list(field, diags)) return targets;
@@ -158,7 +156,7 @@ std::vector<PerformanceTarget> parse_performance(const Field& field,
     const Field item = item_of(field, i, field.value[i]);
     if (!expect_map(item, diags)) continue;
     const std::string subject = "performance target " + std::to_string(i + 1);
-    const MapReader map(item.value, subject, kTargetKeys, diags);
+    const MapReader map(item.value, subject, target_keys, diags);
     PerformanceTarget target;
     target.where = diags.where(item.value);
     const Field step = map.required("step");

@@ -24,8 +24,8 @@ Result<Spec> load_assignment(const fs::path& assignments_dir, const std::string&
     if (known.empty())
       return fail("unknown assignment '" + id + "'; there are no assignments in " +
                   assignments_dir.string());
-    return fail("unknown assignment '" + id + "'" + did_you_mean(id, known) + " (known: " +
-                join_names(known) + ")");
+    return fail("unknown assignment '" + id + "'" + did_you_mean(id, known) +
+                " (known: " + join_names(known) + ")");
   }
   return load_spec(assignments_dir / id / "assignment.yaml");
 }

@@ -10,10 +10,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const std::vector<std::string> kTopKeys = {"id",    "title", "lectures", "interface", "statement",
-                                           "steps", "cases", "performance", "limits"};
-const std::vector<std::string> kLimitKeys = {"build_timeout_s", "run_timeout_s",
-                                             "output_limit_kb"};
+const std::vector<std::string> top_keys = {
+    "id", "title", "lectures", "interface", "statement", "steps", "cases", "performance", "limits"};
+const std::vector<std::string> limit_keys = {"build_timeout_s", "run_timeout_s", "output_limit_kb"};
 
 // The folder as the user would write it: "assignments/matmul/", or "./" for a bare file name.
 std::string shown_folder(const fs::path& path) {
@@ -54,7 +53,7 @@ std::optional<std::vector<std::string>> read_names(const fs::path& file) {
 Limits parse_limits(const Field& field, Diagnostics& diags) {
   Limits limits;
   if (!expect_map(field, diags)) return limits;
-  const MapReader map(field.value, "'limits'", kLimitKeys, diags);
+  const MapReader map(field.value, "'limits'", limit_keys, diags);
   if (auto v = read_number(map.optional("build_timeout_s"), diags, 0.0, true))
     limits.build_timeout_s = *v;
   if (auto v = read_number(map.optional("run_timeout_s"), diags, 0.0, true))
@@ -120,7 +119,7 @@ ParsedSpec parse_spec_file(const fs::path& path) {
     return parsed;
   }
 
-  const MapReader top(*root, "the spec", kTopKeys, diags);
+  const MapReader top(*root, "the spec", top_keys, diags);
   const Field id = top.required("id");
   if (auto v = read_string(id, diags)) {
     spec.id = *v;

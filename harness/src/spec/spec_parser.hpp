@@ -23,8 +23,8 @@ ParsedSpec parse_spec_file(const std::filesystem::path& path);
 /// The interface file as the steps see it: its name as written in the spec and, when it could
 /// be read, the names it declares.
 struct InterfaceNames {
-  std::string shown_name;                          ///< "interface.cuh"
-  std::optional<std::vector<std::string>> names;   ///< absent when the file is missing
+  std::string shown_name;                         ///< "interface.cuh"
+  std::optional<std::vector<std::string>> names;  ///< absent when the file is missing
 };
 
 /// The `steps:` list (non-empty, unique names, entries declared in the interface).
@@ -34,8 +34,7 @@ std::vector<Step> parse_steps(const Field& field, const InterfaceNames& interfac
 std::vector<CaseGroup> parse_cases(const Field& field, const std::vector<Step>& steps,
                                    Diagnostics& diags);
 /// The `performance:` list; step names are checked against `steps` when there are any.
-std::vector<PerformanceTarget> parse_performance(const Field& field,
-                                                 const std::vector<Step>& steps,
+std::vector<PerformanceTarget> parse_performance(const Field& field, const std::vector<Step>& steps,
                                                  Diagnostics& diags);
 /// A map of parameter names to integers >= 0 (a size, or the params of a performance target).
 std::optional<Params> parse_params(const Field& field, const std::string& subject,

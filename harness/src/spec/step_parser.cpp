@@ -7,14 +7,13 @@
 namespace cugrade {
 namespace {
 
-const std::vector<std::string> kStepKeys = {"name", "entry", "description", "tolerance"};
-const std::vector<std::string> kToleranceKeys = {"atol", "rtol", "reason"};
+const std::vector<std::string> step_keys = {"name", "entry", "description", "tolerance"};
+const std::vector<std::string> tolerance_keys = {"atol", "rtol", "reason"};
 
-Tolerance parse_tolerance(const Field& field, const std::string& step_subject,
-                          Diagnostics& diags) {
+Tolerance parse_tolerance(const Field& field, const std::string& step_subject, Diagnostics& diags) {
   Tolerance tolerance;
   if (!expect_map(field, diags)) return tolerance;
-  const MapReader map(field.value, "the tolerance of " + step_subject, kToleranceKeys, diags);
+  const MapReader map(field.value, "the tolerance of " + step_subject, tolerance_keys, diags);
   if (auto v = read_number(map.optional("atol"), diags, 0.0)) tolerance.atol = *v;
   if (auto v = read_number(map.optional("rtol"), diags, 0.0)) tolerance.rtol = *v;
   // A tolerance is a claim about floating-point error; the reason is how a reader checks it.
@@ -55,7 +54,7 @@ std::vector<Step> parse_steps(const Field& field, const InterfaceNames& interfac
     const Field item = item_of(field, i, field.value[i]);
     if (!expect_map(item, diags)) continue;
     const std::string subject = step_subject(item.value, i);
-    const MapReader map(item.value, subject, kStepKeys, diags);
+    const MapReader map(item.value, subject, step_keys, diags);
     Step step;
     step.where = diags.where(item.value);
     const Field name = map.required("name");

@@ -17,8 +17,8 @@ std::string format_number(double value) {
 }
 
 void report_type(const Field& field, Diagnostics& diags, std::string_view expected) {
-  diags.error(field.at, field.name + " must be " + std::string(expected) + ", not " +
-                            describe(field.value));
+  diags.error(field.at,
+              field.name + " must be " + std::string(expected) + ", not " + describe(field.value));
 }
 
 // A scalar that the user wrote; a missing or null value has already been reported or is absent.
@@ -48,9 +48,9 @@ void Diagnostics::error(const YAML::Node& node, std::string text) {
 
 void Diagnostics::error(const SourceLocation& at, std::string text) {
   if (at.line > 0)
-    problems_.push_back({at.line, at.column,
-                         file_ + ":" + std::to_string(at.line) + ":" + std::to_string(at.column) +
-                             ": " + text});
+    problems_.push_back(
+        {at.line, at.column,
+         file_ + ":" + std::to_string(at.line) + ":" + std::to_string(at.column) + ": " + text});
   else
     problems_.push_back({INT_MAX, 0, file_ + ": " + text});
 }
@@ -115,13 +115,16 @@ Field MapReader::required(std::string_view key) const {
 
 std::string describe(const YAML::Node& value) {
   switch (value.Type()) {
-    case YAML::NodeType::Map: return "a map";
-    case YAML::NodeType::Sequence: return "a sequence";
+    case YAML::NodeType::Map:
+      return "a map";
+    case YAML::NodeType::Sequence:
+      return "a sequence";
     case YAML::NodeType::Scalar: {
       const std::string& text = value.Scalar();
       return "'" + (text.size() > 40 ? text.substr(0, 37) + "..." : text) + "'";
     }
-    default: return "empty";
+    default:
+      return "empty";
   }
 }
 

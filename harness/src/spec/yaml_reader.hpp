@@ -1,13 +1,13 @@
 #pragma once
 // Typed, located access to a parsed YAML document for the strict spec loader: every problem is
 // recorded as "file:line:column: text" and reading goes on, so one pass reports them all.
+#include <yaml-cpp/yaml.h>
+
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <yaml-cpp/yaml.h>
 
 #include "spec/spec.hpp"
 

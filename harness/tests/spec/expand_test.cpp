@@ -43,11 +43,10 @@ TEST_CASE("spec::expand_cases") {
 
   SUBCASE("without a secret: visible cases only, step × size × seed in order") {
     const auto cases = expand_cases(spec, std::nullopt);
-    CHECK(ids(cases) == std::vector<std::string>{
-                            "naive/M=65,N=33/seed=1", "naive/M=65,N=33/seed=2",
-                            "naive/M=1,N=1/seed=1", "naive/M=1,N=1/seed=2",
-                            "tiled/M=65,N=33/seed=1", "tiled/M=65,N=33/seed=2",
-                            "tiled/M=1,N=1/seed=1", "tiled/M=1,N=1/seed=2"});
+    CHECK(ids(cases) == std::vector<std::string>{"naive/M=65,N=33/seed=1", "naive/M=65,N=33/seed=2",
+                                                 "naive/M=1,N=1/seed=1", "naive/M=1,N=1/seed=2",
+                                                 "tiled/M=65,N=33/seed=1", "tiled/M=65,N=33/seed=2",
+                                                 "tiled/M=1,N=1/seed=1", "tiled/M=1,N=1/seed=2"});
     REQUIRE(cases.size() == 8);
     CHECK(cases[1].step == "naive");
     CHECK(cases[1].params == Params{{"M", 65}, {"N", 33}});

@@ -1,6 +1,6 @@
-#include <doctest/doctest.h>
-
 #include "spec/interface_scan.hpp"
+
+#include <doctest/doctest.h>
 
 using namespace cugrade;
 

@@ -1,6 +1,7 @@
+#include "spec/lint.hpp"
+
 #include <doctest/doctest.h>
 
-#include "spec/lint.hpp"
 #include "spec/spec_paths.hpp"
 
 using namespace cugrade;
@@ -35,14 +36,13 @@ TEST_CASE("spec::lint_spec_file") {
 
   SUBCASE("missing required keys, named by position when the step has no name") {
     const std::string p = spec_yaml("missing_keys");
-    CHECK(lint_spec_file(p) == Lines{p + ":1:1: the spec has no 'title'",
-                                     p + ":3:5: step 1 has no 'name'",
-                                     p + ":3:5: step 1 has no 'entry'",
-                                     p + ":4:5: step 'naive' has no 'entry'",
-                                     p + ":5:16: the tolerance of step 'naive' has no 'reason'",
-                                     p + ":7:5: case group 1 has no 'sizes'",
-                                     p + ":9:5: performance target 1 has no 'step'",
-                                     p + ":9:5: performance target 1 has no 'points'"});
+    CHECK(lint_spec_file(p) ==
+          Lines{p + ":1:1: the spec has no 'title'", p + ":3:5: step 1 has no 'name'",
+                p + ":3:5: step 1 has no 'entry'", p + ":4:5: step 'naive' has no 'entry'",
+                p + ":5:16: the tolerance of step 'naive' has no 'reason'",
+                p + ":7:5: case group 1 has no 'sizes'",
+                p + ":9:5: performance target 1 has no 'step'",
+                p + ":9:5: performance target 1 has no 'points'"});
   }
 
   SUBCASE("files named by the spec: an explicit name at its line, a default at the file") {

@@ -1,6 +1,7 @@
+#include "spec/spec_loader.hpp"
+
 #include <doctest/doctest.h>
 
-#include "spec/spec_loader.hpp"
 #include "spec/spec_paths.hpp"
 
 using namespace cugrade;
@@ -38,8 +39,8 @@ TEST_CASE("spec::load_spec") {
     REQUIRE(spec->cases.size() == 2);
     const CaseGroup& visible = spec->cases[0];
     CHECK(visible.steps == std::vector<std::string>{"naive", "tiled"});
-    CHECK(visible.sizes == std::vector<Params>{{{"M", 65}, {"N", 33}, {"K", 47}},
-                                               {{"M", 1}, {"N", 1}, {"K", 1}}});
+    CHECK(visible.sizes ==
+          std::vector<Params>{{{"M", 65}, {"N", 33}, {"K", 47}}, {{"M", 1}, {"N", 1}, {"K", 1}}});
     CHECK(visible.seeds == std::vector<std::uint64_t>{1, 2});
     CHECK(visible.points == 0.5);
     CHECK(visible.visibility == Visibility::visible);
@@ -91,14 +92,14 @@ TEST_CASE("spec::load_spec") {
     const auto spec = load_spec(p);
     REQUIRE_FALSE(spec.has_value());
     CHECK(spec.error().message ==
-          p + ":1:1: the spec has no 'title'\n" +
-          p + ":2:1: unknown key 'titel' in the spec; did you mean 'title'?\n" +
-          p + ":6:5: unknown key 'tolerence' in step 'naive'; did you mean 'tolerance'?\n" +
-          p + ":9:5: unknown key 'Description' in step 'fast'; did you mean 'description'?\n" +
-          p + ":12:5: unknown key 'seed' in case group 1; did you mean 'seeds'?\n" +
-          p + ":13:5: unknown key 'wibble' in case group 1\n" +
-          p + ":15:3: unknown key 'run_timeout' in 'limits'; did you mean 'run_timeout_s'?\n" +
-          p + ":17:3: key 'run_timeout_s' is given twice in 'limits' (first at line 16)");
+          p + ":1:1: the spec has no 'title'\n" + p +
+              ":2:1: unknown key 'titel' in the spec; did you mean 'title'?\n" + p +
+              ":6:5: unknown key 'tolerence' in step 'naive'; did you mean 'tolerance'?\n" + p +
+              ":9:5: unknown key 'Description' in step 'fast'; did you mean 'description'?\n" + p +
+              ":12:5: unknown key 'seed' in case group 1; did you mean 'seeds'?\n" + p +
+              ":13:5: unknown key 'wibble' in case group 1\n" + p +
+              ":15:3: unknown key 'run_timeout' in 'limits'; did you mean 'run_timeout_s'?\n" + p +
+              ":17:3: key 'run_timeout_s' is given twice in 'limits' (first at line 16)");
   }
 
   SUBCASE("a YAML syntax error names its line and column") {

@@ -1,6 +1,6 @@
-#include <doctest/doctest.h>
-
 #include "spec/spec.hpp"
+
+#include <doctest/doctest.h>
 
 using namespace cugrade;
 

@@ -1,6 +1,6 @@
-#include <doctest/doctest.h>
-
 #include "spec/suggest.hpp"
+
+#include <doctest/doctest.h>
 
 using namespace cugrade;
 

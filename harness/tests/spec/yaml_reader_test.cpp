@@ -1,6 +1,6 @@
-#include <doctest/doctest.h>
-
 #include "spec/yaml_reader.hpp"
+
+#include <doctest/doctest.h>
 
 using namespace cugrade;
 
@@ -31,11 +31,10 @@ TEST_CASE("spec::MapReader") {
   const YAML::Node map = YAML::Load("nmae: a\nname: b\nname: c\n[x]: 1\n");
   const MapReader reader(map, "step 1", {"name", "entry"}, diags);
   SUBCASE("unknown, repeated and non-name keys are reported as the map is opened") {
-    CHECK(diags.lines() ==
-          std::vector<std::string>{
-              "t.yaml:1:1: unknown key 'nmae' in step 1; did you mean 'name'?",
-              "t.yaml:3:1: key 'name' is given twice in step 1 (first at line 2)",
-              "t.yaml:4:1: keys in step 1 must be plain names, not a sequence"});
+    CHECK(diags.lines() == std::vector<std::string>{
+                               "t.yaml:1:1: unknown key 'nmae' in step 1; did you mean 'name'?",
+                               "t.yaml:3:1: key 'name' is given twice in step 1 (first at line 2)",
+                               "t.yaml:4:1: keys in step 1 must be plain names, not a sequence"});
   }
   SUBCASE("the first of a repeated key is the one read") {
     CHECK(read_string(reader.optional("name"), diags) == "b");
@@ -106,6 +105,7 @@ TEST_CASE("spec::read_identifier") {
   CHECK(read_identifier(field_of(map, "b", diags), diags) == std::nullopt);
   CHECK(read_identifier(field_of(map, "c", diags), diags) == std::nullopt);
   CHECK(diags.lines().size() == 2);
-  CHECK(diags.lines()[1] == "t.yaml:3:4: 'c' must be an identifier (letters, digits and '_', not "
-                            "starting with a digit), not 'vec-add'");
+  CHECK(diags.lines()[1] ==
+        "t.yaml:3:4: 'c' must be an identifier (letters, digits and '_', not "
+        "starting with a digit), not 'vec-add'");
 }
