@@ -1,0 +1,138 @@
+#include "report/report_targets.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "report/console_report.hpp"
+#include "report/json_report.hpp"
+#include "report/markdown_report.hpp"
+#include "spec/suggest.hpp"
+
+namespace cugrade {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::array kKinds{ReportKind::console, ReportKind::json, ReportKind::markdown};
+
+std::vector<std::string> kind_names() {
+  std::vector<std::string> names;
+  for (ReportKind kind : kKinds) names.emplace_back(to_string(kind));
+  return names;
+}
+
+Result<ReportTarget> parse_target(const std::string& spec) {
+  const std::size_t equals = spec.find('=');
+  if (equals == std::string::npos)
+    return fail(fmt::format("--report '{}': expected kind=path, e.g. json=report.json or "
+                            "console=- ('-' is standard output)", spec));
+  const std::string kind = spec.substr(0, equals);
+  const std::string path = spec.substr(equals + 1);
+  const std::vector<std::string> names = kind_names();
+  if (kind.empty())
+    return fail(fmt::format("--report '{}': the kind before '=' is missing; known kinds: {}", spec,
+                            join_names(names)));
+  const auto known = std::find(names.begin(), names.end(), kind);
+  if (known == names.end())
+    return fail(fmt::format("--report '{}': unknown report kind '{}' (known kinds: {}){}", spec,
+                            kind, join_names(names), did_you_mean(kind, names)));
+  if (path.empty())
+    return fail(fmt::format("--report '{}': the path after '=' is missing; use '-' for standard "
+                            "output", spec));
+  return ReportTarget{kKinds[static_cast<std::size_t>(known - names.begin())], path};
+}
+
+std::string render(const GradeReport& report, const ReportTarget& target, bool colour_console,
+                   bool include_hidden_details) {
+  switch (target.kind) {
+    case ReportKind::console:
+      // Escape codes belong on a terminal only; a file gets plain text.
+      return render_console(report, colour_console && target.path == "-");
+    case ReportKind::json:
+      return report_to_json(report, include_hidden_details).dump(2) + "\n";
+    case ReportKind::markdown:
+      return render_markdown(report);
+  }
+  return {};
+}
+
+// A reader (a gradebook merge, a CI step, a TA's editor) must never see half a report, and a
+// report that failed to write must not destroy the previous one: write beside it, then rename,
+// which replaces the file in one step on the same file system.
+Result<bool> write_atomically(const fs::path& path, const std::string& text) {
+  std::error_code ec;
+  if (path.has_parent_path()) fs::create_directories(path.parent_path(), ec);
+  if (ec)
+    return fail(fmt::format("cannot create the folder of report {}: {}", path.string(),
+                            ec.message()));
+  fs::path temporary = path;
+  temporary += fmt::format(".tmp-{}", ::getpid());
+  {
+    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    if (!out) return fail(fmt::format("cannot write report {}: {}", path.string(),
+                                      std::strerror(errno)));
+    out << text;
+    out.flush();
+    if (!out) {
+      fs::remove(temporary, ec);
+      return fail(fmt::format("cannot write report {}: {}", path.string(), std::strerror(errno)));
+    }
+  }
+  fs::rename(temporary, path, ec);
+  if (ec) {
+    fs::remove(temporary, ec);
+    return fail(fmt::format("cannot write report {}: {}", path.string(), ec.message()));
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string_view to_string(ReportKind kind) {
+  switch (kind) {
+    case ReportKind::console: return "console";
+    case ReportKind::json: return "json";
+    case ReportKind::markdown: return "markdown";
+  }
+  return "console";
+}
+
+Result<std::vector<ReportTarget>> parse_report_targets(const std::vector<std::string>& specs) {
+  std::vector<ReportTarget> targets;
+  for (const std::string& spec : specs) {
+    auto target = parse_target(spec);
+    if (!target) return std::unexpected(target.error());
+    targets.push_back(std::move(*target));
+  }
+  return targets;
+}
+
+Result<bool> write_reports(const GradeReport& report, const std::vector<ReportTarget>& targets,
+                           bool colour_console, bool include_hidden_details) {
+  std::vector<std::string> failures;
+  for (const ReportTarget& target : targets) {
+    const std::string text = render(report, target, colour_console, include_hidden_details);
+    if (target.path == "-") {
+      std::cout << text << std::flush;
+      if (!std::cout) failures.push_back(fmt::format("cannot write the {} report to standard "
+                                                     "output", to_string(target.kind)));
+      continue;
+    }
+    if (auto written = write_atomically(target.path, text); !written)
+      failures.push_back(written.error().message);
+  }
+  if (!failures.empty()) return fail(fmt::format("{}", fmt::join(failures, "\n")));
+  return true;
+}
+
+}  // namespace cugrade

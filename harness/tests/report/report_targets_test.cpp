@@ -1,0 +1,143 @@
+#include "report/report_targets.hpp"
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include <doctest/doctest.h>
+
+#include "report/console_report.hpp"
+#include "report/json_report.hpp"
+#include "report/markdown_report.hpp"
+#include "report/sample_report.hpp"
+
+namespace cugrade {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string error_of(const std::vector<std::string>& specs) {
+  const auto result = parse_report_targets(specs);
+  REQUIRE_FALSE(result.has_value());
+  return result.error().message;
+}
+
+std::string read_file(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+/// A fresh folder for one test, removed afterwards.
+struct TempDir {
+  fs::path path = fs::temp_directory_path() / ("cugrade-report-test-" + std::to_string(::getpid()));
+  TempDir() { fs::create_directories(path); }
+  ~TempDir() { fs::remove_all(path); }
+};
+
+/// Captures what is written to std::cout while it lives.
+struct CaptureStdout {
+  std::stringstream text;
+  std::streambuf* previous = std::cout.rdbuf(text.rdbuf());
+  ~CaptureStdout() { std::cout.rdbuf(previous); }
+};
+
+}  // namespace
+
+TEST_CASE("report::parse_report_targets") {
+  SUBCASE("kind=path values, '-' for standard output, the path split at the first '='") {
+    const auto targets =
+        parse_report_targets({"console=-", "json=out/report.json", "markdown=a=b.md"});
+    REQUIRE(targets.has_value());
+    CHECK(*targets == std::vector<ReportTarget>{{ReportKind::console, "-"},
+                                                {ReportKind::json, "out/report.json"},
+                                                {ReportKind::markdown, "a=b.md"}});
+  }
+  SUBCASE("no values, no targets") {
+    CHECK(parse_report_targets({})->empty());
+  }
+  SUBCASE("a missing '='") {
+    CHECK(error_of({"json"}) == "--report 'json': expected kind=path, e.g. json=report.json or "
+                                "console=- ('-' is standard output)");
+  }
+  SUBCASE("an unknown kind names the nearest") {
+    CHECK(error_of({"console=-", "jsno=out.json"}) ==
+          "--report 'jsno=out.json': unknown report kind 'jsno' (known kinds: console, json, "
+          "markdown); did you mean 'json'?");
+    CHECK(error_of({"Markdown=-"}) == "--report 'Markdown=-': unknown report kind 'Markdown' "
+                                      "(known kinds: console, json, markdown); did you mean "
+                                      "'markdown'?");
+  }
+  SUBCASE("an unknown kind with nothing near") {
+    CHECK(error_of({"html=out.html"}) == "--report 'html=out.html': unknown report kind 'html' "
+                                         "(known kinds: console, json, markdown)");
+  }
+  SUBCASE("an empty kind or path") {
+    CHECK(error_of({"=out.json"}) == "--report '=out.json': the kind before '=' is missing; "
+                                     "known kinds: console, json, markdown");
+    CHECK(error_of({"json="}) ==
+          "--report 'json=': the path after '=' is missing; use '-' for standard output");
+  }
+}
+
+TEST_CASE("report::write_reports") {
+  const GradeReport report = test::sample_report();
+  TempDir dir;
+
+  SUBCASE("each report to its own file, folders created, no temporary left behind") {
+    const fs::path json = dir.path / "nested" / "report.json";
+    const fs::path markdown = dir.path / "summary.md";
+    const fs::path console = dir.path / "report.txt";
+    const auto written = write_reports(report,
+                                       {{ReportKind::json, json.string()},
+                                        {ReportKind::markdown, markdown.string()},
+                                        {ReportKind::console, console.string()}},
+                                       /*colour_console=*/true);
+    REQUIRE(written.has_value());
+    const auto back = report_from_json(nlohmann::json::parse(read_file(json)));
+    REQUIRE(back.has_value());
+    CHECK(back->cases[5].params.empty());  // hidden details stay out unless asked for
+    CHECK(read_file(markdown) == render_markdown(report));
+    CHECK(read_file(console) == render_console(report, false));  // no colour in a file
+    std::size_t files = 0;
+    for (const auto& entry : fs::recursive_directory_iterator(dir.path))
+      files += entry.is_regular_file() ? 1 : 0;
+    CHECK(files == 3);
+  }
+  SUBCASE("a TA's JSON keeps the hidden details") {
+    const fs::path json = dir.path / "report.json";
+    REQUIRE(write_reports(report, {{ReportKind::json, json.string()}}, false, true).has_value());
+    CHECK(*report_from_json(nlohmann::json::parse(read_file(json))) == report);
+  }
+  SUBCASE("an existing file is replaced") {
+    const fs::path markdown = dir.path / "summary.md";
+    std::ofstream(markdown) << "an older, longer report than this one will be ...........";
+    REQUIRE(write_reports(report, {{ReportKind::markdown, markdown.string()}}, false).has_value());
+    CHECK(read_file(markdown) == render_markdown(report));
+  }
+  SUBCASE("'-' writes to standard output, in colour when asked") {
+    CaptureStdout out;
+    REQUIRE(write_reports(report, {{ReportKind::console, "-"}}, true).has_value());
+    CHECK(out.text.str() == render_console(report, true));
+  }
+  SUBCASE("every target is tried and each failure is named") {
+    const fs::path blocker = dir.path / "file";
+    std::ofstream(blocker) << "not a folder";
+    const fs::path good = dir.path / "ok.md";
+    const auto written =
+        write_reports(report,
+                      {{ReportKind::json, (blocker / "report.json").string()},
+                       {ReportKind::markdown, good.string()}},
+                      false);
+    REQUIRE_FALSE(written.has_value());
+    CHECK(written.error().message.starts_with("cannot create the folder of report " +
+                                              (blocker / "report.json").string() + ": "));
+    CHECK(fs::exists(good));
+  }
+}
+
+}  // namespace cugrade
