@@ -1,0 +1,285 @@
+#include "block_runner.hpp"
+
+#include <cstring>
+#include <memory>
+#include <utility>
+
+#include "fault_handler.hpp"
+
+namespace cugrade_cpu {
+
+constinit thread_local ThreadContext* current_thread = nullptr;
+
+namespace {
+
+constinit thread_local BlockRunner* this_worker = nullptr;
+
+// Fibers of an aborted block are never resumed again; their handles are kept here rather than
+// destroyed, because destroying a suspended fiber unwinds it through the student's frames.
+std::vector<boost::context::fiber>& abandoned() {
+  static auto* list = new std::vector<boost::context::fiber>();
+  return *list;
+}
+
+std::string triple(const uint3& v) {
+  return "(" + std::to_string(v.x) + "," + std::to_string(v.y) + "," + std::to_string(v.z) + ")";
+}
+
+std::string site(const std::source_location& where) {
+  return std::string(where.file_name()) + ":" + std::to_string(where.line());
+}
+
+bool same_site(const std::source_location& a, const std::source_location& b) {
+  return a.line() == b.line() && std::strcmp(a.file_name(), b.file_name()) == 0;
+}
+
+}  // namespace
+
+BlockRunner* BlockRunner::current() { return this_worker; }
+
+std::optional<BlockFailure> BlockRunner::run(const GridShape& shape, uint3 block_idx) {
+  shape_ = &shape;
+  failure_.reset();
+  barrier_ = Barrier{};
+  const unsigned bx = shape.block.x, by = shape.block.y, bz = shape.block.z;
+  const unsigned n = bx * by * bz;
+  // Why poison: shared memory starts with whatever the last block left; 0xFF bytes read as NaN
+  // (or -1) make a read of never-written shared memory show up as a wrong answer at once.
+  dynamic_shared_.assign(shape.shared_bytes + 16, static_cast<char>(0xFF));
+  warps_.assign((n + 31) / 32, Warp{});
+  threads_.clear();
+  threads_.resize(n);
+  for (unsigned i = 0; i < n; ++i) {
+    Thread& t = threads_[i];
+    t.context.thread_idx = uint3{i % bx, (i / bx) % by, i / (bx * by)};
+    t.context.block_idx = block_idx;
+    t.context.block_dim = shape.block;
+    t.context.grid_dim = shape.grid;
+    t.context.lane = i % 32;
+    t.context.dynamic_shared = dynamic_shared_.data();
+    t.warp = i / 32;
+    warps_[t.warp].existing |= 1u << (i % 32);
+    t.handle = boost::context::fiber(std::allocator_arg, PooledStack{&stacks_},
+                                     [this, &t](boost::context::fiber&& back) {
+                                       t.back = std::move(back);
+                                       try {
+                                         shape_->thread_body(shape_->closure);
+                                       } catch (...) {
+                                         failure_ = BlockFailure{cudaErrorLaunchFailure,
+                                             std::string("kernel ") + shape_->kernel +
+                                                 " threw a C++ exception"};
+                                       }
+                                       t.state = State::done;
+                                       return std::move(t.back);
+                                     });
+  }
+  this_worker = this;
+  // A fault in student code (an out-of-bounds access hitting a guard page) lands here through
+  // siglongjmp from the signal handler; the block's fibers are abandoned, not resumed.
+  if (sigsetjmp(fault_jump_, 1) != 0) {
+    disarm_fault_jump();
+    failure_ = describe_fault(shape.kernel, running_ ? &running_->context : nullptr);
+    abandon();
+  } else {
+    arm_fault_jump(&fault_jump_);
+    schedule();
+    disarm_fault_jump();
+    if (failure_) abandon();
+  }
+  current_thread = nullptr;
+  running_ = nullptr;
+  this_worker = nullptr;
+  return failure_;
+}
+
+void BlockRunner::schedule() {
+  const std::size_t n = threads_.size();
+  for (;;) {
+    bool progress = false, all_done = true;
+    for (std::size_t k = 0; k < n; ++k) {
+      Thread& t = threads_[shape_->reverse ? n - 1 - k : k];
+      if (t.state == State::done) continue;
+      all_done = false;
+      if (t.state == State::waiting && *t.generation == t.waited_generation) continue;
+      t.state = State::ready;
+      running_ = &t;
+      current_thread = &t.context;
+      t.handle = std::move(t.handle).resume();
+      current_thread = nullptr;
+      running_ = nullptr;
+      progress = true;
+      if (failure_) return;
+    }
+    if (all_done) return;
+    if (!progress) {
+      failure_ = BlockFailure{cudaErrorLaunchFailure, describe_stall()};
+      return;
+    }
+  }
+}
+
+void BlockRunner::abandon() {
+  for (Thread& t : threads_)
+    if (t.handle) abandoned().push_back(std::move(t.handle));
+  threads_.clear();
+}
+
+void BlockRunner::wait(const std::uint64_t* generation, const char* intrinsic,
+                       const std::source_location& where) {
+  Thread& t = *running_;
+  t.state = State::waiting;
+  t.generation = generation;
+  t.waited_generation = *generation;
+  t.waits_at = intrinsic;
+  t.where = where;
+  t.back = std::move(t.back).resume();
+}
+
+void BlockRunner::yield() {
+  Thread& t = *running_;
+  t.back = std::move(t.back).resume();
+}
+
+void BlockRunner::fail(std::string message) {
+  failure_ = BlockFailure{cudaErrorLaunchFailure, std::move(message)};
+  Thread& t = *running_;
+  t.back = std::move(t.back).resume();
+  __builtin_unreachable();  // an aborted block's fibers are never resumed
+}
+
+int BlockRunner::block_barrier(BarrierReduce reduce, int predicate, const std::source_location& where) {
+  Barrier& b = barrier_;
+  if (b.arrived == 0) {
+    b.site = where;
+    b.accumulator = reduce == BarrierReduce::all ? 1 : 0;
+  } else if (!same_site(b.site, where)) {
+    const Thread* other = nullptr;
+    for (const Thread& t : threads_)
+      if (t.state == State::waiting && t.generation == &b.generation) other = &t;
+    fail("barrier divergence in kernel " + std::string(shape_->kernel) + ": " +
+         thread_name(*running_) + " waits at __syncthreads() (" + site(where) + ") while " +
+         (other ? thread_name(*other) : std::string("others")) + " wait at __syncthreads() (" +
+         site(b.site) + ")");
+  }
+  if (reduce == BarrierReduce::count) b.accumulator += predicate != 0;
+  if (reduce == BarrierReduce::all) b.accumulator &= predicate != 0;
+  if (reduce == BarrierReduce::any) b.accumulator |= predicate != 0;
+  if (++b.arrived == static_cast<int>(threads_.size())) {
+    b.result = b.accumulator;
+    b.arrived = 0;
+    ++b.generation;
+    return b.result;
+  }
+  wait(&b.generation, "__syncthreads()", where);
+  return b.result;
+}
+
+const WarpSlots& BlockRunner::warp_exchange(unsigned mask, std::uint64_t value, const char* intrinsic,
+                                            const std::source_location& where) {
+  Thread& t = *running_;
+  Warp& w = warps_[t.warp];
+  const unsigned me = 1u << t.context.lane;
+  const unsigned members = (mask & w.existing) | me;
+  if (w.arrived == 0) {
+    w.round = members;
+  } else if (members != w.round) {
+    char text[160];
+    std::snprintf(text, sizeof text, "lanes of warp %u called warp intrinsics with different masks "
+                  "(0x%08x and 0x%08x)", t.warp, w.round, members);
+    fail("unsupported warp synchronisation in kernel " + std::string(shape_->kernel) + ": " + text +
+         " at " + site(where) + "; the CPU backend needs every lane of one call to pass the same mask");
+  }
+  w.pending.value[t.context.lane] = value;
+  w.arrived |= me;
+  if (w.arrived == w.round) {
+    w.published = w.pending;
+    w.published.members = w.round;
+    w.arrived = 0;
+    ++w.generation;
+    return w.published;
+  }
+  std::string name = std::string(intrinsic) + "()";
+  // Why a static set of names: Thread keeps a const char*, and intrinsic names are literals,
+  // but "()" has to be appended once per distinct name, not per call.
+  static thread_local std::vector<std::unique_ptr<std::string>> names;
+  const char* label = nullptr;
+  for (const auto& s : names)
+    if (*s == name) label = s->c_str();
+  if (!label) label = names.emplace_back(std::make_unique<std::string>(name))->c_str();
+  wait(&w.generation, label, where);
+  return w.published;
+}
+
+unsigned BlockRunner::active_lanes() const {
+  const Thread& me = *running_;
+  unsigned lanes = 0;
+  for (unsigned i = me.warp * 32; i < threads_.size() && i < me.warp * 32 + 32; ++i)
+    if (threads_[i].state != State::done) lanes |= 1u << (i % 32);
+  return lanes;
+}
+
+std::string BlockRunner::thread_name(const Thread& t) const {
+  return "thread " + triple(t.context.thread_idx) + " of block " + triple(t.context.block_idx);
+}
+
+std::string BlockRunner::describe_stall() const {
+  const std::string kernel = shape_->kernel;
+  const Thread *at_barrier = nullptr, *at_warp = nullptr, *exited = nullptr;
+  for (const Thread& t : threads_) {
+    if (t.state == State::done && !exited) exited = &t;
+    if (t.state != State::waiting) continue;
+    if (t.generation == &barrier_.generation) {
+      if (!at_barrier) at_barrier = &t;
+    } else if (!at_warp) {
+      at_warp = &t;
+    }
+  }
+  if (at_barrier && !at_warp && exited)
+    return "barrier divergence in kernel " + kernel + ": " + thread_name(*exited) +
+           " exited while others wait at __syncthreads() (" + site(at_barrier->where) + ")";
+  if (at_warp && !at_barrier) {
+    const Warp& w = warps_[at_warp->warp];
+    for (unsigned lane = 0; lane < 32; ++lane) {
+      const Thread& t = threads_[at_warp->warp * 32 + lane];
+      if ((w.round >> lane & 1u) && t.state == State::done)
+        return "warp divergence in kernel " + kernel + ": " + thread_name(t) + " (lane " +
+               std::to_string(lane) + " of warp " + std::to_string(at_warp->warp) +
+               ") exited while other lanes of its warp wait at " + at_warp->waits_at + " (" +
+               site(at_warp->where) + "); a warp-level call must be reached by every lane of its mask";
+    }
+  }
+  if (at_barrier && at_warp)
+    return "deadlock in kernel " + kernel + ": " + thread_name(*at_barrier) + " waits at __syncthreads() (" +
+           site(at_barrier->where) + ") while " + thread_name(*at_warp) + " waits at " +
+           at_warp->waits_at + " (" + site(at_warp->where) + ")";
+  const Thread* any = at_barrier ? at_barrier : at_warp;
+  return "deadlock in kernel " + kernel + ": no thread of the block can continue" +
+         (any ? "; " + thread_name(*any) + " waits at " + any->waits_at + " (" + site(any->where) + ")"
+              : std::string());
+}
+
+}  // namespace cugrade_cpu
+
+// The intrinsics of sync.hpp, forwarded to the block running on this worker thread.
+namespace cugrade_cpu {
+
+int block_barrier(BarrierReduce reduce, int predicate, const std::source_location& where) {
+  return BlockRunner::current()->block_barrier(reduce, predicate, where);
+}
+
+const WarpSlots& warp_exchange(unsigned mask, std::uint64_t value, const char* intrinsic,
+                               const std::source_location& where) {
+  return BlockRunner::current()->warp_exchange(mask, value, intrinsic, where);
+}
+
+unsigned active_lanes() { return BlockRunner::current()->active_lanes(); }
+
+void yield_thread() { BlockRunner::current()->yield(); }
+
+void fail_kernel(const char* message) {
+  BlockRunner* runner = BlockRunner::current();
+  if (!runner) std::abort();
+  runner->fail(std::string(message) + " in kernel " + runner->kernel());
+}
+
+}  // namespace cugrade_cpu

@@ -1,0 +1,101 @@
+#pragma once
+// Runs one thread block: every CUDA thread is a fiber on the calling worker thread, resumed in
+// turn until it finishes or waits (at __syncthreads, a warp intrinsic, a failed atomicCAS).
+// A pass that resumes nobody while some threads have not finished is a deadlock, and the
+// waiting threads say which one: barrier divergence, warp divergence or a mixed wait.
+#include <boost/context/fiber.hpp>
+
+#include <csetjmp>
+#include <cstdint>
+#include <optional>
+#include <source_location>
+#include <string>
+#include <vector>
+
+#include "cugrade_cpu/context.hpp"
+#include "cugrade_cpu/runtime_types.hpp"
+#include "cugrade_cpu/sync.hpp"
+#include "stack_pool.hpp"
+
+namespace cugrade_cpu {
+
+/// What a grid launch shares with each of its blocks.
+struct GridShape {
+  const char* kernel = "";
+  dim3 grid, block;
+  std::size_t shared_bytes = 0;
+  void (*thread_body)(void*) = nullptr;
+  void* closure = nullptr;
+  bool reverse = false;  ///< CUGRADE_CPU_SCHEDULE=reverse: resume threads last to first
+};
+
+/// Why a block stopped early.
+struct BlockFailure {
+  cudaError_t error = cudaErrorLaunchFailure;
+  std::string message;
+};
+
+/// One worker thread's block executor (reused for every block that worker runs).
+class BlockRunner {
+ public:
+  explicit BlockRunner(StackPool& stacks) : stacks_(stacks) {}
+
+  /// Runs block `block_idx` to completion; the failure, if any, is the kernel's error.
+  std::optional<BlockFailure> run(const GridShape& shape, uint3 block_idx);
+
+  // Called by the intrinsics of the fiber running on this worker (sync.hpp).
+  int block_barrier(BarrierReduce reduce, int predicate, const std::source_location& where);
+  const WarpSlots& warp_exchange(unsigned mask, std::uint64_t value, const char* intrinsic,
+                                 const std::source_location& where);
+  unsigned active_lanes() const;
+  void yield();
+  [[noreturn]] void fail(std::string message);
+
+  /// The kernel of the block being run.
+  const char* kernel() const { return shape_ ? shape_->kernel : ""; }
+  /// The runner of the block on this worker thread, or null.
+  static BlockRunner* current();
+
+ private:
+  enum class State { ready, waiting, done };
+  struct Thread {
+    ThreadContext context;
+    unsigned warp = 0;             ///< linear thread index / 32
+    boost::context::fiber handle;  ///< the suspended fiber (empty while it runs)
+    boost::context::fiber back;    ///< inside the fiber: where to switch back to
+    State state = State::ready;
+    const std::uint64_t* generation = nullptr;  ///< waiting: released when *generation changes
+    std::uint64_t waited_generation = 0;
+    const char* waits_at = "";                  ///< waiting: the intrinsic's name
+    std::source_location where;
+  };
+  struct Barrier {
+    int arrived = 0;
+    std::uint64_t generation = 0;
+    int accumulator = 0, result = 0;
+    std::source_location site;
+  };
+  struct Warp {
+    unsigned existing = 0, arrived = 0, round = 0;
+    std::uint64_t generation = 0;
+    WarpSlots pending{}, published{};
+  };
+
+  void wait(const std::uint64_t* generation, const char* intrinsic, const std::source_location& where);
+  void schedule();
+  std::string describe_stall() const;
+  std::string thread_name(const Thread& t) const;
+  void abandon();
+
+  StackPool& stacks_;
+  const GridShape* shape_ = nullptr;
+  std::vector<Thread> threads_;
+  std::vector<Warp> warps_;
+  std::vector<char> dynamic_shared_;
+  Barrier barrier_;
+  Thread* running_ = nullptr;
+  std::optional<BlockFailure> failure_;
+  sigjmp_buf fault_jump_;
+};
+
+}  // namespace cugrade_cpu

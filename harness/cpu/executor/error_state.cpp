@@ -1,0 +1,128 @@
+#include "error_state.hpp"
+
+#include <cstdio>
+#include <map>
+#include <mutex>
+
+#include "cugrade_cpu/runtime_api.hpp"
+
+namespace cugrade_cpu {
+namespace {
+
+std::mutex mutex;
+cudaError_t last = cudaSuccess;
+cudaError_t sticky = cudaSuccess;
+std::string kernel_name;
+// Why a map of strings that are never erased: cudaGetErrorString returns a const char* that the
+// caller may keep, so a description, once handed out, must stay valid.
+std::map<cudaError_t, std::string>& details() {
+  static auto* table = new std::map<cudaError_t, std::string>();
+  return *table;
+}
+
+}  // namespace
+
+cudaError_t record_error(cudaError_t error, const std::string& detail) {
+  std::lock_guard lock(mutex);
+  if (sticky == cudaSuccess) last = error;
+  if (!detail.empty() && sticky == cudaSuccess) details()[error] = detail;
+  return error;
+}
+
+cudaError_t record_sticky_error(cudaError_t error, const std::string& detail) {
+  std::lock_guard lock(mutex);
+  if (sticky != cudaSuccess) return sticky;  // the first fault is the one to report
+  sticky = error;
+  last = error;
+  details()[error] = detail;
+  std::fprintf(stderr, "cugrade CPU backend: %s\n", detail.c_str());
+  return error;
+}
+
+cudaError_t sticky_error() {
+  std::lock_guard lock(mutex);
+  return sticky;
+}
+
+void clear_errors() {
+  std::lock_guard lock(mutex);
+  last = sticky = cudaSuccess;
+}
+
+void note_kernel(const char* name) {
+  std::lock_guard lock(mutex);
+  kernel_name = name;
+}
+
+std::string last_kernel() {
+  std::lock_guard lock(mutex);
+  return kernel_name;
+}
+
+void forget_kernel() {
+  std::lock_guard lock(mutex);
+  kernel_name.clear();
+}
+
+}  // namespace cugrade_cpu
+
+cudaError_t cudaGetLastError() {
+  std::lock_guard lock(cugrade_cpu::mutex);
+  cudaError_t error = cugrade_cpu::last;
+  cugrade_cpu::last = cugrade_cpu::sticky;
+  return error;
+}
+
+cudaError_t cudaPeekAtLastError() {
+  std::lock_guard lock(cugrade_cpu::mutex);
+  return cugrade_cpu::last;
+}
+
+const char* cudaGetErrorName(cudaError_t error) {
+  switch (error) {
+#define CUGRADE_CPU_NAME(e) case e: return #e;
+    CUGRADE_CPU_NAME(cudaSuccess) CUGRADE_CPU_NAME(cudaErrorInvalidValue)
+    CUGRADE_CPU_NAME(cudaErrorMemoryAllocation) CUGRADE_CPU_NAME(cudaErrorInitializationError)
+    CUGRADE_CPU_NAME(cudaErrorInvalidConfiguration) CUGRADE_CPU_NAME(cudaErrorInvalidSymbol)
+    CUGRADE_CPU_NAME(cudaErrorInvalidDevicePointer) CUGRADE_CPU_NAME(cudaErrorInvalidMemcpyDirection)
+    CUGRADE_CPU_NAME(cudaErrorInvalidDeviceFunction) CUGRADE_CPU_NAME(cudaErrorNoDevice)
+    CUGRADE_CPU_NAME(cudaErrorInvalidDevice) CUGRADE_CPU_NAME(cudaErrorInvalidResourceHandle)
+    CUGRADE_CPU_NAME(cudaErrorNotReady) CUGRADE_CPU_NAME(cudaErrorIllegalAddress)
+    CUGRADE_CPU_NAME(cudaErrorLaunchOutOfResources) CUGRADE_CPU_NAME(cudaErrorLaunchTimeout)
+    CUGRADE_CPU_NAME(cudaErrorAssert) CUGRADE_CPU_NAME(cudaErrorLaunchFailure)
+    CUGRADE_CPU_NAME(cudaErrorNotSupported) CUGRADE_CPU_NAME(cudaErrorUnknown)
+#undef CUGRADE_CPU_NAME
+  }
+  return "cudaErrorUnknown";
+}
+
+const char* cudaGetErrorString(cudaError_t error) {
+  {
+    std::lock_guard lock(cugrade_cpu::mutex);
+    auto it = cugrade_cpu::details().find(error);
+    if (it != cugrade_cpu::details().end()) return it->second.c_str();
+  }
+  switch (error) {
+    case cudaSuccess: return "no error";
+    case cudaErrorInvalidValue: return "invalid argument";
+    case cudaErrorMemoryAllocation: return "out of memory";
+    case cudaErrorInitializationError: return "initialization error";
+    case cudaErrorInvalidConfiguration: return "invalid configuration argument";
+    case cudaErrorInvalidSymbol: return "invalid device symbol";
+    case cudaErrorInvalidDevicePointer: return "invalid device pointer";
+    case cudaErrorInvalidMemcpyDirection: return "invalid copy direction for memcpy";
+    case cudaErrorInvalidDeviceFunction: return "invalid device function";
+    case cudaErrorNoDevice: return "no CUDA-capable device is detected";
+    case cudaErrorInvalidDevice: return "invalid device ordinal";
+    case cudaErrorInvalidResourceHandle: return "invalid resource handle";
+    case cudaErrorNotReady: return "device not ready";
+    case cudaErrorIllegalAddress: return "an illegal memory access was encountered";
+    case cudaErrorLaunchOutOfResources: return "too many resources requested for launch";
+    case cudaErrorLaunchTimeout: return "the launch timed out and was terminated";
+    case cudaErrorAssert: return "device-side assert triggered";
+    case cudaErrorLaunchFailure: return "unspecified launch failure";
+    case cudaErrorNotSupported: return "operation not supported";
+    case cudaErrorUnknown: return "unknown error";
+  }
+  return "unrecognized error code";
+}

@@ -1,0 +1,38 @@
+#pragma once
+// The CPU backend's CUDA error state: the last error (cudaGetLastError) and the sticky error
+// that, as after a kernel fault on a GPU, every later call returns.
+#include <string>
+
+#include "cugrade_cpu/runtime_types.hpp"
+
+namespace cugrade_cpu {
+
+/// Records `error` as the last error; `detail` (when not empty) becomes what
+/// cudaGetErrorString(error) returns, naming the kernel and the fault. Returns `error`.
+cudaError_t record_error(cudaError_t error, const std::string& detail = {});
+
+/// Records a fault that, as on a GPU, breaks every later call (cudaErrorIllegalAddress,
+/// cudaErrorLaunchFailure). Also writes `detail` to stderr, once. Returns `error`.
+cudaError_t record_sticky_error(cudaError_t error, const std::string& detail);
+
+/// The sticky error, or cudaSuccess.
+cudaError_t sticky_error();
+
+/// Returns `error` after recording it when it is not cudaSuccess; every API entry ends here.
+inline cudaError_t api_result(cudaError_t error) {
+  return error == cudaSuccess ? cudaSuccess : record_error(error);
+}
+
+/// Clears every error (cudaDeviceReset).
+void clear_errors();
+
+/// Notes the kernel being launched (for the runner's messages) and returns its name.
+void note_kernel(const char* name);
+
+/// The last kernel launched ("" before the first).
+std::string last_kernel();
+
+/// Forgets the last kernel.
+void forget_kernel();
+
+}  // namespace cugrade_cpu

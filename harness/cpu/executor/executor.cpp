@@ -1,0 +1,65 @@
+// run_grid: a kernel launch on the CPU backend. The grid's blocks are shared out to the
+// workers; each block runs as fibers (block_runner.cpp). A launch is synchronous: it has
+// finished, or failed, when it returns.
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <optional>
+
+#include "cugrade_cpu/launch.hpp"
+#include "error_state.hpp"
+#include "launch_limits.hpp"
+#include "worker_pool.hpp"
+
+namespace cugrade_cpu {
+namespace {
+
+// CUGRADE_CPU_SCHEDULE=reverse resumes a block's threads last to first and takes blocks in
+// reverse order. A correct kernel gives the same output under both orders; a result that
+// changes is a race (the harness runs both and compares).
+bool reverse_schedule() {
+  const char* env = std::getenv("CUGRADE_CPU_SCHEDULE");
+  return env && std::strcmp(env, "reverse") == 0;
+}
+
+}  // namespace
+
+void run_grid(const LaunchConfig& config, const char* kernel, void (*thread_body)(void*), void* closure) {
+  if (current_thread) {
+    record_sticky_error(cudaErrorNotSupported,
+                        std::string("kernel ") + kernel + " was launched from inside a kernel; dynamic "
+                        "parallelism is not supported by the CPU backend");
+    return;
+  }
+  note_kernel(kernel);
+  if (sticky_error() != cudaSuccess) return;  // as on a GPU after a fault: nothing runs
+  if (auto rejection = check_launch(config, kernel)) {
+    record_error(rejection->error, rejection->message);
+    return;
+  }
+  GridShape shape;
+  shape.kernel = kernel;
+  shape.grid = config.grid;
+  shape.block = config.block;
+  shape.shared_bytes = config.shared_bytes;
+  shape.thread_body = thread_body;
+  shape.closure = closure;
+  shape.reverse = reverse_schedule();
+  const std::size_t gx = config.grid.x, gy = config.grid.y;
+  const std::size_t blocks = gx * gy * config.grid.z;
+  std::mutex failure_mutex;
+  std::optional<BlockFailure> failure;
+  run_on_workers(blocks, [&](BlockRunner& runner, std::size_t n) {
+    const std::size_t id = shape.reverse ? blocks - 1 - n : n;
+    const uint3 block{static_cast<unsigned>(id % gx), static_cast<unsigned>(id / gx % gy),
+                      static_cast<unsigned>(id / (gx * gy))};
+    auto result = runner.run(shape, block);
+    if (!result) return true;
+    std::lock_guard lock(failure_mutex);
+    if (!failure) failure = std::move(result);
+    return false;
+  });
+  if (failure) record_sticky_error(failure->error, failure->message);
+}
+
+}  // namespace cugrade_cpu

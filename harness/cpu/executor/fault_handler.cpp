@@ -1,0 +1,101 @@
+#include "fault_handler.hpp"
+
+#include <signal.h>
+#include <ucontext.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <mutex>
+#include <string>
+
+#include "memory_registry.hpp"
+#include "stack_pool.hpp"
+
+namespace cugrade_cpu {
+namespace {
+
+constinit thread_local sigjmp_buf* fault_target = nullptr;
+constinit thread_local int fault_signal = 0;
+constinit thread_local void* fault_address = nullptr;
+constinit thread_local bool fault_was_write = false;
+
+void on_fault(int signal_number, siginfo_t* info, void* raw_context) {
+  if (sigjmp_buf* target = fault_target) {
+    fault_target = nullptr;
+    fault_signal = signal_number;
+    fault_address = info->si_addr;
+#if defined(__x86_64__)
+    // Bit 1 of the page-fault error code: the access was a write.
+    auto* context = static_cast<ucontext_t*>(raw_context);
+    fault_was_write = (context->uc_mcontext.gregs[REG_ERR] & 2) != 0;
+#else
+    (void)raw_context;
+    fault_was_write = false;
+#endif
+    siglongjmp(*target, 1);
+  }
+  // Not inside a kernel: a host-side fault stays what it is (the process dies of the signal).
+  struct sigaction fallback{};
+  fallback.sa_handler = SIG_DFL;
+  sigaction(signal_number, &fallback, nullptr);
+}
+
+void install_handler() {
+  struct sigaction action{};
+  action.sa_sigaction = on_fault;
+  action.sa_flags = SA_SIGINFO | SA_ONSTACK;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGSEGV, &action, nullptr);
+  sigaction(SIGBUS, &action, nullptr);
+  sigaction(SIGFPE, &action, nullptr);
+}
+
+std::string triple(const uint3& v) {
+  return "(" + std::to_string(v.x) + "," + std::to_string(v.y) + "," + std::to_string(v.z) + ")";
+}
+
+}  // namespace
+
+void prepare_worker_for_faults() {
+  static std::once_flag once;
+  std::call_once(once, install_handler);
+  static constexpr std::size_t kAltStackBytes = 64 * 1024;
+  stack_t alt{};
+  alt.ss_sp = std::malloc(kAltStackBytes);  // lives as long as the worker thread
+  alt.ss_size = kAltStackBytes;
+  sigaltstack(&alt, nullptr);
+}
+
+void arm_fault_jump(sigjmp_buf* target) { fault_target = target; }
+
+void disarm_fault_jump() { fault_target = nullptr; }
+
+BlockFailure describe_fault(const char* kernel, const ThreadContext* thread) {
+  std::string who = thread ? " by thread " + triple(thread->thread_idx) + " of block " +
+                                 triple(thread->block_idx)
+                           : std::string();
+  std::string in = std::string(" in kernel ") + kernel + who;
+  if (fault_signal == SIGFPE)
+    return {cudaErrorLaunchFailure,
+            "integer division by zero" + in + " (a GPU returns an undefined value; check the divisor)"};
+  if (is_stack_guard(fault_address))
+    return {cudaErrorLaunchFailure,
+            "stack overflow" + in + ": a CUDA thread used more stack than the CPU backend gives it "
+            "(256 KiB); is there a very large local array?"};
+  const char* access = fault_was_write ? "write" : "read";
+  auto address = reinterpret_cast<std::uintptr_t>(fault_address);
+  std::string where = describe_device_address(fault_address);
+  if (!where.empty())
+    return {cudaErrorIllegalAddress,
+            std::string("out-of-bounds global memory ") + access + in + ": the address is " + where};
+  char hex[32];
+  std::snprintf(hex, sizeof hex, "0x%llx", static_cast<unsigned long long>(address));
+  if (address < 65536)
+    return {cudaErrorIllegalAddress,
+            std::string("null pointer ") + access + in + " (address " + hex + ")"};
+  return {cudaErrorIllegalAddress, std::string("illegal memory ") + access + in + " at address " + hex +
+                                       ", which is not inside any cudaMalloc allocation"};
+}
+
+}  // namespace cugrade_cpu

@@ -1,0 +1,25 @@
+#pragma once
+// Turning a hardware fault in a kernel (SIGSEGV on a guard page, SIGFPE) into a CUDA error.
+// While a worker runs a block, a fault jumps back to the block runner (siglongjmp), which
+// abandons the block and reports the fault as a GPU reports an illegal address.
+#include <csetjmp>
+
+#include "block_runner.hpp"
+
+namespace cugrade_cpu {
+
+/// Installs the process-wide SIGSEGV/SIGBUS/SIGFPE handler (once) and gives the calling worker
+/// thread an alternate signal stack (a fiber that overflowed its stack has none left).
+void prepare_worker_for_faults();
+
+/// From now on a fault on this thread jumps to `target`.
+void arm_fault_jump(sigjmp_buf* target);
+
+/// A fault on this thread is again fatal to the process.
+void disarm_fault_jump();
+
+/// The CUDA error for the fault that just jumped back on this thread, naming `kernel` and the
+/// faulting CUDA thread (`thread` may be null) and, for memory, which allocation was overrun.
+BlockFailure describe_fault(const char* kernel, const ThreadContext* thread);
+
+}  // namespace cugrade_cpu

@@ -1,0 +1,33 @@
+#pragma once
+// The launch limits of a real GPU (compute capability 9.0), checked before a grid runs, with
+// the error CUDA returns for each.
+#include <optional>
+#include <string>
+
+#include "cugrade_cpu/launch.hpp"
+
+namespace cugrade_cpu {
+
+/// Threads per block, block and grid dimensions, dynamic shared memory.
+struct LaunchLimits {
+  unsigned max_threads_per_block = 1024;
+  unsigned max_block[3] = {1024, 1024, 64};
+  unsigned max_grid[3] = {2147483647u, 65535u, 65535u};
+  std::size_t default_shared_bytes = 48 * 1024;   ///< without cudaFuncSetAttribute
+  std::size_t optin_shared_bytes = 227 * 1024;    ///< the most cudaFuncSetAttribute may allow
+};
+
+/// The limits of the fake device.
+const LaunchLimits& launch_limits();
+
+/// The dynamic shared memory a launch may use now (raised by cudaFuncSetAttribute).
+std::size_t max_dynamic_shared();
+
+/// A launch-limit violation: the CUDA error and a message naming the kernel; nullopt if valid.
+struct LaunchRejection {
+  cudaError_t error;
+  std::string message;
+};
+std::optional<LaunchRejection> check_launch(const LaunchConfig& config, const char* kernel);
+
+}  // namespace cugrade_cpu

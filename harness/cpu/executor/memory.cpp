@@ -1,0 +1,227 @@
+// Device memory of the CPU backend. Why each allocation gets its own pages, ending exactly at a
+// PROT_NONE guard page: a kernel that reads or writes past the end of an array faults on the
+// very first byte out of bounds (up to the 16-byte alignment CUDA code relies on for float4),
+// and the fault handler can say which allocation was overrun. Freed allocations keep their
+// address range, inaccessible, so a use after cudaFree is recognised too.
+#include <sys/mman.h>
+#include <sys/sysinfo.h>
+#include <unistd.h>
+
+#include <cstdint>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <string>
+
+#include "cugrade_cpu/runtime_api.hpp"
+#include "error_state.hpp"
+#include "memory_registry.hpp"
+
+namespace cugrade_cpu {
+namespace {
+
+enum class Kind { device, host, managed, symbol };
+
+struct Allocation {
+  char* map = nullptr;           ///< start of the mapping (leading guard page)
+  std::size_t map_bytes = 0;
+  char* ptr = nullptr;           ///< what the program got
+  std::size_t bytes = 0;
+  int ordinal = 0;
+  Kind kind = Kind::device;
+  bool freed = false;
+};
+
+std::mutex mutex;
+int allocation_count = 0;
+std::size_t bytes_in_use = 0;
+
+// Keyed by the mapping's start; mapped ranges never overlap.
+std::map<std::uintptr_t, Allocation>& allocations() {
+  static auto* table = new std::map<std::uintptr_t, Allocation>();
+  return *table;
+}
+
+std::size_t page() {
+  static const std::size_t size = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+  return size;
+}
+
+std::size_t round_up(std::size_t v, std::size_t to) { return (v + to - 1) / to * to; }
+
+// The allocation whose mapping (guard pages included) contains `address`; caller holds mutex.
+Allocation* find(const void* address) {
+  auto a = reinterpret_cast<std::uintptr_t>(address);
+  auto& table = allocations();
+  auto it = table.upper_bound(a);
+  if (it == table.begin()) return nullptr;
+  --it;
+  Allocation& found = it->second;
+  return a < it->first + found.map_bytes ? &found : nullptr;
+}
+
+const char* kind_name(Kind kind) {
+  switch (kind) {
+    case Kind::device: return "cudaMalloc";
+    case Kind::host: return "cudaMallocHost";
+    case Kind::managed: return "cudaMallocManaged";
+    case Kind::symbol: return "__device__ variable";
+  }
+  return "cudaMalloc";
+}
+
+std::size_t device_capacity() {
+  struct sysinfo info{};
+  sysinfo(&info);
+  return static_cast<std::size_t>(info.totalram) * info.mem_unit / 2;
+}
+
+cudaError_t allocate(void** pointer, std::size_t bytes, Kind kind) {
+  if (!pointer) return api_result(cudaErrorInvalidValue);
+  *pointer = nullptr;
+  if (cudaError_t sticky = sticky_error()) return sticky;
+  if (bytes == 0) return cudaSuccess;
+  std::lock_guard lock(mutex);
+  if (bytes > device_capacity() - std::min(bytes_in_use, device_capacity()))
+    return api_result(cudaErrorMemoryAllocation);
+  const std::size_t aligned = round_up(bytes, 16);
+  const std::size_t data = round_up(aligned, page());
+  const std::size_t map_bytes = data + 2 * page();
+  void* map = mmap(nullptr, map_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (map == MAP_FAILED) return api_result(cudaErrorMemoryAllocation);
+  char* base = static_cast<char*>(map);
+  mprotect(base, page(), PROT_NONE);
+  mprotect(base + page() + data, page(), PROT_NONE);
+  Allocation a{base, map_bytes, base + page() + data - aligned, bytes, ++allocation_count, kind, false};
+  allocations()[reinterpret_cast<std::uintptr_t>(base)] = a;
+  bytes_in_use += bytes;
+  *pointer = a.ptr;
+  return cudaSuccess;
+}
+
+cudaError_t release(void* pointer, Kind kind) {
+  if (!pointer) return cudaSuccess;
+  if (cudaError_t sticky = sticky_error()) return sticky;
+  std::lock_guard lock(mutex);
+  Allocation* a = find(pointer);
+  if (!a || a->freed || a->ptr != pointer || (a->kind == Kind::host) != (kind == Kind::host))
+    return api_result(cudaErrorInvalidValue);
+  a->freed = true;
+  bytes_in_use -= a->bytes;
+  mprotect(a->map, a->map_bytes, PROT_NONE);
+  madvise(a->map, a->map_bytes, MADV_DONTNEED);  // give the memory back, keep the addresses
+  return cudaSuccess;
+}
+
+bool inside(const void* pointer, std::size_t bytes) {
+  std::lock_guard lock(mutex);
+  const Allocation* a = find(pointer);
+  auto* p = static_cast<const char*>(pointer);
+  return a && !a->freed && p >= a->ptr && bytes <= a->bytes && p - a->ptr <= static_cast<std::ptrdiff_t>(a->bytes - bytes);
+}
+
+std::string ordinal(int n) {
+  const char* suffix = (n % 100 >= 11 && n % 100 <= 13) ? "th" : n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" : "th";
+  return std::to_string(n) + suffix;
+}
+
+}  // namespace
+
+bool is_device_range(const void* pointer, std::size_t bytes) { return inside(pointer, bytes); }
+
+void register_symbol(const void* address, std::size_t bytes) {
+  std::lock_guard lock(mutex);
+  auto key = reinterpret_cast<std::uintptr_t>(address);
+  auto* p = static_cast<char*>(const_cast<void*>(address));
+  if (!find(address)) allocations()[key] = Allocation{p, bytes, p, bytes, 0, Kind::symbol, false};
+}
+
+std::string describe_device_address(const void* address) {
+  std::lock_guard lock(mutex);
+  const Allocation* a = find(address);
+  if (!a) return {};
+  auto* p = static_cast<const char*>(address);
+  std::string what = "a " + std::to_string(a->bytes) + "-byte " + kind_name(a->kind) +
+                     " allocation (the " + ordinal(a->ordinal) + " one)";
+  if (a->freed) return "inside " + what + " that was already released by cudaFree";
+  if (p >= a->ptr + a->bytes)
+    return std::to_string(p - (a->ptr + a->bytes)) + " bytes past the end of " + what +
+           " (byte offset " + std::to_string(p - a->ptr) + ")";
+  return std::to_string(a->ptr - p) + " bytes before the start of " + what;
+}
+
+bool check_pointer_argument(const char* kernel, int index, const void* pointer) {
+  if (!pointer) return true;
+  std::string problem;
+  {
+    std::lock_guard lock(mutex);
+    const Allocation* a = find(pointer);
+    if (a && !a->freed) return true;
+    char hex[32];
+    std::snprintf(hex, sizeof hex, "%p", pointer);
+    problem = a ? std::string("memory already released by cudaFree")
+                : std::string("host memory (") + hex + "), not memory from cudaMalloc";
+  }
+  record_sticky_error(cudaErrorIllegalAddress,
+                      "kernel " + std::string(kernel) + " was launched with argument " +
+                          std::to_string(index) + " pointing to " + problem +
+                          "; a GPU cannot access it (an illegal memory access)");
+  return false;
+}
+
+}  // namespace cugrade_cpu
+
+using cugrade_cpu::api_result;
+
+cudaError_t cudaMalloc(void** pointer, std::size_t bytes) {
+  return cugrade_cpu::allocate(pointer, bytes, cugrade_cpu::Kind::device);
+}
+cudaError_t cudaMallocManaged(void** pointer, std::size_t bytes, unsigned int) {
+  return cugrade_cpu::allocate(pointer, bytes, cugrade_cpu::Kind::managed);
+}
+cudaError_t cudaMallocHost(void** pointer, std::size_t bytes) {
+  return cugrade_cpu::allocate(pointer, bytes, cugrade_cpu::Kind::host);
+}
+cudaError_t cudaHostAlloc(void** pointer, std::size_t bytes, unsigned int) {
+  return cugrade_cpu::allocate(pointer, bytes, cugrade_cpu::Kind::host);
+}
+cudaError_t cudaFree(void* pointer) { return cugrade_cpu::release(pointer, cugrade_cpu::Kind::device); }
+cudaError_t cudaFreeHost(void* pointer) { return cugrade_cpu::release(pointer, cugrade_cpu::Kind::host); }
+
+cudaError_t cudaMemcpy(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind) {
+  if (cudaError_t sticky = cugrade_cpu::sticky_error()) return sticky;
+  if (kind < cudaMemcpyHostToHost || kind > cudaMemcpyDefault) return api_result(cudaErrorInvalidMemcpyDirection);
+  if (bytes == 0) return cudaSuccess;
+  if (!dst || !src) return api_result(cudaErrorInvalidValue);
+  bool device_dst = kind == cudaMemcpyHostToDevice || kind == cudaMemcpyDeviceToDevice;
+  bool device_src = kind == cudaMemcpyDeviceToHost || kind == cudaMemcpyDeviceToDevice;
+  if ((device_dst && !cugrade_cpu::is_device_range(dst, bytes)) ||
+      (device_src && !cugrade_cpu::is_device_range(src, bytes)))
+    return api_result(cudaErrorInvalidValue);
+  std::memmove(dst, src, bytes);
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemcpyAsync(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind, cudaStream_t) {
+  return cudaMemcpy(dst, src, bytes, kind);
+}
+
+cudaError_t cudaMemset(void* pointer, int value, std::size_t bytes) {
+  if (cudaError_t sticky = cugrade_cpu::sticky_error()) return sticky;
+  if (bytes == 0) return cudaSuccess;
+  if (!cugrade_cpu::is_device_range(pointer, bytes)) return api_result(cudaErrorInvalidValue);
+  std::memset(pointer, value, bytes);
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemsetAsync(void* pointer, int value, std::size_t bytes, cudaStream_t) {
+  return cudaMemset(pointer, value, bytes);
+}
+
+cudaError_t cudaMemGetInfo(std::size_t* free_bytes, std::size_t* total_bytes) {
+  std::size_t total = cugrade_cpu::device_capacity();
+  std::lock_guard lock(cugrade_cpu::mutex);
+  if (free_bytes) *free_bytes = total - std::min(total, cugrade_cpu::bytes_in_use);
+  if (total_bytes) *total_bytes = total;
+  return cudaSuccess;
+}

@@ -1,0 +1,19 @@
+#pragma once
+// CUDA's declaration qualifiers as the host compiler sees them.
+// Why `__shared__` is `static thread_local`: all CUDA threads of a block run as fibers on one
+// worker thread, and a worker runs one block at a time, so a thread_local static is exactly
+// one variable per running block, shared by its threads (design.md §8).
+#define __global__
+#define __device__
+#define __host__
+#define __constant__
+#define __managed__
+#define __shared__ static thread_local
+#define __forceinline__ inline __attribute__((always_inline))
+#define __noinline__ __attribute__((noinline))
+#define __launch_bounds__(...)
+#define __align__(n) alignas(n)
+#define __grid_constant__
+#ifndef __CUDACC__
+#define __CUGRADE_CPU__ 1
+#endif
