@@ -1,0 +1,38 @@
+// Known bad: matmul_tiled is never defined (the student stopped after the naive step).
+#include "interface.cuh"
+
+#define TILE_WIDTH 32
+
+__global__ void MatrixMulKernel(const float* d_M, const float* d_N, float* d_P, int M, int N, int K) {
+  int Row = blockIdx.y * blockDim.y + threadIdx.y;
+  int Col = blockIdx.x * blockDim.x + threadIdx.x;
+  if ((Row < M) && (Col < N)) {
+    float Pvalue = 0;
+    for (int k = 0; k < K; ++k) Pvalue += d_M[Row * K + k] * d_N[k * N + Col];
+    d_P[Row * N + Col] = Pvalue;
+  }
+}
+
+__global__ void MatrixMulTiledKernel(const float* d_M, const float* d_N, float* d_P, int M, int N, int K) {
+  __shared__ float ds_M[TILE_WIDTH][TILE_WIDTH];
+  __shared__ float ds_N[TILE_WIDTH][TILE_WIDTH];
+  int bx = blockIdx.x; int by = blockIdx.y;
+  int tx = threadIdx.x; int ty = threadIdx.y;
+  int Row = by * TILE_WIDTH + ty;
+  int Col = bx * TILE_WIDTH + tx;
+  float Pvalue = 0;
+  for (int m = 0; m < (K + TILE_WIDTH - 1) / TILE_WIDTH; ++m) {
+    ds_M[ty][tx] = (Row < M && m * TILE_WIDTH + tx < K) ? d_M[Row * K + m * TILE_WIDTH + tx] : 0;
+    ds_N[ty][tx] = (Col < N && m * TILE_WIDTH + ty < K) ? d_N[Col + (m * TILE_WIDTH + ty) * N] : 0;
+    __syncthreads();
+    for (int k = 0; k < TILE_WIDTH; ++k) Pvalue += ds_M[ty][k] * ds_N[k][tx];
+    __syncthreads();
+  }
+  if (Row < M && Col < N) d_P[Row * N + Col] = Pvalue;
+}
+
+void matmul_naive(const float* A, const float* B, float* C, int M, int N, int K) {
+  dim3 dimGrid((N + TILE_WIDTH - 1) / TILE_WIDTH, (M + TILE_WIDTH - 1) / TILE_WIDTH, 1);
+  dim3 dimBlock(TILE_WIDTH, TILE_WIDTH, 1);
+  MatrixMulKernel<<<dimGrid, dimBlock>>>(A, B, C, M, N, K);
+}
