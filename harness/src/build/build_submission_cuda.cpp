@@ -107,8 +107,8 @@ std::optional<BuildOutput> CudaBuild::check_sources() {
     const std::string name = source.filename().string();
     const std::optional<std::string> text = read_file(source);
     if (!text) return finish(Outcome::compile_error, "submission file " + name + " was not found");
-    const bool blank = std::all_of(text->begin(), text->end(),
-                                   [](unsigned char c) { return std::isspace(c); });
+    const bool blank =
+        std::all_of(text->begin(), text->end(), [](unsigned char c) { return std::isspace(c); });
     if (blank) return finish(Outcome::compile_error, "submission file " + name + " is empty");
   }
   return std::nullopt;
@@ -142,8 +142,8 @@ std::optional<BuildOutput> CudaBuild::compile(const fs::path& source, const fs::
   // tool of the toolkit). That is the installation's fault, not the student's.
   std::string first_line = output.substr(0, output.find('\n'));
   if (first_line.starts_with("nvcc fatal")) {
-    return finish(Outcome::harness_error, "nvcc could not build " + source.filename().string() +
-                                              ": " + first_line);
+    return finish(Outcome::harness_error,
+                  "nvcc could not build " + source.filename().string() + ": " + first_line);
   }
   if (first_line.empty()) {
     first_line = result.signal ? fmt::format("nvcc was killed by signal {}", *result.signal)
@@ -162,16 +162,16 @@ std::optional<BuildOutput> CudaBuild::check_symbols(const fs::path& source,
   }
   if (result.timed_out || result.exit_code != 0) {
     const std::string why = result.stderr_text.substr(0, result.stderr_text.find('\n'));
-    return finish(Outcome::harness_error,
-                  "nm could not list the symbols of " + object.filename().string() +
-                      (why.empty() ? std::string() : ": " + why));
+    return finish(Outcome::harness_error, "nm could not list the symbols of " +
+                                              object.filename().string() +
+                                              (why.empty() ? std::string() : ": " + why));
   }
   const auto violations = find_forbidden_symbols(parse_defined_symbols(result.stdout_text));
   if (violations.empty()) return std::nullopt;
   for (const auto& violation : violations) {
-    output_.result.diagnostics.push_back(Diagnostic{source.filename().string(), 0, 0, "error",
-                                                    "defines " + violation.symbol + ": " +
-                                                        violation.reason});
+    output_.result.diagnostics.push_back(
+        Diagnostic{source.filename().string(), 0, 0, "error",
+                   "defines " + violation.symbol + ": " + violation.reason});
   }
   const SymbolViolation& first = violations.front();
   return finish(Outcome::forbidden_symbol,

@@ -12,8 +12,7 @@ namespace {
 namespace fs = std::filesystem;
 
 /// Severity words both front ends use, longest first so "fatal error" wins over "error".
-constexpr std::string_view severities[] = {"catastrophic error", "fatal error", "error",
-                                           "warning"};
+constexpr std::string_view severities[] = {"catastrophic error", "fatal error", "error", "warning"};
 
 bool all_digits(std::string_view text) {
   return !text.empty() &&

@@ -40,7 +40,9 @@ std::string join_names(const std::vector<std::string>& names) {
 
 /// True when `text` mentions `name` as a whole identifier.
 bool mentions(std::string_view text, std::string_view name) {
-  const auto is_ident = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  const auto is_ident = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+  };
   for (auto at = text.find(name); at != std::string_view::npos; at = text.find(name, at + 1)) {
     const bool left = at == 0 || !is_ident(text[at - 1]);
     const bool right = at + name.size() >= text.size() || !is_ident(text[at + name.size()]);
@@ -56,7 +58,8 @@ LinkErrors parse_link_errors(std::string_view linker_output) {
   while (!linker_output.empty()) {
     const auto end = linker_output.find('\n');
     const std::string_view line = linker_output.substr(0, end);
-    linker_output = end == std::string_view::npos ? std::string_view{} : linker_output.substr(end + 1);
+    linker_output =
+        end == std::string_view::npos ? std::string_view{} : linker_output.substr(end + 1);
     if (auto name = quoted_after(line, "undefined reference to `")) {
       add_once(errors.undefined, std::move(*name));
     } else if (auto twice = quoted_after(line, "multiple definition of `")) {
@@ -69,7 +72,8 @@ LinkErrors parse_link_errors(std::string_view linker_output) {
       add_once(errors.missing_files, std::string(file));
     }
     if (errors.first_error.empty() &&
-        (line.find("error") != std::string_view::npos || line.find("fatal") != std::string_view::npos ||
+        (line.find("error") != std::string_view::npos ||
+         line.find("fatal") != std::string_view::npos ||
          line.find("undefined reference") != std::string_view::npos ||
          line.find("multiple definition") != std::string_view::npos)) {
       errors.first_error = std::string(line);
@@ -85,9 +89,12 @@ std::string abbreviate_signature(std::string_view signature) {
   int depth = 0;
   for (std::size_t i = open + 1; i < signature.size(); ++i) {
     const char c = signature[i];
-    if (c == '<' || c == '(') ++depth;
-    else if ((c == '>' || c == ')') && depth > 0) --depth;
-    else if (c == ',' && depth == 0) return std::string(signature.substr(0, i)) + ", ...)";
+    if (c == '<' || c == '(')
+      ++depth;
+    else if ((c == '>' || c == ')') && depth > 0)
+      --depth;
+    else if (c == ',' && depth == 0)
+      return std::string(signature.substr(0, i)) + ", ...)";
   }
   return std::string(signature);
 }
@@ -110,8 +117,8 @@ std::string describe_link_errors(const LinkErrors& errors, std::string_view decl
                         "template's stubs)");
   }
   if (!unwritten.empty()) {
-    sentences.push_back("your file calls " + join_names(unwritten) +
-                        " but nothing defines " + (unwritten.size() == 1 ? "it" : "them") +
+    sentences.push_back("your file calls " + join_names(unwritten) + " but nothing defines " +
+                        (unwritten.size() == 1 ? "it" : "them") +
                         ": write the missing definition or remove the call");
   }
   if (!errors.multiple.empty()) {

@@ -10,8 +10,9 @@ namespace cugrade {
 
 /// What the linker said, by kind; each name once, in order of first mention.
 struct LinkErrors {
-  std::vector<std::string> undefined;  ///< "matmul_tiled(float const*, float const*, float*, int, int, int)"
-  std::vector<std::string> multiple;   ///< names defined more than once
+  std::vector<std::string>
+      undefined;  ///< "matmul_tiled(float const*, float const*, float*, int, int, int)"
+  std::vector<std::string> multiple;       ///< names defined more than once
   std::vector<std::string> missing_files;  ///< inputs the linker could not open
   std::string first_error;                 ///< the first error line, for anything else
 };

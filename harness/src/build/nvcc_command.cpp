@@ -11,19 +11,12 @@ std::filesystem::path object_path(const BuildRequest& request,
 std::vector<std::string> nvcc_compile_command(const BuildRequest& request,
                                               const std::filesystem::path& source,
                                               const std::filesystem::path& object) {
-  return {request.compiler.string(),
-          "-std=c++17",
-          "-O3",
+  return {request.compiler.string(), "-std=c++17", "-O3",
           "-lineinfo",  // kernel line numbers in profiler and sanitizer output
-          "-arch=" + request.arch,
-          "-I" + request.assignment_dir.string(),
+          "-arch=" + request.arch, "-I" + request.assignment_dir.string(),
           // -fno-common: a global the student defines twice (or that clashes with the runner's)
           // is a link error with a name, not two variables silently merged into one.
-          "-Xcompiler=-fno-common",
-          "-c",
-          source.string(),
-          "-o",
-          object.string()};
+          "-Xcompiler=-fno-common", "-c", source.string(), "-o", object.string()};
 }
 
 std::vector<std::string> nvcc_link_command(const BuildRequest& request,
@@ -54,8 +47,10 @@ std::string display_command(const std::vector<std::string>& argv) {
     }
     line += '\'';
     for (char c : arg) {
-      if (c == '\'') line += "'\\''";
-      else line += c;
+      if (c == '\'')
+        line += "'\\''";
+      else
+        line += c;
     }
     line += '\'';
   }

@@ -16,14 +16,16 @@ struct ReservedName {
 // The reserved names. Each is here because a student's definition would replace the harness's
 // (or libc's) at link time and could fake a result or a time.
 constexpr ReservedName reserved_names[] = {
-    {"main", "the runner's main is the harness's: it reads the inputs, calls your functions and "
-             "writes the outputs; your file must define only the functions interface.cuh "
-             "declares"},
-    {"exit", "it would replace the C library's exit, which the runner uses to report how a case "
-             "ended"},
+    {"main",
+     "the runner's main is the harness's: it reads the inputs, calls your functions and "
+     "writes the outputs; remove your main (or keep it out of the submitted file)"},
+    {"exit",
+     "it would replace the C library's exit, which the runner uses to report how a case "
+     "ended"},
     {"_exit", "it would replace the C library's _exit, which the runner uses to end a case"},
-    {"abort", "it would replace the C library's abort, which turns a failed check into a crash "
-              "report"},
+    {"abort",
+     "it would replace the C library's abort, which turns a failed check into a crash "
+     "report"},
     {"clock_gettime", "it would replace the clock the runner times kernels with"},
     {"gettimeofday", "it would replace a clock the runner may time with"},
     {"time", "it would replace the C library's clock"},
@@ -32,10 +34,12 @@ constexpr ReservedName reserved_names[] = {
 
 // Reserved prefixes of C (unmangled) names, and why.
 constexpr ReservedName reserved_prefixes[] = {
-    {"__wrap_", "names starting with __wrap_ are the runner's wrappers around the CUDA API "
-                "(the linker's --wrap); defining one would bypass the kernel-launch record"},
-    {"__real_", "names starting with __real_ reach the unwrapped CUDA API through the linker's "
-                "--wrap; defining one would bypass the kernel-launch record"},
+    {"__wrap_",
+     "names starting with __wrap_ are the runner's wrappers around the CUDA API "
+     "(the linker's --wrap); defining one would bypass the kernel-launch record"},
+    {"__real_",
+     "names starting with __real_ reach the unwrapped CUDA API through the linker's "
+     "--wrap; defining one would bypass the kernel-launch record"},
 };
 
 // Reserved namespaces (a definition there could replace an inline or template function of the
@@ -57,10 +61,14 @@ std::string qualified_name(std::string_view demangled) {
   std::string head;
   int depth = 0;
   for (char c : demangled) {
-    if (c == '<') ++depth;
-    else if (c == '>' && depth > 0) --depth;
-    else if (depth == 0 && c == '(') break;
-    else if (depth == 0) head += c;
+    if (c == '<')
+      ++depth;
+    else if (c == '>' && depth > 0)
+      --depth;
+    else if (depth == 0 && c == '(')
+      break;
+    else if (depth == 0)
+      head += c;
   }
   const auto space = head.rfind(' ');
   return space == std::string::npos ? head : head.substr(space + 1);
@@ -107,8 +115,8 @@ std::optional<std::string> forbidden_reason(const DefinedSymbol& symbol) {
   const auto upper_at = [&](std::size_t i) {
     return name.size() > i && std::isupper(static_cast<unsigned char>(name[i]));
   };
-  if (c_function && ((name.starts_with("cuda") && upper_at(4)) ||
-                     (name.starts_with("cu") && upper_at(2)))) {
+  if (c_function &&
+      ((name.starts_with("cuda") && upper_at(4)) || (name.starts_with("cu") && upper_at(2)))) {
     return "names of the form cuda<Name> and cu<Name> belong to the CUDA runtime and driver API; "
            "defining one would replace NVIDIA's function for the harness too";
   }

@@ -126,8 +126,8 @@ std::string read_capped(int fd, std::size_t limit) {
   text.resize(std::min<std::size_t>(static_cast<std::size_t>(st.st_size), limit));
   std::size_t done = 0;
   while (done < text.size()) {
-    const ssize_t got = ::pread(fd, text.data() + done, text.size() - done,
-                                static_cast<off_t>(done));
+    const ssize_t got =
+        ::pread(fd, text.data() + done, text.size() - done, static_cast<off_t>(done));
     if (got < 0 && errno == EINTR) continue;
     if (got <= 0) break;
     done += static_cast<std::size_t>(got);

@@ -1,7 +1,8 @@
 // Parsing real nvcc output (samples in harness/tests/data/build/).
+#include "build/compiler_diagnostics.hpp"
+
 #include <doctest/doctest.h>
 
-#include "build/compiler_diagnostics.hpp"
 #include "build/test_data.hpp"
 
 using namespace cugrade;
@@ -9,10 +10,10 @@ using cugrade::test::build_sample;
 
 namespace {
 
-const DiagnosticPaths vecadd_paths{{"/course/submissions/alice/vecadd.cu",
-                                    "/course/submissions/alice/vecadd2.cu",
-                                    "/course/submissions/alice/vecadd3.cu"},
-                                   "/course/assignments/vecadd"};
+const DiagnosticPaths vecadd_paths{
+    {"/course/submissions/alice/vecadd.cu", "/course/submissions/alice/vecadd2.cu",
+     "/course/submissions/alice/vecadd3.cu"},
+    "/course/assignments/vecadd"};
 
 }  // namespace
 
@@ -58,7 +59,8 @@ TEST_CASE("build::parse_compiler_diagnostics") {
         "/w/a.cu(3): catastrophic error: cannot open source file \"x.h\"\n";
     const auto diagnostics = parse_compiler_diagnostics(output, {{"/w/a.cu"}, "/a"});
     REQUIRE(diagnostics.size() == 3);
-    CHECK(describe(diagnostics[1]) == "a.cu:2: variable \"unused\" was declared but never referenced");
+    CHECK(describe(diagnostics[1]) ==
+          "a.cu:2: variable \"unused\" was declared but never referenced");
     CHECK(diagnostics[1].severity == "warning");
     CHECK(diagnostics[2].severity == "error");
   }

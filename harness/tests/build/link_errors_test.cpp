@@ -1,7 +1,8 @@
 // Linker errors (samples in harness/tests/data/build/) and the sentences made of them.
+#include "build/link_errors.hpp"
+
 #include <doctest/doctest.h>
 
-#include "build/link_errors.hpp"
 #include "build/test_data.hpp"
 
 using namespace cugrade;
@@ -19,16 +20,18 @@ TEST_CASE("build::parse_link_errors") {
   SUBCASE("undefined references, each once, and a multiple definition") {
     const LinkErrors errors = parse_link_errors(build_sample("link_missing_and_duplicate.txt"));
     CHECK(errors.undefined ==
-          std::vector<std::string>{"matmul_tiled(float const*, float const*, float*, int, int, int)"});
+          std::vector<std::string>{
+              "matmul_tiled(float const*, float const*, float*, int, int, int)"});
     CHECK(errors.multiple == std::vector<std::string>{"scale(int)"});
     CHECK(errors.missing_files.empty());
   }
   SUBCASE("entry points and a helper the student never wrote") {
     const LinkErrors errors = parse_link_errors(build_sample("link_missing_entry_points.txt"));
     CHECK(errors.undefined ==
-          std::vector<std::string>{"tile_sum(float const*, int)",
-                                   "matmul_naive(float const*, float const*, float*, int, int, int)",
-                                   "matmul_tiled(float const*, float const*, float*, int, int, int)"});
+          std::vector<std::string>{
+              "tile_sum(float const*, int)",
+              "matmul_naive(float const*, float const*, float*, int, int, int)",
+              "matmul_tiled(float const*, float const*, float*, int, int, int)"});
     CHECK(errors.multiple.empty());
   }
   SUBCASE("a runner library that does not exist") {

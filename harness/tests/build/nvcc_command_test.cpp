@@ -1,7 +1,7 @@
 // The exact command lines of the CUDA build.
-#include <doctest/doctest.h>
-
 #include "build/nvcc_command.hpp"
+
+#include <doctest/doctest.h>
 
 using namespace cugrade;
 using Argv = std::vector<std::string>;
@@ -45,19 +45,21 @@ TEST_CASE("build::nvcc_link_command") {
   }
   SUBCASE("several objects keep their order, before the runner library") {
     CHECK(nvcc_link_command(request, {"/w/b.o", "/w/a.o"}) ==
-          Argv{"/usr/local/cuda/bin/nvcc", "-arch=sm_90", "-o", "/scratch/build-1/runner",
-               "/w/b.o", "/w/a.o", "/opt/cugrade/lib/librunner_matmul.a", "-Xlinker",
+          Argv{"/usr/local/cuda/bin/nvcc", "-arch=sm_90", "-o", "/scratch/build-1/runner", "/w/b.o",
+               "/w/a.o", "/opt/cugrade/lib/librunner_matmul.a", "-Xlinker",
                "--wrap=cudaLaunchKernel"});
   }
 }
 
 TEST_CASE("build::defined_symbols_command") {
-  CHECK(defined_symbols_command("/w/matmul.o") == Argv{"nm", "--defined-only", "-C", "/w/matmul.o"});
+  CHECK(defined_symbols_command("/w/matmul.o") ==
+        Argv{"nm", "--defined-only", "-C", "/w/matmul.o"});
 }
 
 TEST_CASE("build::display_command") {
   SUBCASE("plain arguments are joined by spaces") {
-    CHECK(display_command({"nvcc", "-arch=sm_90", "-c", "/w/a.cu"}) == "nvcc -arch=sm_90 -c /w/a.cu");
+    CHECK(display_command({"nvcc", "-arch=sm_90", "-c", "/w/a.cu"}) ==
+          "nvcc -arch=sm_90 -c /w/a.cu");
   }
   SUBCASE("arguments a shell would split are quoted") {
     CHECK(display_command({"nvcc", "-c", "/home/a b/it's.cu", ""}) ==

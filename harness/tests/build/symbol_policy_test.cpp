@@ -1,7 +1,8 @@
 // The symbol policy on real nm output (samples in harness/tests/data/build/).
+#include "build/symbol_policy.hpp"
+
 #include <doctest/doctest.h>
 
-#include "build/symbol_policy.hpp"
 #include "build/test_data.hpp"
 
 using namespace cugrade;
@@ -33,8 +34,7 @@ TEST_CASE("build::find_forbidden_symbols") {
   }
 
   SUBCASE("a real object with only allowed definitions") {
-    CHECK(find_forbidden_symbols(
-              parse_defined_symbols(build_sample("nm_allowed_definitions.txt")))
+    CHECK(find_forbidden_symbols(parse_defined_symbols(build_sample("nm_allowed_definitions.txt")))
               .empty());
   }
 }
@@ -44,8 +44,8 @@ TEST_CASE("build::forbidden_reason") {
     return forbidden_reason(DefinedSymbol{type, name}).has_value();
   };
   SUBCASE("reserved names") {
-    for (const char* name : {"main", "exit", "_exit", "abort", "clock_gettime", "gettimeofday",
-                             "time", "dlsym"}) {
+    for (const char* name :
+         {"main", "exit", "_exit", "abort", "clock_gettime", "gettimeofday", "time", "dlsym"}) {
       CHECK_MESSAGE(refused('T', name), name);
     }
     CHECK(*forbidden_reason({'T', "clock_gettime"}) ==
@@ -65,12 +65,13 @@ TEST_CASE("build::forbidden_reason") {
     CHECK(refused('T', "cugrade::adapter_steps()"));
     CHECK(refused('W', "void cugrade::detail::f<int>(int)"));
     CHECK(refused('V', "vtable for cugrade::Grader"));
-    CHECK(refused('T', "cugrade_reference::matmul_tiled(float const*, float const*, float*, int, int, int)"));
+    CHECK(refused(
+        'T', "cugrade_reference::matmul_tiled(float const*, float const*, float*, int, int, int)"));
   }
   SUBCASE("names that only look alike are allowed") {
-    CHECK_FALSE(refused('T', "cudaHelper(int)"));            // C++: mangled, cannot interpose
-    CHECK_FALSE(refused('B', "cuA"));                        // a variable, not a function
-    CHECK_FALSE(refused('T', "cuda_add"));                   // no upper case after the prefix
+    CHECK_FALSE(refused('T', "cudaHelper(int)"));  // C++: mangled, cannot interpose
+    CHECK_FALSE(refused('B', "cuA"));              // a variable, not a function
+    CHECK_FALSE(refused('T', "cuda_add"));         // no upper case after the prefix
     CHECK_FALSE(refused('T', "cute"));
     CHECK_FALSE(refused('T', "exit_early(int)"));
     CHECK_FALSE(refused('T', "student::main"));

@@ -1,10 +1,10 @@
 #pragma once
 // Reading the build tests' sample compiler and linker output (harness/tests/data/build/).
+#include <doctest/doctest.h>
+
 #include <fstream>
 #include <sstream>
 #include <string>
-
-#include <doctest/doctest.h>
 
 namespace cugrade::test {
 

@@ -1,11 +1,11 @@
 // Real processes through make_process_runner(): exit codes, signals, limits, process groups.
+#include <doctest/doctest.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <cstdlib>
-#include <doctest/doctest.h>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -255,7 +255,10 @@ TEST_CASE("process::make_process_runner") {
     ProcessRequest killed = shell("sleep 10");
     killed.timeout_s = 0.1;
     runner->run(killed);
-    if (previous) ::setenv("TMPDIR", saved.c_str(), 1); else ::unsetenv("TMPDIR");
+    if (previous)
+      ::setenv("TMPDIR", saved.c_str(), 1);
+    else
+      ::unsetenv("TMPDIR");
     CHECK(fs::is_empty(dir));
     fs::remove_all(dir);
   }

@@ -1,7 +1,7 @@
 // FakeProcessRunner: records requests, answers from scripted handlers in order.
-#include <doctest/doctest.h>
-
 #include "process/fake_process_runner.hpp"
+
+#include <doctest/doctest.h>
 
 using namespace cugrade;
 

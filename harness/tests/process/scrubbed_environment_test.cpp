@@ -1,6 +1,7 @@
 // scrubbed_environment(): only what children need, nothing of the user's else.
-#include <cstdlib>
 #include <doctest/doctest.h>
+
+#include <cstdlib>
 
 #include "process/process_runner.hpp"
 
