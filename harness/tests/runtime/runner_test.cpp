@@ -1,0 +1,265 @@
+// The runner end to end: the fixture assignment (fixture/) linked with a correct, a lazy and a
+// crashing submission, run on jobs written here. Without a GPU only the answers that need none
+// are checked; the rest says it was skipped.
+#include <doctest/doctest.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdint>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "array_file.hpp"
+#include "job.hpp"
+
+using namespace cugrade;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string read_text(const fs::path& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+/// A fresh folder for one test's files, removed at scope exit.
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    std::string pattern = (fs::temp_directory_path() / "cugrade-runner-test-XXXXXX").string();
+    REQUIRE(mkdtemp(pattern.data()) != nullptr);
+    path = pattern;
+  }
+  ~TempDir() { fs::remove_all(path); }
+};
+
+/// Runs a fixture runner ("good", "lazy", "crash") with `args`; stdout and stderr go to files
+/// in `dir`. Returns the exit code.
+int run_runner(const std::string& student, const fs::path& dir, const std::string& args,
+               const std::string& environment = "") {
+  const std::string command = environment + " " + CUGRADE_FIXTURE_RUNNERS +
+                              "/runtime_fixture_" + student + " " + args + " >" +
+                              (dir / "stdout").string() + " 2>" + (dir / "stderr").string();
+  const int status = std::system(command.c_str());
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/// Asks cugrade-probe, once per test process.
+bool gpu_present() {
+  static const bool present = [] {
+    std::string output;
+    if (FILE* pipe = popen(CUGRADE_PROBE, "r")) {
+      char buffer[4096];
+      while (std::size_t got = std::fread(buffer, 1, sizeof buffer, pipe)) output.append(buffer, got);
+      pclose(pipe);
+    }
+    const auto json = nlohmann::json::parse(output, nullptr, /*allow_exceptions=*/false);
+    return json.is_object() && json.value("device_count", 0) > 0;
+  }();
+  return present;
+}
+
+/// x[i] = i/2 - 100: exact in float, so 2x is exact too.
+Array ramp(int n, float offset = 0.0f) {
+  Array x = make_array(DType::f32, {n});
+  for (int i = 0; i < n; ++i) x.data<float>()[i] = 0.5f * i - 100.0f + offset;
+  return x;
+}
+
+/// A check task of `step` on n elements, files in `dir`.
+CheckTask check_task(const fs::path& dir, const std::string& id, const std::string& step, int n) {
+  ArraySet inputs{{"x", ramp(n)}};
+  REQUIRE(write_array_file((dir / (id + "_in.bin")).string(), inputs));
+  CheckTask task;
+  task.id = id;
+  task.step = step;
+  task.params = {{"n", n}};
+  task.inputs_file = (dir / (id + "_in.bin")).string();
+  task.outputs = {{"y", OutputDecl{DType::f32, {n}}}};
+  task.output_file = (dir / (id + "_out.bin")).string();
+  task.readback_file = (dir / (id + "_readback.bin")).string();
+  return task;
+}
+
+fs::path write_job(const fs::path& dir, Job job) {
+  job.events_file = (dir / "events.jsonl").string();
+  std::ofstream(dir / "job.json") << job_to_json(job);
+  return dir / "job.json";
+}
+
+std::vector<Event> events_of(const fs::path& dir) {
+  return read_events((dir / "events.jsonl").string());
+}
+
+/// True when `y` holds 2x for x = ramp(n, offset).
+bool is_twice_ramp(const Array& y, int n, float offset = 0.0f) {
+  if (y.size() != n) return false;
+  const Array x = ramp(n, offset);
+  for (int i = 0; i < n; ++i)
+    if (y.data<float>()[i] != 2.0f * x.data<float>()[i]) return false;
+  return true;
+}
+
+Array read_one(const std::string& path, const std::string& name) {
+  auto arrays = read_array_file(path);
+  REQUIRE(arrays.has_value());
+  REQUIRE(arrays->count(name) == 1);
+  return arrays->at(name);
+}
+
+}  // namespace
+
+TEST_CASE("runtime::main") {
+  TempDir dir;
+  SUBCASE("without a job file: a one-line usage error, exit 2") {
+    CHECK(run_runner("good", dir.path, "") == 2);
+    CHECK(read_text(dir.path / "stderr") == "cugrade runner: usage: runner <job.json>\n");
+    CHECK(read_text(dir.path / "stdout").empty());
+  }
+  SUBCASE("a malformed job: exit 2, and the reason on one line") {
+    std::ofstream(dir.path / "job.json") << "{\"events_file\": 3}";
+    CHECK(run_runner("good", dir.path, (dir.path / "job.json").string()) == 2);
+    const std::string error = read_text(dir.path / "stderr");
+    CHECK(error.starts_with("cugrade runner: malformed job: "));
+    CHECK(std::count(error.begin(), error.end(), '\n') == 1);
+  }
+  SUBCASE("no usable GPU: one fatal event, exit 2, nothing written") {
+    Job job;
+    job.checks.push_back(check_task(dir.path, "c1", "scale", 10));
+    const auto job_file = write_job(dir.path, job);
+    // An empty CUDA_VISIBLE_DEVICES hides every GPU, so this runs the same with or without one.
+    CHECK(run_runner("good", dir.path, job_file.string(), "CUDA_VISIBLE_DEVICES=") == 2);
+    const auto events = events_of(dir.path);
+    REQUIRE(events.size() == 1);
+    CHECK(events[0].kind == "fatal");
+    CHECK(events[0].error.starts_with("no CUDA device: "));
+    CHECK_FALSE(fs::exists(dir.path / "c1_out.bin"));
+    CHECK(read_text(dir.path / "stdout").empty());
+    CHECK(read_text(dir.path / "stderr").empty());
+  }
+}
+
+TEST_CASE("runtime::run_check_task") {
+  if (!gpu_present()) {
+    MESSAGE("skipped: no GPU on this machine (cugrade-probe found none)");
+    return;
+  }
+  TempDir dir;
+  Job job;
+  SUBCASE("a correct submission: outputs, inputs read back unchanged, start and done") {
+    job.checks.push_back(check_task(dir.path, "c1", "scale", 1000));
+    CHECK(run_runner("good", dir.path, write_job(dir.path, job).string()) == 0);
+    CHECK(is_twice_ramp(read_one(job.checks[0].output_file, "y"), 1000));
+    const Array x = read_one(job.checks[0].readback_file, "x");
+    CHECK(std::memcmp(x.bytes.data(), ramp(1000).bytes.data(), x.bytes.size()) == 0);
+    const auto events = events_of(dir.path);
+    REQUIRE(events.size() == 2);
+    CHECK(events[0].kind == "start");
+    CHECK(events[0].task == "c1");
+    CHECK(events[1].kind == "done");
+    CHECK(events[1].seconds > 0.0);
+  }
+  SUBCASE("the reference, a host-memory step, and several tasks in one job") {
+    job.checks.push_back(check_task(dir.path, "c1", "scale", 1));
+    job.checks.back().reference = true;
+    job.checks.push_back(check_task(dir.path, "c2", "scale_host", 257));
+    job.checks.push_back(check_task(dir.path, "c3", "scale_host", 257));
+    job.checks.back().reference = true;
+    CHECK(run_runner("good", dir.path, write_job(dir.path, job).string()) == 0);
+    CHECK(is_twice_ramp(read_one(job.checks[0].output_file, "y"), 1));
+    CHECK(is_twice_ramp(read_one(job.checks[1].output_file, "y"), 257));
+    CHECK(is_twice_ramp(read_one(job.checks[2].output_file, "y"), 257));
+    CHECK(events_of(dir.path).size() == 6);
+  }
+  SUBCASE("outputs a submission never writes come back poisoned (all bits set)") {
+    job.checks.push_back(check_task(dir.path, "c1", "scale", 100));
+    job.checks.push_back(check_task(dir.path, "c2", "scale_host", 100));
+    CHECK(run_runner("lazy", dir.path, write_job(dir.path, job).string()) == 0);
+    for (const auto& task : job.checks) {
+      const Array y = read_one(task.output_file, "y");
+      CHECK(std::all_of(y.bytes.begin(), y.bytes.end(), [](std::uint8_t b) { return b == 0xFF; }));
+      CHECK(std::isnan(y.data<float>()[0]));
+    }
+  }
+  SUBCASE("a kernel that faults: cuda_error naming the entry point, the call and the kernel") {
+    job.checks.push_back(check_task(dir.path, "c1", "scale", 1000));
+    job.checks.push_back(check_task(dir.path, "c2", "scale", 1000));
+    CHECK(run_runner("crash", dir.path, write_job(dir.path, job).string()) == 3);
+    const auto events = events_of(dir.path);
+    REQUIRE(events.size() == 2);  // the runner stops: the harness restarts one for c2
+    CHECK(events[1].kind == "cuda_error");
+    CHECK(events[1].task == "c1");
+    CHECK(events[1].call == "scale() → cudaDeviceSynchronize");
+    // Which fault a wild address raises depends on where it lands (an H100 and an H200 differ).
+    CHECK((events[1].error == "an illegal memory access was encountered" ||
+           events[1].error == "operation not supported on global/shared address space"));
+    CHECK(events[1].kernel == "crash_kernel(float const*, float*, int)");
+    CHECK_FALSE(fs::exists(job.checks[0].output_file));
+  }
+  SUBCASE("an unknown step is fatal and names the known ones") {
+    job.checks.push_back(check_task(dir.path, "c1", "nope", 10));
+    CHECK(run_runner("good", dir.path, write_job(dir.path, job).string()) == 2);
+    const auto events = events_of(dir.path);
+    REQUIRE(events.size() == 2);
+    CHECK(events[1].kind == "fatal");
+    CHECK(events[1].error == "unknown step 'nope' (this runner knows: scale, scale_host)");
+  }
+}
+
+TEST_CASE("runtime::run_time_task") {
+  if (!gpu_present()) {
+    MESSAGE("skipped: no GPU on this machine (cugrade-probe found none)");
+    return;
+  }
+  TempDir dir;
+  const int n = 1 << 20;
+  REQUIRE(write_array_file((dir.path / "in.bin").string(), {{"x", ramp(n)}}));
+  REQUIRE(write_array_file((dir.path / "verify.bin").string(), {{"x", ramp(n, 1.0f)}}));
+  TimeTask task;
+  task.id = "t1";
+  task.step = task.reference_step = "scale";
+  task.params = {{"n", n}};
+  task.inputs_file = (dir.path / "in.bin").string();
+  task.verify_inputs_file = (dir.path / "verify.bin").string();
+  task.outputs = {{"y", OutputDecl{DType::f32, {n}}}};
+  task.student_output_file = (dir.path / "student.bin").string();
+  task.reference_output_file = (dir.path / "reference.bin").string();
+  task.min_samples = 10;
+  task.max_samples = 30;
+  task.budget_s = 0.5;
+  task.warmup_s = 0.01;
+  Job job;
+  job.timings.push_back(task);
+  const auto job_file = write_job(dir.path, job);
+
+  SUBCASE("samples of both sides, then outputs of the verification inputs") {
+    CHECK(run_runner("good", dir.path, job_file.string()) == 0);
+    const auto events = events_of(dir.path);
+    REQUIRE(events.size() == 3);
+    CHECK(events[0].kind == "start");
+    REQUIRE(events[1].kind == "samples");
+    const Event& samples = events[1];
+    CHECK(samples.student_ms.size() >= 10);
+    CHECK(samples.student_ms.size() <= 30);
+    CHECK(samples.reference_ms.size() == samples.student_ms.size());
+    CHECK(samples.student_wall_ms.size() == samples.student_ms.size());
+    CHECK(samples.reference_wall_ms.size() == samples.student_ms.size());
+    for (double ms : samples.student_ms) CHECK(ms > 0.0);
+    CHECK(events[2].kind == "done");
+    CHECK(is_twice_ramp(read_one(task.student_output_file, "y"), n, 1.0f));
+    CHECK(is_twice_ramp(read_one(task.reference_output_file, "y"), n, 1.0f));
+  }
+  SUBCASE("a submission that skips the work shows it in its verification outputs") {
+    CHECK(run_runner("lazy", dir.path, job_file.string()) == 0);
+    CHECK(std::isnan(read_one(task.student_output_file, "y").data<float>()[0]));
+    CHECK(is_twice_ramp(read_one(task.reference_output_file, "y"), n, 1.0f));
+  }
+}
