@@ -25,8 +25,11 @@ std::string triple(const uint3& v) {
   return "(" + std::to_string(v.x) + "," + std::to_string(v.y) + "," + std::to_string(v.z) + ")";
 }
 
+// "vecadd.cu:12": the file by name only (the build names it by its full path in #line).
 std::string site(const std::source_location& where) {
-  return std::string(where.file_name()) + ":" + std::to_string(where.line());
+  std::string_view file = where.file_name();
+  if (auto slash = file.rfind('/'); slash != std::string_view::npos) file.remove_prefix(slash + 1);
+  return std::string(file) + ":" + std::to_string(where.line());
 }
 
 bool same_site(const std::source_location& a, const std::source_location& b) {
@@ -119,8 +122,12 @@ void BlockRunner::schedule() {
 }
 
 void BlockRunner::abandon() {
-  for (Thread& t : threads_)
+  // After a fault, the faulting thread's `back` still holds the scheduler context the fault
+  // jumped out of: it must never be resumed or destroyed either.
+  for (Thread& t : threads_) {
     if (t.handle) abandoned().push_back(std::move(t.handle));
+    if (t.back) abandoned().push_back(std::move(t.back));
+  }
   threads_.clear();
 }
 

@@ -88,7 +88,7 @@ BlockFailure describe_fault(const char* kernel, const ThreadContext* thread) {
   std::string where = describe_device_address(fault_address);
   if (!where.empty())
     return {cudaErrorIllegalAddress,
-            std::string("out-of-bounds global memory ") + access + in + ": the address is " + where};
+            std::string("out-of-bounds global memory ") + access + in + " at " + where};
   char hex[32];
   std::snprintf(hex, sizeof hex, "0x%llx", static_cast<unsigned long long>(address));
   if (address < 65536)

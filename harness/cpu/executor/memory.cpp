@@ -142,11 +142,13 @@ std::string describe_device_address(const void* address) {
   if (!a) return {};
   auto* p = static_cast<const char*>(address);
   std::string what = "a " + std::to_string(a->bytes) + "-byte " + kind_name(a->kind) +
-                     " allocation (the " + ordinal(a->ordinal) + " one)";
+                     " allocation (the " + ordinal(a->ordinal) + ")";
   if (a->freed) return "inside " + what + " that was already released by cudaFree";
-  if (p >= a->ptr + a->bytes)
-    return std::to_string(p - (a->ptr + a->bytes)) + " bytes past the end of " + what +
-           " (byte offset " + std::to_string(p - a->ptr) + ")";
+  if (p >= a->ptr + a->bytes) {
+    const auto past = p - (a->ptr + a->bytes);
+    return "byte offset " + std::to_string(p - a->ptr) + " of " + what + ", " +
+           (past == 0 ? std::string("just past its end") : std::to_string(past) + " bytes past its end");
+  }
   return std::to_string(a->ptr - p) + " bytes before the start of " + what;
 }
 
