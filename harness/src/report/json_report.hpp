@@ -11,7 +11,8 @@ namespace cugrade {
 /// The report as JSON. Hidden cases keep their id, step, outcome and points, but without
 /// `include_hidden_details` their params, seed, message and compared values are left out
 /// (students see this; TAs pass true). Non-finite numbers are written as "NaN", "Infinity" and
-/// "-Infinity", since JSON has no such numbers.
+/// "-Infinity", since JSON has no such numbers. Strings are copied as they are: dump with
+/// nlohmann::json::error_handler_t::replace, since a compiler log need not be valid UTF-8.
 nlohmann::json report_to_json(const GradeReport& report, bool include_hidden_details = false);
 
 /// Reads what report_to_json wrote: report_from_json(report_to_json(r, true)) == r.

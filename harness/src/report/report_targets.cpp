@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -59,7 +60,11 @@ std::string render(const GradeReport& report, const ReportTarget& target, bool c
       // Escape codes belong on a terminal only; a file gets plain text.
       return render_console(report, colour_console && target.path == "-");
     case ReportKind::json:
-      return report_to_json(report, include_hidden_details).dump(2) + "\n";
+      // Compiler logs and student messages may hold bytes that are not UTF-8 (a Latin-1
+      // comment); they become U+FFFD rather than failing the whole report.
+      return report_to_json(report, include_hidden_details)
+                 .dump(2, ' ', false, nlohmann::json::error_handler_t::replace) +
+             "\n";
     case ReportKind::markdown:
       return render_markdown(report);
   }
@@ -76,7 +81,9 @@ Result<bool> write_atomically(const fs::path& path, const std::string& text) {
     return fail(fmt::format("cannot create the folder of report {}: {}", path.string(),
                             ec.message()));
   fs::path temporary = path;
-  temporary += fmt::format(".tmp-{}", ::getpid());
+  // Unique per process and per call, so parallel writers (a TA's batch) never share one.
+  static std::atomic<unsigned> counter{0};
+  temporary += fmt::format(".tmp-{}-{}", ::getpid(), counter++);
   {
     std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
     if (!out) return fail(fmt::format("cannot write report {}: {}", path.string(),

@@ -5,6 +5,7 @@
 #include <string>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace cugrade {
 namespace {
@@ -132,7 +133,15 @@ void score_performance(GradeReport& report, const Spec& spec) {
                                    "cases were not graded", p.step));
       continue;
     }
-    if (p.outcome == Outcome::passed && state == StepState::verified && !has_disqualifying_flag(p))
+    // A fast wrong kernel, or an impossible time, earns nothing; say why, or 0 points next to a
+    // good ratio would puzzle the student.
+    if (p.outcome == Outcome::passed && state == StepState::failed)
+      add_note(report, fmt::format("performance of step {} earns no points until every case of "
+                                   "that step passes", p.step));
+    else if (p.outcome == Outcome::passed && has_disqualifying_flag(p))
+      add_note(report, fmt::format("performance of step {} earns no points: its timing cannot be "
+                                   "trusted ({})", p.step, fmt::join(p.flags, ", ")));
+    else if (p.outcome == Outcome::passed)
       p.points = p.max_points * performance_credit(p.ratio, target->no_credit_at,
                                                    target->full_credit_at);
     report.score += p.points;

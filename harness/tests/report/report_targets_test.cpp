@@ -113,6 +113,15 @@ TEST_CASE("report::write_reports") {
     REQUIRE(write_reports(report, {{ReportKind::json, json.string()}}, false, true).has_value());
     CHECK(*report_from_json(nlohmann::json::parse(read_file(json))) == report);
   }
+  SUBCASE("a build log that is not UTF-8 does not stop the JSON") {
+    GradeReport latin1 = report;
+    latin1.build.log = "matmul.cu(3): warning: caf\xe9";
+    const fs::path json = dir.path / "report.json";
+    REQUIRE(write_reports(latin1, {{ReportKind::json, json.string()}}, false).has_value());
+    const auto back = report_from_json(nlohmann::json::parse(read_file(json)));
+    REQUIRE(back.has_value());
+    CHECK(back->build.log == "matmul.cu(3): warning: caf\xef\xbf\xbd");
+  }
   SUBCASE("an existing file is replaced") {
     const fs::path markdown = dir.path / "summary.md";
     std::ofstream(markdown) << "an older, longer report than this one will be ...........";

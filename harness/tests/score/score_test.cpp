@@ -109,6 +109,8 @@ TEST_CASE("score::score_report") {
     CHECK(report.performance[0].points == 0.0);
     CHECK(report.score == 6.0);
     CHECK(report.max_score == 13.0);
+    CHECK(report.notes == std::vector<std::string>{"performance of step tiled earns no points "
+                                                   "until every case of that step passes"});
   }
   SUBCASE("no performance points for an untrustworthy timing") {
     for (const char* flag : {"below_roofline_floor", "output_mismatch"}) {
@@ -117,6 +119,9 @@ TEST_CASE("score::score_report") {
       score_report(report, spec);
       CHECK(report.performance[0].points == 0.0);
       CHECK(report.max_score == 13.0);
+      CHECK(report.notes == std::vector<std::string>{
+                                "performance of step tiled earns no points: its timing cannot be "
+                                "trusted (timer_escaped, " + std::string(flag) + ")"});
     }
   }
   SUBCASE("a flag that does not disqualify leaves the points") {
@@ -156,7 +161,9 @@ TEST_CASE("score::score_report") {
     CHECK(report.max_score == 12.0);  // 13 − 1 (the faulty case)
     CHECK(report.notes == std::vector<std::string>{
                               "case tiled/N=16/seed=1 not graded (harness_error): could not "
-                              "write the input files"});
+                              "write the input files",
+                              "performance of step tiled earns no points until every case of "
+                              "that step passes"});
   }
   SUBCASE("performance is left out when its step's correctness could not be established") {
     GradeReport report = all_passed(1.1);
