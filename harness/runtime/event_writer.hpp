@@ -13,6 +13,7 @@ class EventWriter {
  public:
   /// Opens `path` for appending; `ok()` says whether that worked.
   explicit EventWriter(const std::string& path);
+  /// Closes the file.
   ~EventWriter();
   EventWriter(const EventWriter&) = delete;
   EventWriter& operator=(const EventWriter&) = delete;

@@ -13,17 +13,17 @@ namespace cugrade {
 
 /// GPU facts read from cugrade-probe's JSON (device 0).
 struct DeviceInfo {
-  int device_count = 0;
+  int device_count = 0;                  ///< GPUs visible to this process
   std::string error;                     ///< why there is no usable device (device_count 0)
   std::string name;                      ///< e.g. "NVIDIA H100 80GB HBM3"
   std::string compute_capability;        ///< "major.minor", e.g. "9.0"
-  int sm_count = 0;
+  int sm_count = 0;                      ///< streaming multiprocessors
   std::int64_t total_global_mem = 0;     ///< bytes
   std::int64_t shared_mem_per_block = 0; ///< bytes, without opting in
   std::int64_t shared_mem_per_block_optin = 0;  ///< bytes, the most a kernel may opt in to
   std::int64_t l2_cache_size = 0;        ///< bytes
-  int max_threads_per_block = 0;
-  int warp_size = 0;
+  int max_threads_per_block = 0;         ///< e.g. 1024
+  int warp_size = 0;                     ///< threads per warp (32)
   int clock_rate_khz = 0;                ///< peak SM clock; 0 when the driver does not say
   int memory_clock_rate_khz = 0;         ///< peak memory clock; 0 when the driver does not say
   int memory_bus_width = 0;              ///< bits
