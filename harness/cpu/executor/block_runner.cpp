@@ -165,7 +165,7 @@ int BlockRunner::block_barrier(BarrierReduce reduce, int predicate, const std::s
       if (t.state == State::waiting && t.generation == &b.generation) other = &t;
     fail("barrier divergence in kernel " + std::string(shape_->kernel) + ": " +
          thread_name(*running_) + " waits at __syncthreads() (" + site(where) + ") while " +
-         (other ? thread_name(*other) : std::string("others")) + " wait at __syncthreads() (" +
+         (other ? thread_name(*other) + " waits" : std::string("others wait")) + " at __syncthreads() (" +
          site(b.site) + ")");
   }
   if (reduce == BarrierReduce::count) b.accumulator += predicate != 0;

@@ -8,6 +8,7 @@
 
 #include "cugrade_cpu/launch.hpp"
 #include "error_state.hpp"
+#include "fault_handler.hpp"
 #include "launch_limits.hpp"
 #include "worker_pool.hpp"
 
@@ -37,6 +38,7 @@ void run_grid(const LaunchConfig& config, const char* kernel, void (*thread_body
     record_error(rejection->error, rejection->message);
     return;
   }
+  ensure_fault_handler();
   GridShape shape;
   shape.kernel = kernel;
   shape.grid = config.grid;

@@ -20,6 +20,11 @@ constinit thread_local int fault_signal = 0;
 constinit thread_local void* fault_address = nullptr;
 constinit thread_local bool fault_was_write = false;
 
+constexpr int kSignals[3] = {SIGSEGV, SIGBUS, SIGFPE};
+struct sigaction previous[3];
+
+int slot(int signal_number) { return signal_number == SIGSEGV ? 0 : signal_number == SIGBUS ? 1 : 2; }
+
 void on_fault(int signal_number, siginfo_t* info, void* raw_context) {
   if (sigjmp_buf* target = fault_target) {
     fault_target = nullptr;
@@ -35,21 +40,32 @@ void on_fault(int signal_number, siginfo_t* info, void* raw_context) {
 #endif
     siglongjmp(*target, 1);
   }
-  // Not inside a kernel: a host-side fault stays what it is (the process dies of the signal).
-  struct sigaction fallback{};
-  fallback.sa_handler = SIG_DFL;
-  sigaction(signal_number, &fallback, nullptr);
+  // Not inside a kernel: a host-side fault stays what it is. The handler that was there before
+  // ours (or the default action, death by the signal) gets it when the instruction re-faults.
+  sigaction(signal_number, &previous[slot(signal_number)], nullptr);
 }
 
-void install_handler() {
-  struct sigaction action{};
-  action.sa_sigaction = on_fault;
-  action.sa_flags = SA_SIGINFO | SA_ONSTACK;
-  sigemptyset(&action.sa_mask);
-  sigaction(SIGSEGV, &action, nullptr);
-  sigaction(SIGBUS, &action, nullptr);
-  sigaction(SIGFPE, &action, nullptr);
+std::mutex install_mutex;
+
+}  // namespace
+
+// Checked before every launch, not installed once: a program (or a test framework) may install
+// its own handlers after the first launch, and a fault in a kernel must still reach ours.
+void ensure_fault_handler() {
+  std::lock_guard lock(install_mutex);
+  for (int i = 0; i < 3; ++i) {
+    struct sigaction current{};
+    sigaction(kSignals[i], nullptr, &current);
+    if ((current.sa_flags & SA_SIGINFO) && current.sa_sigaction == on_fault) continue;
+    struct sigaction action{};
+    action.sa_sigaction = on_fault;
+    action.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigemptyset(&action.sa_mask);
+    sigaction(kSignals[i], &action, &previous[i]);
+  }
 }
+
+namespace {
 
 std::string triple(const uint3& v) {
   return "(" + std::to_string(v.x) + "," + std::to_string(v.y) + "," + std::to_string(v.z) + ")";
@@ -58,8 +74,6 @@ std::string triple(const uint3& v) {
 }  // namespace
 
 void prepare_worker_for_faults() {
-  static std::once_flag once;
-  std::call_once(once, install_handler);
   static constexpr std::size_t kAltStackBytes = 64 * 1024;
   stack_t alt{};
   alt.ss_sp = std::malloc(kAltStackBytes);  // lives as long as the worker thread

@@ -8,8 +8,12 @@
 
 namespace cugrade_cpu {
 
-/// Installs the process-wide SIGSEGV/SIGBUS/SIGFPE handler (once) and gives the calling worker
-/// thread an alternate signal stack (a fiber that overflowed its stack has none left).
+/// Installs the process-wide SIGSEGV/SIGBUS/SIGFPE handler unless it is in place already
+/// (called at every launch; the handler it replaces gets host-side faults).
+void ensure_fault_handler();
+
+/// Gives the calling worker thread an alternate signal stack (a fiber that overflowed its
+/// stack has none left to run the handler on).
 void prepare_worker_for_faults();
 
 /// From now on a fault on this thread jumps to `target`.

@@ -1,0 +1,1 @@
+int cpu_build_placeholder;

@@ -1,0 +1,40 @@
+#pragma once
+// Host entry points of the test kernels (*.cu, compiled through the CPU pre-pass and shims).
+// Each returns the results, and the CUDA error string of the launch ("no error" when none).
+#include <string>
+#include <vector>
+
+namespace cpu_test {
+
+/// The outcome of a launch: the error string cudaGetErrorString gave for it.
+struct Launched {
+  std::vector<float> values;
+  std::string error;
+};
+
+Launched vecadd(const std::vector<float>& a, const std::vector<float>& b, int block);
+Launched matmul_tiled(const std::vector<float>& a, const std::vector<float>& b, int n);
+/// Harris's reductions 1 to 4 (and 5: warp shuffles) over `in`, one partial sum per block.
+Launched reduce(int variant, const std::vector<float>& in, int block);
+/// Ballot/any/all/shfl_up/shfl_xor results of one 64-thread block, laid out by lane.
+Launched warp_votes(int n_threads);
+/// Histogram (atomicAdd on int), atomicMax, atomicMin, atomicCAS float sum, atomicExch, atomicSub.
+Launched atomics(const std::vector<int>& in, int bins);
+/// __syncthreads_count/and/or over a block of `threads` with predicate (tid % 3 == 0).
+Launched barrier_reductions(int threads);
+/// Dynamic shared memory (extern __shared__) reversal of a block.
+Launched reverse_block(const std::vector<float>& in);
+/// A kernel with the given launch configuration; returns only the error.
+std::string launch_with(unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
+                        std::size_t shared_bytes);
+/// Faulty kernels: "exit_before_barrier", "different_barriers", "shfl_after_exit",
+/// "out_of_bounds_write", "out_of_bounds_read", "host_pointer", "use_after_free", "trap".
+std::string faulty(const std::string& which);
+/// A race: thread t writes s[t] and, with no barrier, thread t reads s[t+1].
+Launched racy(int threads);
+/// cudaMemcpy/cudaMemset argument checks: the error of each bad call, in order.
+std::vector<std::string> memory_api_errors();
+/// Device properties: name, maxThreadsPerBlock, sharedMemPerBlock, maxGridSize[1].
+std::vector<std::string> device_properties();
+
+}  // namespace cpu_test

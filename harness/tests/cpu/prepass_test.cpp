@@ -1,0 +1,106 @@
+// The pre-pass on a corpus of launch forms (data/prepass/<name>.cu -> <name>.expected.cpp; the
+// build also compiles every pre-passed corpus file against the shims) and on what it refuses.
+#include "prepass.hpp"
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "prepass_lexer.hpp"
+
+namespace {
+
+std::string read(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+int count(const std::string& text, const std::string& what) {
+  int n = 0;
+  for (auto pos = text.find(what); pos != std::string::npos; pos = text.find(what, pos + 1)) ++n;
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("prepass::cuda_to_cpp corpus") {
+  const std::filesystem::path dir = std::filesystem::path(CUGRADE_CPU_TEST_DATA) / "prepass";
+  int files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    if (entry.path().extension() != ".cu") continue;
+    ++files;
+    const std::string name = entry.path().filename().string();
+    CAPTURE(name);
+    auto out = cugrade::cpu::cuda_to_cpp(read(entry.path()), name);
+    REQUIRE(out.has_value());
+    std::filesystem::path expected = entry.path();
+    expected.replace_extension(".expected.cpp");
+    CHECK(*out == read(expected));
+  }
+  CHECK(files >= 6);
+}
+
+TEST_CASE("prepass::cuda_to_cpp") {
+  using cugrade::cpu::cuda_to_cpp;
+  SUBCASE("lines keep their numbers") {
+    const std::string source = "void f(int* x) {\n  k<<<1,\n    2>>>(x,\n  // c\n  3);\n  bad;\n}\n";
+    auto out = cuda_to_cpp(source, "a.cu");
+    REQUIRE(out.has_value());
+    CHECK(out->starts_with("#line 1 \"a.cu\"\n"));
+    CHECK(count(*out, "\n") == count(source, "\n") + 1);
+    CHECK(out->find("  bad;") != std::string::npos);
+  }
+  SUBCASE("every launch in a file is rewritten") {
+    auto out = cuda_to_cpp("void f() { a<<<1,1>>>(); b<<<2,2>>>(1); c<<<3,3>>>(a<<1, 2>>1); }", "a.cu");
+    REQUIRE(out.has_value());
+    CHECK(count(*out, "::cugrade_cpu::launch(") == 3);
+    CHECK(out->find("a<<1, 2>>1") != std::string::npos);
+  }
+  SUBCASE("a file name with a quote is escaped in #line") {
+    auto out = cuda_to_cpp("int x;\n", "my \"file\".cu");
+    CHECK(out->starts_with("#line 1 \"my \\\"file\\\".cu\"\n"));
+  }
+  SUBCASE("no closing >>>") {
+    auto out = cuda_to_cpp("void f() {\n  k<<<1, 1(x);\n}\n", "a.cu");
+    REQUIRE_FALSE(out.has_value());
+    CHECK(out.error().message == "a.cu:2: this launch's <<< has no matching >>>.");
+  }
+  SUBCASE("no arguments after >>>") {
+    auto out = cuda_to_cpp("void f() { k<<<1, 1>>>; }", "a.cu");
+    REQUIRE_FALSE(out.has_value());
+    CHECK(out.error().message == "a.cu:1: a kernel launch needs its arguments in parentheses after >>>.");
+  }
+  SUBCASE("no kernel before <<<") {
+    auto out = cuda_to_cpp("void f() { <<<1, 1>>>(); }", "a.cu");
+    REQUIRE_FALSE(out.has_value());
+    CHECK(out.error().message.starts_with("a.cu:1: cannot tell which kernel this launch (<<<) calls"));
+  }
+  SUBCASE("an extern __shared__ declaration it cannot rewrite") {
+    auto out = cuda_to_cpp("__global__ void k() {\n  extern __shared__ float s[4];\n}\n", "a.cu");
+    REQUIRE_FALSE(out.has_value());
+    CHECK(out.error().message.starts_with("a.cu:2: unsupported extern __shared__ declaration"));
+  }
+}
+
+TEST_CASE("prepass::tokenize") {
+  using cugrade::cpu::TokenKind;
+  const std::string source = "#include <a<<<b>\nx = R\"(<<<)\" + '<' + 1'000; // <<<\n#define M k<<<1,1>>>()\n";
+  auto tokens = cugrade::cpu::tokenize(source);
+  REQUIRE(tokens.size() > 3);
+  CHECK(tokens[0].kind == TokenKind::opaque_directive);
+  CHECK(tokens[1].text(source) == "x");
+  CHECK(tokens[1].line == 2);
+  CHECK(tokens[3].kind == TokenKind::literal);
+  CHECK(tokens[3].text(source) == "R\"(<<<)\"");
+  auto number = std::find_if(tokens.begin(), tokens.end(), [](const auto& t) { return t.kind == TokenKind::number; });
+  CHECK(number->text(source) == "1'000");
+  auto comment = std::find_if(tokens.begin(), tokens.end(), [](const auto& t) { return t.kind == TokenKind::comment; });
+  CHECK(comment->text(source) == "// <<<");
+  CHECK(tokens.back().directive > 0);  // tokens of the #define body carry its directive number
+  CHECK(tokens.back().line == 3);
+}

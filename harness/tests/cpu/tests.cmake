@@ -1,0 +1,27 @@
+# Tests of the CPU backend (CTest label cpu), included from harness/cpu/CMakeLists.txt.
+set(cpu_tests_dir ${CMAKE_CURRENT_LIST_DIR})
+
+# Kernels compiled the way a submission is: pre-pass, then the host compiler with the shims.
+file(GLOB cpu_test_kernels CONFIGURE_DEPENDS ${cpu_tests_dir}/kernels/*.cu)
+cugrade_cpu_prepass_sources(cpu_test_kernel_sources ${CMAKE_CURRENT_BINARY_DIR}/test-kernels ${cpu_test_kernels})
+add_library(cugrade_cpu_test_kernels OBJECT ${cpu_test_kernel_sources})
+target_include_directories(cugrade_cpu_test_kernels PRIVATE ${CUGRADE_CPU_INCLUDE_DIR} ${cpu_tests_dir}/kernels)
+target_compile_options(cugrade_cpu_test_kernels PRIVATE ${CUGRADE_CPU_CUDA_FLAGS})
+
+# The pre-pass corpus must also compile once pre-passed (the golden text alone proves less).
+file(GLOB cpu_corpus CONFIGURE_DEPENDS ${cpu_tests_dir}/data/prepass/*.cu)
+cugrade_cpu_prepass_sources(cpu_corpus_sources ${CMAKE_CURRENT_BINARY_DIR}/prepass-corpus ${cpu_corpus})
+add_library(cugrade_cpu_prepass_corpus OBJECT ${cpu_corpus_sources})
+target_include_directories(cugrade_cpu_prepass_corpus PRIVATE ${CUGRADE_CPU_INCLUDE_DIR})
+target_compile_options(cugrade_cpu_prepass_corpus PRIVATE ${CUGRADE_CPU_CUDA_FLAGS} -w)
+
+add_executable(test_cpu
+  ${cpu_tests_dir}/prepass_test.cpp ${cpu_tests_dir}/executor_test.cpp
+  ${cpu_tests_dir}/diagnoses_test.cpp ${cpu_tests_dir}/cpu_build_test.cpp
+  ${CUGRADE_HARNESS_DIR}/tests/doctest_main.cpp)
+target_link_libraries(test_cpu PRIVATE cugrade_cpu_prepass cugrade_cpu_build cugrade_cpu_executor
+  cugrade_cpu_test_kernels doctest::doctest)
+add_dependencies(test_cpu cugrade_cpu_prepass_corpus)
+target_include_directories(test_cpu PRIVATE ${cpu_tests_dir})
+target_compile_definitions(test_cpu PRIVATE CUGRADE_CPU_TEST_DATA="${cpu_tests_dir}/data")
+doctest_discover_tests(test_cpu TEST_PREFIX "cpu/" ADD_LABELS 0 PROPERTIES LABELS cpu)
