@@ -1,1 +1,82 @@
-int cpu_build_placeholder;
+// build_submission_cpu with the real host compiler and a stand-in runner library
+// (data/build/runner_main.cpp + the executor): diagnostics on the student's own lines, a
+// missing entry point as a link error, and a runner that runs.
+#include "cpu_build.hpp"
+
+#include <doctest/doctest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+/// A fresh work folder and a request for one student file with the given text.
+struct Scratch {
+  fs::path dir = fs::temp_directory_path() / ("cugrade-cpu-build-" + std::to_string(::getpid()));
+  cugrade::BuildRequest request;
+  std::unique_ptr<cugrade::ProcessRunner> runner = cugrade::make_process_runner();
+
+  explicit Scratch(const std::string& source) {
+    fs::remove_all(dir);
+    fs::create_directories(dir / "work");
+    std::ofstream(dir / "student.cu") << source;
+    request.sources = {dir / "student.cu"};
+    request.assignment = "demo";
+    request.assignment_dir = fs::path(CUGRADE_CPU_TEST_DATA) / "build";
+    request.work_dir = dir / "work";
+    request.runner_library = CUGRADE_CPU_TEST_RUNNER;
+    request.environment = cugrade::scrubbed_environment();
+  }
+  ~Scratch() { fs::remove_all(dir); }
+};
+
+constexpr const char* kGood = R"(
+__global__ void fill(float* out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) out[i] = 2.0f * i;
+}
+void entry(float* out, int n) { fill<<<(n + 31) / 32, 32>>>(out, n); }
+)";
+
+}  // namespace
+
+TEST_CASE("cpu_build::build_submission_cpu") {
+  SUBCASE("a correct file builds a runner that runs") {
+    Scratch s(kGood);
+    auto out = cugrade::build_submission_cpu(*s.runner, s.request);
+    REQUIRE(out.result.outcome == cugrade::Outcome::passed);
+    CHECK(out.result.arch == "cpu");
+    cugrade::ProcessRequest run{{out.runner.string()}};
+    run.environment = cugrade::scrubbed_environment();
+    auto result = s.runner->run(run);
+    CHECK(result.exit_code == 0);
+    CHECK(result.stdout_text == "126 no error\n");
+  }
+  SUBCASE("a compile error points at the student's line") {
+    Scratch s("__global__ void fill(float* out) {\n  out[threadIdx.x] = undefined_name;\n}\n"
+              "void entry(float* out, int n) { fill<<<1, n>>>(out); }\n");
+    auto out = cugrade::build_submission_cpu(*s.runner, s.request);
+    CHECK(out.result.outcome == cugrade::Outcome::compile_error);
+    REQUIRE_FALSE(out.result.diagnostics.empty());
+    CHECK(out.result.diagnostics[0].file == "student.cu");
+    CHECK(out.result.diagnostics[0].line == 2);
+    CHECK(out.result.message.find("undefined_name") != std::string::npos);
+  }
+  SUBCASE("a launch the pre-pass cannot read is a compile error") {
+    Scratch s("__global__ void k() {}\nvoid entry(float*, int) {\n  k<<<1, 1>>>;\n}\n");
+    auto out = cugrade::build_submission_cpu(*s.runner, s.request);
+    CHECK(out.result.outcome == cugrade::Outcome::compile_error);
+    CHECK(out.result.message ==
+          "your file cannot be prepared for the CPU backend: student.cu:3: a kernel launch needs its "
+          "arguments in parentheses after >>>.");
+  }
+  SUBCASE("a missing entry point is a link error naming it") {
+    Scratch s("__global__ void k(float* out) { out[0] = 1; }\nvoid other(float* out) { k<<<1, 1>>>(out); }\n");
+    auto out = cugrade::build_submission_cpu(*s.runner, s.request);
+    CHECK(out.result.outcome == cugrade::Outcome::link_error);
+    CHECK(out.result.message.find("entry(") != std::string::npos);
+  }
+}

@@ -25,3 +25,12 @@ add_dependencies(test_cpu cugrade_cpu_prepass_corpus)
 target_include_directories(test_cpu PRIVATE ${cpu_tests_dir})
 target_compile_definitions(test_cpu PRIVATE CUGRADE_CPU_TEST_DATA="${cpu_tests_dir}/data")
 doctest_discover_tests(test_cpu TEST_PREFIX "cpu/" ADD_LABELS 0 PROPERTIES LABELS cpu)
+
+# A stand-in runner library for cpu_build_test.cpp: a main that calls entry(), and the executor.
+add_library(cugrade_cpu_test_runner STATIC ${cpu_tests_dir}/data/build/runner_main.cpp
+  $<TARGET_OBJECTS:cugrade_cpu_executor>)
+target_include_directories(cugrade_cpu_test_runner PRIVATE ${CUGRADE_CPU_INCLUDE_DIR} ${cpu_tests_dir}/data/build)
+target_compile_options(cugrade_cpu_test_runner PRIVATE ${CUGRADE_CPU_CUDA_FLAGS})
+add_dependencies(test_cpu cugrade_cpu_test_runner)
+target_compile_definitions(test_cpu PRIVATE CUGRADE_CPU_TEST_RUNNER="$<TARGET_FILE:cugrade_cpu_test_runner>"
+  CUGRADE_CPU_INCLUDE_DIR="${CUGRADE_CPU_INCLUDE_DIR}")
