@@ -9,11 +9,13 @@
 
 namespace cugrade {
 
-/// Linker flag that routes every cudaLaunchKernel call through the runner library's
-/// __wrap_cudaLaunchKernel. Why: the runner records the name of each kernel the student's code
-/// launches (for the report, and to see launches the timer would otherwise miss, such as one on
-/// a side stream); the wrapper forwards to the real function (__real_cudaLaunchKernel).
-inline constexpr std::string_view wrap_launch_flag = "--wrap=cudaLaunchKernel";
+/// Linker flag that routes every kernel launch through the runner library's wrappers. Why: the
+/// runner records the name of each kernel the student's code launches, so a CUDA error names the
+/// kernel. In CUDA 13, `k<<<g, b>>>()` calls __cudaLaunchKernel (or __cudaLaunchKernel_ptsz with
+/// a per-thread default stream); explicit launches call cudaLaunchKernel. Each wrapper forwards
+/// to the real function (__real_...).
+inline constexpr std::string_view wrap_launch_flag =
+    "--wrap=__cudaLaunchKernel,--wrap=__cudaLaunchKernel_ptsz,--wrap=cudaLaunchKernel";
 
 /// The object file a source compiles to: <work_dir>/<stem>.o.
 std::filesystem::path object_path(const BuildRequest& request, const std::filesystem::path& source);

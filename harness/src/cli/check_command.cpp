@@ -91,8 +91,8 @@ int run_check(const CheckArgs& args) {
   const GradeReport report = check_submission({*processes, where}, *spec, *grader, options);
 
   std::vector<ReportTarget> all = *targets;
-  if (!args.quiet && std::none_of(all.begin(), all.end(), [](const ReportTarget& t) { return t.kind == "console"; }))
-    all.push_back(ReportTarget{"console", "-"});
+  if (!args.quiet && std::none_of(all.begin(), all.end(), [](const ReportTarget& t) { return t.kind == ReportKind::console; }))
+    all.push_back(ReportTarget{ReportKind::console, "-"});
   const bool colour = !args.no_color && isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR");
   if (auto written = write_reports(report, all, colour); !written)
     return complain(written.error().message, exit_internal);

@@ -19,11 +19,6 @@ Locations default_locations() {
   where.cpu_runner_dir = from_env("CUGRADE_CPU_RUNNER_DIR", where.runner_dir.parent_path() / "cpu-runners");
   const std::filesystem::path configured_nvcc = *config::nvcc ? config::nvcc : "nvcc";
   where.nvcc = from_env("CUGRADE_NVCC", configured_nvcc);
-  const char* xdg = std::getenv("XDG_CACHE_HOME");
-  const char* home = std::getenv("HOME");
-  where.cache_dir = xdg && *xdg ? std::filesystem::path(xdg) / "cugrade"
-                    : home && *home ? std::filesystem::path(home) / ".cache" / "cugrade"
-                                    : std::filesystem::temp_directory_path() / "cugrade-cache";
   return where;
 }
 

@@ -11,7 +11,6 @@ struct Locations {
   std::filesystem::path runner_dir;  ///< runners/<id>/libcugrade_runner_<id>.a, cugrade-probe, cugrade-calibrate
   std::filesystem::path cpu_runner_dir;  ///< cpu-runners/<id>/libcugrade_cpu_runner_<id>.a
   std::filesystem::path nvcc;        ///< the CUDA compiler ("nvcc" to search PATH)
-  std::filesystem::path cache_dir;   ///< calibration cache
 
   std::filesystem::path assignments() const { return root / "assignments"; }
   std::filesystem::path templates() const { return root / "templates"; }
@@ -27,7 +26,7 @@ struct Locations {
 };
 
 /// The defaults of this build, overridden by $CUGRADE_ROOT, $CUGRADE_RUNNER_DIR,
-/// $CUGRADE_CPU_RUNNER_DIR, $CUGRADE_NVCC and $XDG_CACHE_HOME / $HOME.
+/// $CUGRADE_CPU_RUNNER_DIR and $CUGRADE_NVCC.
 Locations default_locations();
 
 }  // namespace cugrade

@@ -6,7 +6,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "build/cuda_build.hpp"
+#include "build/build_submission_cuda.hpp"
 #include "check/cross_case.hpp"
 #include "core/config.hpp"
 #include "core/sha256.hpp"

@@ -4,7 +4,7 @@
 #include <optional>
 
 #include "core/locations.hpp"
-#include "device/calibration.hpp"
+#include "device/ceilings.hpp"
 #include "device/device_info.hpp"
 #include "process/process_runner.hpp"
 #include "report/grade_report.hpp"

@@ -2,17 +2,24 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+
 #include "check/compare.hpp"
+#include "check/modified_inputs.hpp"
+#include "timing/timing_stats.hpp"
 #include "timing/performance.hpp"
 
 namespace cugrade {
 namespace {
 /// "312 of 2145 elements of C are wrong: <pattern>" for the first failing comparison.
 std::string wrong_answer_message(const std::vector<Comparison>& comparisons) {
-  for (const auto& c : comparisons)
-    if (c.wrong > 0)
-      return fmt::format("{} of {} elements of {} are wrong{}{}", c.wrong, c.checked, c.array,
-                         c.pattern.empty() ? "" : ": ", c.pattern);
+  for (const auto& c : comparisons) {
+    if (c.wrong == 0) continue;
+    const std::string count = fmt::format("{} of {} elements of {} are wrong", c.wrong, c.checked, c.array);
+    // The pattern's own fallback repeats the count; say it once.
+    const bool adds = !c.pattern.empty() && c.pattern != fmt::format("{} of {} elements are wrong", c.wrong, c.checked);
+    return adds ? count + ": " + c.pattern : count;
+  }
   return "";
 }
 
@@ -99,7 +106,15 @@ PerformanceResult judge_timing(const Spec& spec, const PlannedTiming& planned, c
     return result;
   }
   ArraySet expected;
-  for (const auto& [name, array] : *reference) expected[name] = array;
+  for (const auto& [name, array] : *reference) {
+    for (std::int64_t i = 0; i < array.size(); ++i)
+      if (!std::isfinite(array.value(i))) {  // the reference is ours: a fault here is the harness's
+        result.outcome = Outcome::harness_error;
+        result.message = "the reference's timed output holds NaN or Inf; performance could not be verified";
+        return result;
+      }
+    expected[name] = array;
+  }
   auto comparisons = compare_outputs(*student, expected, spec.find_step(task.step)->tolerance);
   if (!comparisons || !wrong_answer_message(*comparisons).empty()) {
     result.outcome = Outcome::wrong_answer;

@@ -4,7 +4,7 @@
 #include <optional>
 #include <vector>
 
-#include "device/calibration.hpp"
+#include "device/ceilings.hpp"
 #include "pipeline/case_plan.hpp"
 #include "report/grade_report.hpp"
 #include "run/run_job.hpp"

@@ -58,6 +58,17 @@ std::vector<std::string> task_ids(const Job& job) {
   return ids;
 }
 
+/// The other check tasks of the step that `id` belongs to.
+std::vector<std::string> same_step_tasks(const Job& job, const std::string& id) {
+  std::string step;
+  for (const auto& t : job.checks)
+    if (t.id == id) step = t.step;
+  std::vector<std::string> ids;
+  for (const auto& t : job.checks)
+    if (!step.empty() && t.step == step && t.id != id) ids.push_back(t.id);
+  return ids;
+}
+
 Job without_tasks(const Job& job, const std::set<std::string>& finished) {
   Job rest = job;
   std::erase_if(rest.checks, [&](const CheckTask& t) { return finished.contains(t.id); });
@@ -167,6 +178,12 @@ RunOutcome run_job(ProcessRunner& processes, const RunRequest& request) {
       failed.samples = outcome.tasks[current->first].samples;
       outcome.tasks[current->first] = failed;
       finished.insert(current->first);
+      if (failed.outcome == Outcome::timeout)  // one hang per step is enough to know: skip the rest
+        for (const auto& id : same_step_tasks(job, current->first))
+          if (!finished.contains(id)) {
+            outcome.tasks[id] = {Outcome::timeout, "not run: an earlier case of this step timed out (" + current->first + ")", 0.0, {}};
+            finished.insert(id);
+          }
       continue;  // the rest in a fresh runner
     }
     if (progress == 0) {  // stopped before any task began: nothing more will work this way

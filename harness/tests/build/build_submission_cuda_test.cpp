@@ -105,7 +105,7 @@ TEST_CASE("build::build_submission_cuda") {
     CHECK(requests[2].argv == std::vector<std::string>{"/opt/cuda/bin/nvcc", "-arch=sm_90", "-o",
                                                        (work / "runner").string(), object,
                                                        "/opt/cugrade/lib/librunner_vecadd.a",
-                                                       "-Xlinker", "--wrap=cudaLaunchKernel"});
+                                                       "-Xlinker", "--wrap=__cudaLaunchKernel,--wrap=__cudaLaunchKernel_ptsz,--wrap=cudaLaunchKernel"});
     for (const auto& sent : requests) {
       CHECK(sent.working_dir == work);
       CHECK(sent.environment == request.environment);

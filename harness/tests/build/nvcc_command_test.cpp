@@ -41,13 +41,13 @@ TEST_CASE("build::nvcc_link_command") {
     CHECK(nvcc_link_command(request, {"/scratch/build-1/matmul.o"}) ==
           Argv{"/usr/local/cuda/bin/nvcc", "-arch=sm_90", "-o", "/scratch/build-1/runner",
                "/scratch/build-1/matmul.o", "/opt/cugrade/lib/librunner_matmul.a", "-Xlinker",
-               "--wrap=cudaLaunchKernel"});
+               "--wrap=__cudaLaunchKernel,--wrap=__cudaLaunchKernel_ptsz,--wrap=cudaLaunchKernel"});
   }
   SUBCASE("several objects keep their order, before the runner library") {
     CHECK(nvcc_link_command(request, {"/w/b.o", "/w/a.o"}) ==
           Argv{"/usr/local/cuda/bin/nvcc", "-arch=sm_90", "-o", "/scratch/build-1/runner", "/w/b.o",
                "/w/a.o", "/opt/cugrade/lib/librunner_matmul.a", "-Xlinker",
-               "--wrap=cudaLaunchKernel"});
+               "--wrap=__cudaLaunchKernel,--wrap=__cudaLaunchKernel_ptsz,--wrap=cudaLaunchKernel"});
   }
 }
 
