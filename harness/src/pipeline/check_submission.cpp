@@ -153,14 +153,14 @@ GradeReport check_submission(const CheckContext& context, const Spec& spec, cons
   report.build = built.result;
 
   std::vector<PerformanceTarget> targets = spec.performance;
+  const bool timed = use_cuda && options.performance;
   if (report.build.outcome != Outcome::passed) {
-    mark_not_run(report, cases, targets, "not run: the build failed");
+    mark_not_run(report, cases, timed ? targets : std::vector<PerformanceTarget>{}, "not run: the build failed");
   } else if (use_cuda && !device.present()) {
     mark_not_run(report, cases, targets,
                  "not run: no GPU is usable here (" + device.error +
                  "); the file compiled with nvcc. Run with --backend cpu to check correctness without a GPU");
   } else {
-    const bool timed = use_cuda && options.performance;
     CasePlan plan = plan_cases(spec, grader, cases, timed ? targets : std::vector<PerformanceTarget>{}, work);
     say(options, "running " + std::to_string(cases.size()) + " cases" +
                  (timed ? " and timing " + std::to_string(targets.size()) + " steps" : "") + " ...");

@@ -86,7 +86,10 @@ void score_failed_build(GradeReport& report, const Spec& spec) {
     if (const PerformanceTarget* target = find_target(spec, p)) p.max_points = target->points;
   }
   report.score = 0.0;
-  report.max_score = rubric_points(spec);
+  // The same maximum a successful build would have had in this run (the cases and targets the
+  // pipeline listed), so a compile error does not appear to raise the stakes.
+  for (const CaseResult& c : report.cases) report.max_score += c.max_points;
+  for (const PerformanceResult& p : report.performance) report.max_score += p.max_points;
   if (report.outcome == Outcome::harness_error)
     add_note(report, with_reason("not graded: cugrade could not build the submission for a "
                                  "reason of its own (this does not count against you)",
@@ -165,16 +168,6 @@ double performance_credit(double ratio, double no_credit_at, double full_credit_
   if (std::isnan(ratio) || ratio <= no_credit_at) return 0.0;
   if (ratio >= full_credit_at) return 1.0;
   return (ratio - no_credit_at) / (full_credit_at - no_credit_at);
-}
-
-double rubric_points(const Spec& spec) {
-  double total = 0.0;
-  for (const CaseGroup& group : spec.cases) {
-    const std::size_t steps = group.steps.empty() ? spec.steps.size() : group.steps.size();
-    total += group.points * static_cast<double>(steps * group.sizes.size() * group.seeds.size());
-  }
-  for (const PerformanceTarget& target : spec.performance) total += target.points;
-  return total;
 }
 
 void score_report(GradeReport& report, const Spec& spec) {

@@ -9,10 +9,6 @@ namespace cugrade {
 /// Linear credit in [0,1]: 0 at or below no_credit_at, 1 at or above full_credit_at.
 double performance_credit(double ratio, double no_credit_at, double full_credit_at);
 
-/// Every point the spec can award: each case group's points times its expanded case count
-/// (steps × sizes × seeds), plus every performance target's points.
-double rubric_points(const Spec& spec);
-
 /// Fills points, max_points, score, max_score, outcome and gradable of a report from its
 /// build, case and performance outcomes and the spec's rubric.
 void score_report(GradeReport& report, const Spec& spec);

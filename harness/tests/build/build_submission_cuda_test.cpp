@@ -328,18 +328,19 @@ TEST_CASE("build::build_submission_cuda with the real nvcc") {
   }
 
   SUBCASE("links a runner that runs, and names a missing entry point") {
-    // A minimal runner library: a main calling the entry point, and the launch wrapper the
-    // link flag routes cudaLaunchKernel through.
+    // A minimal runner library: a main calling the entry point, and the launch wrappers the
+    // link flag routes kernel launches through.
     const fs::path library_source = fixture.root / "runner_main.cu";
     write_file(
         library_source,
         "#include <cuda_runtime.h>\n"
         "#include \"interface.cuh\"\n"
-        "extern \"C\" cudaError_t __real_cudaLaunchKernel(const void*, dim3, dim3, void**, "
-        "size_t, cudaStream_t);\n"
-        "extern \"C\" cudaError_t __wrap_cudaLaunchKernel(const void* f, dim3 g, dim3 b, "
-        "void** a, size_t s, cudaStream_t t) { return __real_cudaLaunchKernel(f, g, b, a, s, "
-        "t); }\n"
+        "#define WRAP(name, F) extern \"C\" cudaError_t __real_##name(F, dim3, dim3, void**, "
+        "size_t, cudaStream_t); extern \"C\" cudaError_t __wrap_##name(F f, dim3 g, dim3 b, "
+        "void** a, size_t s, cudaStream_t t) { return __real_##name(f, g, b, a, s, t); }\n"
+        "WRAP(cudaLaunchKernel, const void*)\n"
+        "WRAP(__cudaLaunchKernel, cudaKernel_t)\n"
+        "WRAP(__cudaLaunchKernel_ptsz, cudaKernel_t)\n"
         "int main(int argc, char**) { if (argc > 3) vecadd(nullptr, nullptr, nullptr, 0); "
         "return 7; }\n");
     const fs::path library_object = fixture.root / "runner_main.o";
