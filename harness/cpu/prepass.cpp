@@ -40,6 +40,10 @@ class Rewriter {
       const Token& t = code_[k];
       if (t.directive == 0 && is(k, "{")) scope_stack.push_back(opens_namespace(k));
       if (t.directive == 0 && is(k, "}") && !scope_stack.empty()) scope_stack.pop_back();
+      if (is(k, "__noinline__")) {  // no shim macro can serve: see cugrade_cpu/qualifiers.hpp
+        edits_.push_back(Edit{t.begin, t.end, "__attribute__((noinline))"});
+        continue;
+      }
       if (is_triple(k, '<')) {
         auto next = launch(k);
         if (!next) return std::unexpected(next.error());

@@ -61,6 +61,11 @@ TEST_CASE("prepass::cuda_to_cpp") {
     CHECK(count(*out, "::cugrade_cpu::launch(") == 3);
     CHECK(out->find("a<<1, 2>>1") != std::string::npos);
   }
+  SUBCASE("__noinline__ becomes the GCC attribute (a macro would break libstdc++ 13)") {
+    auto out = cuda_to_cpp("__noinline__ __device__ int f() { return 1; }\n", "a.cu");
+    REQUIRE(out.has_value());
+    CHECK(out->find("__attribute__((noinline)) __device__ int f()") != std::string::npos);
+  }
   SUBCASE("a file name with a quote is escaped in #line") {
     auto out = cuda_to_cpp("int x;\n", "my \"file\".cu");
     CHECK(out->starts_with("#line 1 \"my \\\"file\\\".cu\"\n"));
