@@ -37,7 +37,7 @@ Result<std::vector<fs::path>> submission_files(const std::vector<std::string>& g
     if (fs::is_directory(path)) {
       std::vector<fs::path> found;
       for (const auto& entry : fs::directory_iterator(path))
-        if (entry.path().extension() == ".cu") found.push_back(entry.path());
+        if (entry.path().extension() == ".cu") found.push_back(fs::absolute(entry.path()));
       if (found.empty()) return fail("the folder " + item + " holds no .cu file");
       std::sort(found.begin(), found.end());
       files.insert(files.end(), found.begin(), found.end());

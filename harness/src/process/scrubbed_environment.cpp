@@ -17,6 +17,7 @@ constexpr std::string_view passed_through[] = {
     "HOME",                  // some toolchains read ~ (nvcc's own config lookup)
     "TMPDIR",                // nvcc writes its intermediate files there
     "LD_LIBRARY_PATH",       // libcudart/libcuda where the toolkit is not in ld.so.conf
+    "LIBRARY_PATH",          // the CPU backend links Boost.Context: found here when not in /usr/lib
     "CUDA_VISIBLE_DEVICES",  // which GPU the runner may use (set by the scheduler)
     "CUDA_DEVICE_ORDER",     // how that list is numbered
     "CUDA_HOME",             // toolkit location, read by nvcc wrappers
