@@ -101,7 +101,7 @@ void add_cross_case_patterns(GradeReport& report, const Spec& spec) {
     if (line.empty()) continue;
     for (auto& c : report.cases)
       if (c.step == step.name && c.visibility == Visibility::visible && c.outcome != Outcome::passed) {
-        c.message += " — across the cases: " + line;
+        c.message += (c.message.empty() ? "across the cases: " : " — across the cases: ") + line;
         break;
       }
   }

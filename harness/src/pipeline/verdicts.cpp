@@ -67,11 +67,12 @@ CaseResult judge_case(const Spec& spec, const PlannedCase& planned, const CheckT
     return result;
   }
   result.comparisons = std::move(*comparisons);
+  // The comparisons already say how many elements are wrong, where, and the pattern; the
+  // message adds only what they cannot: a modified const input.
   const std::string modified = describe_modified_inputs(planned.inputs, *readback);
-  const std::string wrong = wrong_answer_message(result.comparisons);
-  if (!wrong.empty() || !modified.empty()) {
+  if (!wrong_answer_message(result.comparisons).empty() || !modified.empty()) {
     result.outcome = Outcome::wrong_answer;
-    result.message = wrong.empty() ? modified : modified.empty() ? wrong : wrong + "; " + modified;
+    result.message = modified;
   }
   return result;
 }

@@ -43,7 +43,11 @@ std::string format_score(double points, double max_points) {
   return format_points(points) + "/" + format_points(max_points);
 }
 
-std::string format_value(double value) { return fmt::format("{:.6g}", value); }
+std::string format_value(double value) {
+  if (std::isnan(value)) return "NaN";  // not "-nan": outputs are poisoned with NaN bytes
+  if (std::isinf(value)) return value > 0 ? "Inf" : "-Inf";
+  return fmt::format("{:.6g}", value);
+}
 
 std::string format_coords(const Mismatch& mismatch) {
   const auto& c = mismatch.coords;

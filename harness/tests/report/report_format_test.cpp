@@ -46,8 +46,8 @@ TEST_CASE("report::describe_comparison") {
     for (int i = 0; i < 7; ++i)
       c.first.push_back(Mismatch{.index = i, .coords = {i}, .expected = 1.0, .actual = std::nan("")});
     CHECK(describe_comparison(c) ==
-          "7 of 100 elements wrong (7 NaN/Inf); first: [0] expected 1 got nan, [1] expected 1 got "
-          "nan, [2] expected 1 got nan, [3] expected 1 got nan, [4] expected 1 got nan");
+          "7 of 100 elements wrong (7 NaN/Inf); first: [0] expected 1 got NaN, [1] expected 1 got "
+          "NaN, [2] expected 1 got NaN, [3] expected 1 got NaN, [4] expected 1 got NaN");
   }
   SUBCASE("a hidden case's comparison has only counts") {
     CHECK(describe_comparison(Comparison{.array = "C", .wrong = 312}) ==
