@@ -3,10 +3,7 @@
 # submission — on the GPU if there is one, otherwise on the CPU backend.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export PATH="$PATH:/usr/local/cuda/bin"
-scripts/install-deps.sh
-cmake --preset default >/dev/null
-cmake --build --preset default
+scripts/build.sh
 build/harness/cugrade doctor || true
 echo
 build/harness/cugrade check matmul --submission graders/matmul/solutions/good/lecture_style.cu \

@@ -3,8 +3,5 @@
 # Tests labelled `gpu` report "Skipped" on a machine without a GPU.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export PATH="$PATH:/usr/local/cuda/bin"
-scripts/install-deps.sh
-cmake --preset default >/dev/null
-cmake --build --preset default
-ctest --preset default -j "$(nproc)"
+scripts/build.sh
+PATH="$PATH:/usr/local/cuda/bin" ctest --preset default -j "$(nproc)"
