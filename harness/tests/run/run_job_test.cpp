@@ -1,0 +1,452 @@
+// run_job() with a scripted runner process: every way a runner can end, and the rule that a bad
+// task costs only itself (the tasks after it run again in a fresh runner).
+#include "run/run_job.hpp"
+
+#include <doctest/doctest.h>
+#include <stdlib.h>
+
+#include <chrono>
+#include <csignal>
+#include <filesystem>
+#include <thread>
+
+#include "run/fake_runner.hpp"
+
+namespace fs = std::filesystem;
+using namespace cugrade;
+using namespace cugrade::test;
+
+namespace {
+
+CheckTask check_task(std::string id, std::string step) {
+  CheckTask task;
+  task.id = std::move(id);
+  task.step = std::move(step);
+  return task;
+}
+
+TimeTask time_task(std::string id, std::string step, double budget_s) {
+  TimeTask task;
+  task.id = std::move(id);
+  task.step = std::move(step);
+  task.reference_step = "ref";
+  task.budget_s = budget_s;
+  return task;
+}
+
+/// A fresh work folder and a request for a job of four check tasks, two per step.
+struct RunFixture {
+  fs::path dir;
+  RunRequest request;
+
+  RunFixture() {
+    std::string pattern = (fs::temp_directory_path() / "cugrade-run-test-XXXXXX").string();
+    REQUIRE(mkdtemp(pattern.data()) != nullptr);
+    dir = pattern;
+    request.runner = dir / "runner";
+    request.work_dir = dir;
+    request.job.checks = {check_task("a/1", "a"), check_task("a/2", "a"), check_task("b/1", "b"),
+                          check_task("b/2", "b")};
+    request.task_timeout_s = 10.0;
+    request.output_limit_bytes = 4096;
+    request.environment = {{"PATH", "/usr/bin"}, {"CUDA_MODULE_LOADING", "EAGER"}};
+  }
+  ~RunFixture() { fs::remove_all(dir); }
+};
+
+/// A script that finishes every task but, in `task`, ends the process with `result`.
+TaskScript ends_in(std::string task, ProcessResult result) {
+  return [task, result](const Job&, const std::string& id, const ProcessRequest&) -> std::optional<ProcessResult> {
+    if (id == task) return result;
+    return std::nullopt;
+  };
+}
+
+const TaskScript all_done = [](const Job&, const std::string&, const ProcessRequest&) {
+  return std::optional<ProcessResult>{};
+};
+
+}  // namespace
+
+TEST_CASE("run::run_job") {
+  RunFixture fixture;
+  RunRequest& request = fixture.request;
+  FakeProcessRunner processes;
+  std::vector<Job> jobs;
+
+  SUBCASE("every task done in one runner process") {
+    processes.expect(scripted_runner(all_done, &jobs));
+    const RunOutcome outcome = run_job(processes, request);
+    CHECK(outcome.runner_processes == 1);
+    REQUIRE(outcome.tasks.size() == 4);
+    for (const auto& [id, status] : outcome.tasks) {
+      CAPTURE(id);
+      CHECK(status.outcome == Outcome::passed);
+      CHECK(status.message.empty());
+      CHECK(status.seconds == 0.25);
+    }
+    // The runner is started on a job file naming its own event stream, under the limits asked.
+    REQUIRE(processes.requests().size() == 1);
+    const ProcessRequest& sent = processes.requests()[0];
+    CHECK(sent.argv == std::vector<std::string>{request.runner.string(), (fixture.dir / "job-1.json").string()});
+    CHECK(sent.working_dir == fixture.dir);
+    CHECK(sent.environment == request.environment);
+    CHECK(sent.output_limit_bytes == 4096);
+    CHECK(sent.timeout_s == doctest::Approx(5.0 + 4 * 10.0));  // start-up + each task's deadline
+    CHECK(sent.should_kill);
+    REQUIRE(jobs.size() == 1);
+    CHECK(jobs[0].events_file == (fixture.dir / "events-1.jsonl").string());
+    CHECK(task_ids_of(jobs[0]) == std::vector<std::string>{"a/1", "a/2", "b/1", "b/2"});
+  }
+
+  SUBCASE("the start of what the student's code printed is kept") {
+    processes.expect([](const ProcessRequest& sent) {
+      scripted_runner(all_done)(sent);
+      return fake_exit(0, std::string(3000, 'o'), "err");
+    });
+    const RunOutcome outcome = run_job(processes, request);
+    CHECK(outcome.output_excerpt == std::string(2048, 'o'));
+  }
+
+  SUBCASE("a crash in task 2 of 4 costs task 2 only: the rest run in a fresh runner") {
+    request.job.checks[2].step = "a";  // four cases of one step: a crash does not skip the step
+    request.job.checks[3].step = "a";
+    processes.expect(scripted_runner(ends_in("a/2", died_from(SIGSEGV)), &jobs));
+    processes.expect(scripted_runner(all_done, &jobs));
+    const RunOutcome outcome = run_job(processes, request);
+    CHECK(outcome.runner_processes == 2);
+    CHECK(outcome.tasks.at("a/1").outcome == Outcome::passed);
+    CHECK(outcome.tasks.at("a/2").outcome == Outcome::crashed);
+    CHECK(outcome.tasks.at("a/2").message ==
+          "the program died from SIGSEGV (segmentation fault: a bad host pointer) during this case");
+    CHECK(outcome.tasks.at("b/1").outcome == Outcome::passed);
+    CHECK(outcome.tasks.at("b/2").outcome == Outcome::passed);
+    REQUIRE(jobs.size() == 2);
+    CHECK(task_ids_of(jobs[1]) == std::vector<std::string>{"b/1", "b/2"});
+    CHECK(jobs[1].events_file == (fixture.dir / "events-2.jsonl").string());
+    CHECK(processes.requests()[1].argv[1] == (fixture.dir / "job-2.json").string());
+    CHECK(processes.requests()[1].timeout_s == doctest::Approx(5.0 + 2 * 10.0));
+  }
+
+  SUBCASE("a timeout charges the task and skips the rest of its step, not other steps") {
+    processes.expect(scripted_runner(ends_in("a/1", timed_out()), &jobs));
+    processes.expect(scripted_runner(all_done, &jobs));
+    const RunOutcome outcome = run_job(processes, request);
+    CHECK(outcome.runner_processes == 2);
+    CHECK(outcome.tasks.at("a/1").outcome == Outcome::timeout);
+    CHECK(outcome.tasks.at("a/1").message ==
+          "did not finish within 10 s and was stopped (an endless loop, or far too slow)");
+    CHECK(outcome.tasks.at("a/2").outcome == Outcome::timeout);
+    CHECK(outcome.tasks.at("a/2").message == "not run: an earlier case of this step timed out (a/1)");
+    CHECK(outcome.tasks.at("b/1").outcome == Outcome::passed);
+    CHECK(outcome.tasks.at("b/2").outcome == Outcome::passed);
+    REQUIRE(jobs.size() == 2);
+    CHECK(task_ids_of(jobs[1]) == std::vector<std::string>{"b/1", "b/2"});
+  }
+
+  SUBCASE("a task the watchdog killed is a timeout too, and skips the rest of its step") {
+    processes.expect(scripted_runner(ends_in("b/1", killed_by_watchdog()), &jobs));
+    const RunOutcome outcome = run_job(processes, request);
+    CHECK(outcome.runner_processes == 1);  // nothing was left to run
+    CHECK(outcome.tasks.at("a/1").outcome == Outcome::passed);
+    CHECK(outcome.tasks.at("a/2").outcome == Outcome::passed);
+    CHECK(outcome.tasks.at("b/1").outcome == Outcome::timeout);
+    CHECK(outcome.tasks.at("b/1").message ==
+          "did not finish within 10 s and was stopped (an endless loop, or far too slow)");
+    CHECK(outcome.tasks.at("b/2").outcome == Outcome::timeout);
+    CHECK(outcome.tasks.at("b/2").message == "not run: an earlier case of this step timed out (b/1)");
+  }
+
+  SUBCASE("printing past the limit is output_limit, and the next task still runs") {
+    processes.expect(scripted_runner(ends_in("a/2", flooded())));
+    processes.expect(scripted_runner(all_done, &jobs));
+    const RunOutcome outcome = run_job(processes, request);
+    CHECK(outcome.tasks.at("a/2").outcome == Outcome::output_limit);
+    CHECK(outcome.tasks.at("a/2").message ==
+          "your code printed more than the output limit; it was stopped (remove debug printing)");
+    CHECK(outcome.tasks.at("b/1").outcome == Outcome::passed);
+    REQUIRE(jobs.size() == 1);
+    CHECK(task_ids_of(jobs[0]) == std::vector<std::string>{"b/1", "b/2"});
+    CHECK(outcome.output_excerpt == std::string(1000, 'x'));
+  }
+
+  SUBCASE("a CUDA error names the call, the error and the last kernel") {
+    processes.expect(scripted_runner([](const Job& job, const std::string& id, const ProcessRequest&) {
+      if (id != "a/2") return std::optional<ProcessResult>{};
+      Event e = event("cuda_error", id);
+      e.call = "cudaDeviceSynchronize";
+      e.error = "an illegal memory access was encountered";
+      e.kernel = "scale_kernel";
+      emit(job, e);
+      return std::optional<ProcessResult>{fake_exit(3)};
+    }));
+    processes.expect(scripted_runner(all_done));
+    const RunOutcome outcome = run_job(processes, request);
+    CHECK(outcome.runner_processes == 2);
+    CHECK(outcome.tasks.at("a/2").outcome == Outcome::cuda_error);
+    CHECK(outcome.tasks.at("a/2").message ==
+          "CUDA error in cudaDeviceSynchronize: an illegal memory access was encountered (last "
+          "kernel launched: scale_kernel)");
+    CHECK(outcome.tasks.at("b/1").outcome == Outcome::passed);
+  }
+
+  SUBCASE("a CUDA error before any kernel says no kernel") {
+    processes.expect(scripted_runner([](const Job& job, const std::string& id, const ProcessRequest&) {
+      Event e = event("cuda_error", id);
+      e.call = "cudaMalloc";
+      e.error = "out of memory";
+      emit(job, e);
+      return std::optional<ProcessResult>{fake_exit(3)};
+    }));
+    processes.expect(scripted_runner(all_done));
+    const RunOutcome outcome = run_job(processes, request);
+    CHECK(outcome.tasks.at("a/1").message == "CUDA error in cudaMalloc: out of memory");
+    CHECK(outcome.tasks.at("a/2").outcome == Outcome::passed);
+  }
+
+  SUBCASE("a fatal event before any start makes every task a harness error") {
+    processes.expect([](const ProcessRequest& sent) {
+      const Job job = job_of(sent);
+      Event fatal = event("fatal", "");
+      fatal.error = "no CUDA device: no CUDA-capable device is detected";
+      emit(job, fatal);
+      return fake_exit(2);
+    });
+    const RunOutcome outcome = run_job(processes, request);
+    CHECK(outcome.runner_processes == 1);
+    REQUIRE(outcome.tasks.size() == 4);
+    for (const auto& [id, status] : outcome.tasks) {
+      CAPTURE(id);
+      CHECK(status.outcome == Outcome::harness_error);
+      CHECK(status.message == "no CUDA device: no CUDA-capable device is detected");
+    }
+  }
+
+  SUBCASE("a fatal event inside a task is charged to the harness, and the rest still run") {
+    processes.expect(scripted_runner([](const Job& job, const std::string& id, const ProcessRequest&) {
+      if (id != "a/1") return std::optional<ProcessResult>{};
+      Event fatal = event("fatal", id);
+      fatal.error = "cannot read the inputs file case-0.in";
+      emit(job, fatal);
+      return std::optional<ProcessResult>{fake_exit(2)};
+    }));
+    processes.expect(scripted_runner(all_done));
+    const RunOutcome outcome = run_job(processes, request);
+    CHECK(outcome.tasks.at("a/1").outcome == Outcome::harness_error);
+    CHECK(outcome.tasks.at("a/1").message ==
+          "the runner could not run this case: cannot read the inputs file case-0.in");
+    CHECK(outcome.tasks.at("a/2").outcome == Outcome::passed);
+  }
+
+  SUBCASE("a runner that cannot be started is a harness error for every task") {
+    processes.expect([](const ProcessRequest&) {
+      ProcessResult result;
+      result.launch_error = "permission denied";
+      return result;
+    });
+    const RunOutcome outcome = run_job(processes, request);
+    CHECK(outcome.runner_processes == 1);
+    REQUIRE(outcome.tasks.size() == 4);
+    for (const auto& [id, status] : outcome.tasks) {
+      CAPTURE(id);
+      CHECK(status.outcome == Outcome::harness_error);
+      CHECK(status.message == "could not start the runner: permission denied");
+    }
+  }
+
+  SUBCASE("exit(0) inside a task is a crash that asks about exit()") {
+    processes.expect(scripted_runner(ends_in("a/1", fake_exit(0))));
+    processes.expect(scripted_runner(all_done));
+    const RunOutcome outcome = run_job(processes, request);
+    CHECK(outcome.tasks.at("a/1").outcome == Outcome::crashed);
+    CHECK(outcome.tasks.at("a/1").message ==
+          "the program exited (code 0) before finishing this case: does your code call exit() or abort()?");
+    CHECK(outcome.tasks.at("a/2").outcome == Outcome::passed);
+  }
+
+  SUBCASE("exit(1) inside a task names its exit code") {
+    processes.expect(scripted_runner(ends_in("b/2", fake_exit(1))));
+    const RunOutcome outcome = run_job(processes, request);
+    CHECK(outcome.tasks.at("b/2").outcome == Outcome::crashed);
+    CHECK(outcome.tasks.at("b/2").message.starts_with("the program exited (code 1) before finishing"));
+    CHECK(outcome.runner_processes == 1);
+  }
+
+  SUBCASE("a runner that dies before its first task: every task is charged, no endless restarts") {
+    processes.expect([](const ProcessRequest&) { return died_from(SIGABRT); });
+    const RunOutcome outcome = run_job(processes, request);
+    CHECK(outcome.runner_processes == 1);
+    for (const auto& [id, status] : outcome.tasks) {
+      CAPTURE(id);
+      CHECK(status.outcome == Outcome::crashed);
+      CHECK(status.message == "the runner stopped before running any case (SIGABRT (abort))");
+    }
+  }
+
+  SUBCASE("a runner that exits 0 having skipped a task gets one more runner for it") {
+    // The protocol: a task neither done nor in progress is run again in a fresh runner; a runner
+    // that again starts nothing ends the retries, and the task is charged as a crash.
+    processes.expect([&jobs](const ProcessRequest& sent) {
+      const Job job = job_of(sent);
+      jobs.push_back(job);
+      for (const auto& id : task_ids_of(job)) {
+        if (id == "a/2") continue;  // skipped without a word
+        emit(job, event("start", id));
+        emit(job, event("done", id));
+      }
+      return fake_exit(0);
+    });
+    processes.expect([&jobs](const ProcessRequest& sent) {
+      jobs.push_back(job_of(sent));
+      return fake_exit(0);
+    });
+    const RunOutcome outcome = run_job(processes, request);
+    CHECK(outcome.runner_processes == 2);
+    REQUIRE(jobs.size() == 2);
+    CHECK(task_ids_of(jobs[1]) == std::vector<std::string>{"a/2"});
+    CHECK(outcome.tasks.at("a/1").outcome == Outcome::passed);
+    CHECK(outcome.tasks.at("b/2").outcome == Outcome::passed);
+    CHECK(outcome.tasks.at("a/2").outcome == Outcome::crashed);
+    CHECK(outcome.tasks.at("a/2").message == "the runner stopped before running any case");
+    CHECK(processes.pending() == 0);
+  }
+
+  SUBCASE("a timing task: its samples are kept and its deadline includes its budget") {
+    request.job.checks.resize(1);
+    request.job.timings = {time_task("perf/a", "a", 3.0)};
+    processes.expect(scripted_runner([](const Job& job, const std::string& id, const ProcessRequest&) {
+      if (id == "perf/a") {
+        Event samples = event("samples", id);
+        samples.student_ms = {2.0, 2.1};
+        samples.reference_ms = {1.0, 1.1};
+        emit(job, samples);
+      }
+      return std::optional<ProcessResult>{};
+    }));
+    const RunOutcome outcome = run_job(processes, request);
+    CHECK(processes.requests()[0].timeout_s == doctest::Approx(5.0 + 10.0 + (3 * 10.0 + 3.0)));
+    const TaskStatus& timed = outcome.tasks.at("perf/a");
+    CHECK(timed.outcome == Outcome::passed);
+    CHECK(timed.samples.student_ms == std::vector<double>{2.0, 2.1});
+    CHECK(timed.samples.reference_ms == std::vector<double>{1.0, 1.1});
+  }
+
+  SUBCASE("a timing task that hangs is stopped at 3x the limit plus its budget") {
+    request.job.timings = {time_task("perf/a", "a", 3.0)};
+    processes.expect(scripted_runner(ends_in("perf/a", killed_by_watchdog())));
+    const RunOutcome outcome = run_job(processes, request);
+    CHECK(outcome.tasks.at("perf/a").outcome == Outcome::timeout);
+    CHECK(outcome.tasks.at("perf/a").message ==
+          "did not finish within 33 s and was stopped (an endless loop, or far too slow)");
+    CHECK(outcome.tasks.at("a/1").outcome == Outcome::passed);  // already done: not re-marked
+  }
+
+  SUBCASE("junk the student's code writes to the event stream is ignored") {
+    processes.expect(scripted_runner([](const Job& job, const std::string&, const ProcessRequest&) {
+      std::ofstream(job.events_file, std::ios::app) << "hello from printf\n{\"kind\": 3}\n";
+      return std::optional<ProcessResult>{};
+    }));
+    const RunOutcome outcome = run_job(processes, request);
+    for (const auto& [id, status] : outcome.tasks) CHECK(status.outcome == Outcome::passed);
+  }
+}
+
+TEST_CASE("run::run_job should_kill") {
+  RunFixture fixture;
+  RunRequest& request = fixture.request;
+  request.task_timeout_s = 0.05;
+  request.job.checks.resize(2);
+  FakeProcessRunner processes;
+
+  SUBCASE("true once a started task runs past its deadline, and not before") {
+    std::vector<bool> answers;
+    processes.expect([&answers](const ProcessRequest& sent) {
+      const Job job = job_of(sent);
+      answers.push_back(sent.should_kill());  // nothing started yet
+      emit(job, event("start", "a/1"));
+      answers.push_back(sent.should_kill());  // just started: the clock starts when it is seen
+      emit(job, event("done", "a/1"));
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      answers.push_back(sent.should_kill());  // a finished task is not on the clock
+      emit(job, event("start", "a/2"));
+      answers.push_back(sent.should_kill());
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      answers.push_back(sent.should_kill());  // 0.1 s into a 0.05 s task
+      return killed_by_watchdog();
+    });
+    const RunOutcome outcome = run_job(processes, request);
+    CHECK(answers == std::vector<bool>{false, false, false, false, true});
+    CHECK(outcome.tasks.at("a/1").outcome == Outcome::passed);
+    CHECK(outcome.tasks.at("a/2").outcome == Outcome::timeout);
+  }
+
+  SUBCASE("a line still being written is not read yet") {
+    std::vector<bool> answers;
+    processes.expect([&answers](const ProcessRequest& sent) {
+      const Job job = job_of(sent);
+      std::ofstream(job.events_file, std::ios::app) << event_to_line(event("start", "a/1"));
+      answers.push_back(sent.should_kill());
+      // Had the half line been taken as a start, its clock would now be past the deadline.
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      answers.push_back(sent.should_kill());
+      std::ofstream(job.events_file, std::ios::app) << "\n" << event_to_line(event("done", "a/1")) << "\n";
+      emit(job, event("start", "a/2"));
+      emit(job, event("done", "a/2"));
+      return fake_exit(0);
+    });
+    const RunOutcome outcome = run_job(processes, request);
+    CHECK(answers == std::vector<bool>{false, false});
+    CHECK(outcome.tasks.at("a/1").outcome == Outcome::passed);
+    CHECK(outcome.tasks.at("a/2").outcome == Outcome::passed);
+  }
+}
+
+TEST_CASE("run::describe_signal") {
+  CHECK(describe_signal(SIGSEGV) == "SIGSEGV (segmentation fault: a bad host pointer)");
+  CHECK(describe_signal(SIGABRT) == "SIGABRT (abort)");
+  CHECK(describe_signal(SIGFPE) == "SIGFPE (arithmetic error, e.g. integer division by zero)");
+  CHECK(describe_signal(SIGBUS) == "SIGBUS (bus error)");
+  CHECK(describe_signal(SIGILL) == "SIGILL (illegal instruction)");
+  CHECK(describe_signal(SIGKILL) == "SIGKILL (killed)");
+  CHECK(describe_signal(SIGTERM) == "signal 15 (Terminated)");
+}
+
+// A done event is trusted only for a task of the job. The student's code can write to the event
+// stream; a done line for an id the job does not hold must not count towards "every task
+// finished", or a real task after it is never charged (here a/2's crash becomes
+// protocol_error "the runner never reported this case"). run_job counts every done event's id
+// in `finished` (run_job.cpp, the loop over follower.events()).
+TEST_CASE("run::run_job a done event for an unknown task" * doctest::may_fail()) {
+  RunFixture fixture;
+  fixture.request.job.checks.resize(2);
+  FakeProcessRunner processes;
+  processes.expect(scripted_runner([](const Job& job, const std::string& id, const ProcessRequest&) {
+    if (id == "a/1") emit(job, event("done", "not-a-task"));
+    if (id == "a/2") return std::optional<ProcessResult>{died_from(SIGSEGV)};
+    return std::optional<ProcessResult>{};
+  }));
+  const RunOutcome outcome = run_job(processes, fixture.request);
+  CHECK(outcome.tasks.at("a/1").outcome == Outcome::passed);
+  CHECK(outcome.tasks.at("a/2").outcome == Outcome::crashed);
+  CHECK(outcome.tasks.at("a/2").message ==
+        "the program died from SIGSEGV (segmentation fault: a bad host pointer) during this case");
+  CHECK_FALSE(outcome.tasks.contains("not-a-task"));
+}
+
+// After a check case of a step times out, the step's timing task still runs the same code, and a
+// hang there costs 3 x run_timeout_s + budget_s more for a step that cannot earn performance
+// points anyway (score.cpp: a step with a failed case earns none). same_step_tasks() in
+// run_job.cpp looks at job.checks only.
+TEST_CASE("run::run_job a timed-out step is not timed" * doctest::may_fail()) {
+  RunFixture fixture;
+  fixture.request.job.timings = {time_task("perf/a", "a", 3.0)};
+  FakeProcessRunner processes;
+  std::vector<Job> jobs;
+  processes.expect(scripted_runner(ends_in("a/1", timed_out()), &jobs));
+  processes.expect(scripted_runner(all_done, &jobs));
+  const RunOutcome outcome = run_job(processes, fixture.request);
+  REQUIRE(jobs.size() == 2);
+  CHECK(task_ids_of(jobs[1]) == std::vector<std::string>{"b/1", "b/2"});
+  CHECK(outcome.tasks.at("perf/a").outcome == Outcome::timeout);
+  CHECK(outcome.tasks.at("perf/a").message == "not run: an earlier case of this step timed out (a/1)");
+}
