@@ -1,0 +1,271 @@
+#pragma once
+// The pipeline's test assignment "twice" (y = 2·x; harness/tests/data/pipeline/twice/), its
+// grader, and a strict scripted machine: the GPU probe, nvcc, nm, the runner and the calibrator,
+// each expected in the order check_submission() runs them.
+#include <doctest/doctest.h>
+#include <stdlib.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <optional>
+#include <set>
+#include <sstream>
+#include <string>
+
+#include "pipeline/check_submission.hpp"
+#include "run/fake_runner.hpp"
+#include "spec/spec_loader.hpp"
+
+namespace cugrade::test {
+
+namespace fs = std::filesystem;
+
+/// The text of harness/tests/data/<name>.
+inline std::string test_data(const std::string& name) {
+  std::ifstream in(std::string(CUGRADE_TEST_DATA) + "/" + name, std::ios::binary);
+  REQUIRE_MESSAGE(in.good(), "missing test data " << name);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+/// The grader of "twice": x uniform in [-1, 1) (exact in FP32), gold 2·x in double.
+inline const Grader twice_grader{
+    "twice",
+    [](const Case& c, Rng& rng) {
+      const std::int64_t n = c.params.at("n");
+      CaseData data;
+      data.inputs["x"] = make_array(DType::f32, {n});
+      float* x = data.inputs["x"].data<float>();
+      for (std::int64_t i = 0; i < n; ++i) x[i] = static_cast<float>(rng.next_u64() >> 40) * 0x1p-23f - 1.0f;
+      data.outputs["y"] = make_array(DType::f32, {n});
+      return data;
+    },
+    [](const Case& c, const ArraySet& inputs) {
+      const std::int64_t n = c.params.at("n");
+      Array y = make_array(DType::f64, {n});
+      for (std::int64_t i = 0; i < n; ++i) y.data<double>()[i] = 2.0 * inputs.at("x").value(i);
+      return ArraySet{{"y", std::move(y)}};
+    },
+    [](const std::string&, const Params& params) {
+      return Work{.bytes = 8.0 * static_cast<double>(params.at("n")), .flops = 0.0, .items = 0.0, .rate_unit = "GB/s"};
+    }};
+
+/// y = 2·x of an input file, as a correct submission computes it.
+inline ArraySet doubled(const std::string& inputs_file) {
+  std::string error;
+  auto inputs = read_array_file(inputs_file, &error);
+  REQUIRE_MESSAGE(inputs.has_value(), "the fake runner cannot read " << inputs_file << ": " << error);
+  const Array& x = inputs->at("x");
+  Array y = make_array(DType::f32, x.dims);
+  for (std::int64_t i = 0; i < x.size(); ++i) y.data<float>()[i] = 2.0f * x.data<float>()[i];
+  return ArraySet{{"y", std::move(y)}};
+}
+
+/// What the fake student's code does in the runner. By default: right answers, inputs left
+/// alone, and the timed step exactly as fast as the reference.
+struct FakeStudent {
+  /// Changes a check task's outputs or the inputs as read back after the call.
+  std::function<void(const CheckTask&, ArraySet& outputs, ArraySet& readback)> tamper;
+  /// How the runner process ends inside a task (by task id); the task writes nothing.
+  std::map<std::string, ProcessResult> ends;
+  /// Events the runner writes in a task before it ends there (a cuda_error).
+  std::map<std::string, Event> events;
+  std::vector<double> student_ms{0.99, 1.0, 1.01};
+  std::vector<double> reference_ms{0.99, 1.0, 1.01};
+  bool timed_output_wrong = false;  ///< the student's final timed call computes something else
+  std::set<std::string> garbage;    ///< check tasks whose output file holds garbage
+};
+
+/// The runner's side of every task, as `student` behaves.
+inline TaskScript student_runner(FakeStudent student) {
+  return [student](const Job& job, const std::string& id, const ProcessRequest&) -> std::optional<ProcessResult> {
+    if (auto e = student.events.find(id); e != student.events.end()) emit(job, e->second);
+    if (auto end = student.ends.find(id); end != student.ends.end()) return end->second;
+    for (const auto& task : job.checks) {
+      if (task.id != id) continue;
+      ArraySet outputs = doubled(task.inputs_file);
+      ArraySet readback = *read_array_file(task.inputs_file);
+      if (student.tamper) student.tamper(task, outputs, readback);
+      REQUIRE(write_array_file(task.output_file, outputs));
+      if (student.garbage.contains(id)) std::ofstream(task.output_file, std::ios::trunc) << "not an array file";
+      REQUIRE(write_array_file(task.readback_file, readback));
+    }
+    for (const auto& task : job.timings) {
+      if (task.id != id) continue;
+      Event samples = event("samples", id);
+      samples.student_ms = student.student_ms;
+      samples.reference_ms = student.reference_ms;
+      emit(job, samples);
+      ArraySet mine = doubled(task.verify_inputs_file);
+      if (student.timed_output_wrong) mine["y"].data<float>()[0] += 1.0f;
+      REQUIRE(write_array_file(task.student_output_file, mine));
+      REQUIRE(write_array_file(task.reference_output_file, doubled(task.verify_inputs_file)));
+    }
+    return std::nullopt;
+  };
+}
+
+/// The value after `flag` in argv ("-o" → the output file); empty when absent.
+inline std::string argument_after(const std::vector<std::string>& argv, const std::string& flag) {
+  auto it = std::find(argv.begin(), argv.end(), flag);
+  return it == argv.end() || it + 1 == argv.end() ? std::string() : *(it + 1);
+}
+
+inline bool has_argument(const std::vector<std::string>& argv, const std::string& arg) {
+  return std::find(argv.begin(), argv.end(), arg) != argv.end();
+}
+
+const char* const twice_source =
+    "#include \"interface.cuh\"\n"
+    "__global__ void twice_kernel(const float* x, float* y, int n) {\n"
+    "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+    "  if (i < n) y[i] = 2.0f * x[i];\n"
+    "}\n"
+    "void twice_simple(const float* x, float* y, int n) { twice_kernel<<<(n + 255) / 256, 256>>>(x, y, n); }\n"
+    "void twice_fast(const float* x, float* y, int n) { twice_simple(x, y, n); }\n";
+
+const char* const clean_symbols =
+    "0000000000000000 T twice_kernel(float const*, float*, int)\n"
+    "0000000000000080 T twice_simple(float const*, float*, int)\n"
+    "0000000000000100 T twice_fast(float const*, float*, int)\n";
+
+/// A submission twice.cu, the spec of "twice", a CUDA check of it and a strict scripted machine.
+struct PipelineFixture {
+  fs::path root;
+  Spec spec;
+  Locations where;
+  CheckOptions options;
+  FakeProcessRunner processes;
+  std::vector<Job> jobs;  ///< each job a runner process was given
+  std::optional<std::string> saved_cache_home;
+
+  PipelineFixture() {
+    std::string pattern = (fs::temp_directory_path() / "cugrade-pipeline-test-XXXXXX").string();
+    REQUIRE(mkdtemp(pattern.data()) != nullptr);
+    root = pattern;
+    fs::create_directories(root / "submission");
+    std::ofstream(source()) << twice_source;
+    auto loaded = load_spec(std::string(CUGRADE_TEST_DATA) + "/pipeline/twice/assignment.yaml");
+    REQUIRE_MESSAGE(loaded.has_value(), (loaded ? "" : loaded.error().message));
+    spec = *loaded;
+    where.root = root;
+    where.runner_dir = "/opt/cugrade/runners";
+    where.cpu_runner_dir = "/opt/cugrade/cpu-runners";
+    where.nvcc = "/opt/cuda/bin/nvcc";
+    options.submission = {source()};
+    options.backend = Backend::cuda;
+    options.performance = false;
+    options.work_dir = root / "work";
+    // The calibration cache goes to a private folder: never the user's own.
+    if (const char* home = std::getenv("XDG_CACHE_HOME")) saved_cache_home = home;
+    setenv("XDG_CACHE_HOME", (root / "cache").c_str(), 1);
+  }
+  ~PipelineFixture() {
+    if (saved_cache_home) setenv("XDG_CACHE_HOME", saved_cache_home->c_str(), 1);
+    else unsetenv("XDG_CACHE_HOME");
+    fs::remove_all(root);
+  }
+
+  fs::path source() const { return root / "submission" / "twice.cu"; }
+  fs::path work() const { return root / "work"; }
+  std::string nvcc() const { return where.nvcc.string(); }
+
+  /// The GPU probe, answering with `probe_json`.
+  void expect_probe(std::string probe_json) {
+    processes.expect([this, probe_json](const ProcessRequest& sent) {
+      CHECK(sent.argv == std::vector<std::string>{(where.runner_dir / "cugrade-probe").string()});
+      return fake_exit(0, probe_json);
+    });
+  }
+  /// `nvcc --version` of CUDA 13.0.
+  void expect_nvcc_version() {
+    processes.expect([this](const ProcessRequest& sent) {
+      CHECK(sent.argv == std::vector<std::string>{nvcc(), "--version"});
+      return fake_exit(0,
+                       "nvcc: NVIDIA (R) Cuda compiler driver\n"
+                       "Copyright (c) 2005-2025 NVIDIA Corporation\n"
+                       "Cuda compilation tools, release 13.0, V13.0.88\n"
+                       "Build cuda_13.0.r13.0/compiler.36424714_0\n");
+    });
+  }
+  /// The probe of an H100 and nvcc's version.
+  void expect_gpu() {
+    expect_probe(test_data("device/probe_h100.json"));
+    expect_nvcc_version();
+  }
+  /// `nvcc -c twice.cu -o twice.o` for `arch`; `result` empty = success, writing the object.
+  void expect_compile(std::string arch = "sm_90", std::optional<ProcessResult> result = std::nullopt) {
+    processes.expect([this, arch, result](const ProcessRequest& sent) {
+      CHECK(sent.argv.front() == nvcc());
+      CHECK(has_argument(sent.argv, "-c"));
+      CHECK(has_argument(sent.argv, "-arch=" + arch));
+      CHECK(has_argument(sent.argv, source().string()));
+      CHECK(argument_after(sent.argv, "-o") == (work() / "twice.o").string());
+      if (result) return *result;
+      std::ofstream(argument_after(sent.argv, "-o")) << "fake object";
+      return fake_exit(0);
+    });
+  }
+  /// nm of the object, listing `symbols`.
+  void expect_nm(std::string symbols = clean_symbols) {
+    processes.expect([this, symbols](const ProcessRequest& sent) {
+      CHECK(sent.argv.front() == "nm");
+      CHECK(sent.argv.back() == (work() / "twice.o").string());
+      return fake_exit(0, symbols);
+    });
+  }
+  /// The nvcc link of the runner; `result` empty = success, writing the runner.
+  void expect_link(std::optional<ProcessResult> result = std::nullopt) {
+    processes.expect([this, result](const ProcessRequest& sent) {
+      CHECK(sent.argv.front() == nvcc());
+      CHECK_FALSE(has_argument(sent.argv, "-c"));
+      CHECK(argument_after(sent.argv, "-o") == (work() / "runner").string());
+      CHECK(has_argument(sent.argv, where.cuda_runner_library("twice").string()));
+      if (result) return *result;
+      std::ofstream(argument_after(sent.argv, "-o")) << "fake runner";
+      return fake_exit(0);
+    });
+  }
+  /// A successful build: compile, nm, link.
+  void expect_build(std::string arch = "sm_90") {
+    expect_compile(arch);
+    expect_nm();
+    expect_link();
+  }
+  /// One runner process, behaving as `student`.
+  void expect_runner(FakeStudent student = {}) {
+    auto script = scripted_runner(student_runner(std::move(student)), &jobs);
+    processes.expect([this, script](const ProcessRequest& sent) {
+      CHECK(sent.argv.front() == (work() / "runner").string());
+      CHECK(sent.environment.at("CUDA_MODULE_LOADING") == "EAGER");
+      return script(sent);
+    });
+  }
+  /// cugrade-calibrate, measuring the H100's ceilings.
+  void expect_calibrate() {
+    processes.expect([this](const ProcessRequest& sent) {
+      CHECK(sent.argv == std::vector<std::string>{(where.runner_dir / "cugrade-calibrate").string()});
+      return fake_exit(0, test_data("device/calibrate_h100.json"));
+    });
+  }
+
+  /// Runs the check; every scripted command must have been used.
+  GradeReport check() {
+    GradeReport report = check_submission(CheckContext{processes, where}, spec, twice_grader, options);
+    CHECK_MESSAGE(processes.pending() == 0, "scripted commands left unused");
+    return report;
+  }
+};
+
+/// The case of `report` with this id; fails the test when there is none.
+inline const CaseResult& case_of(const GradeReport& report, const std::string& id) {
+  const auto it = std::find_if(report.cases.begin(), report.cases.end(),
+                               [&id](const CaseResult& c) { return c.id == id; });
+  REQUIRE_MESSAGE(it != report.cases.end(), "no case " << id);
+  return *it;
+}
+
+}  // namespace cugrade::test
