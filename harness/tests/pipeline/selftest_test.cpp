@@ -1,0 +1,229 @@
+// selftest_entries(): what an assignment's self-test grades, read from its folders and from
+// graders/<id>/solutions/expected.yaml; run_selftest(): how each report is judged.
+#include "pipeline/selftest.hpp"
+
+#include <doctest/doctest.h>
+#include <stdlib.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "pipeline/twice_fixture.hpp"
+
+namespace fs = std::filesystem;
+using namespace cugrade;
+using namespace cugrade::test;
+
+namespace {
+
+void write_file(const fs::path& path, const std::string& text) {
+  fs::create_directories(path.parent_path());
+  std::ofstream(path) << text;
+}
+
+/// A repository root with reference/twice/, templates/twice/ and graders/twice/solutions/.
+struct SelftestLayout {
+  fs::path root;
+  Locations where;
+
+  SelftestLayout() {
+    std::string pattern = (fs::temp_directory_path() / "cugrade-selftest-test-XXXXXX").string();
+    REQUIRE(mkdtemp(pattern.data()) != nullptr);
+    root = pattern;
+    where.root = root;
+    write_file(root / "reference" / "twice" / "twice.cu", "// reference\n");
+    write_file(root / "templates" / "twice" / "twice.cu", "// template\n");
+    write_file(solutions() / "good" / "plain.cu", "// good\n");
+    write_file(solutions() / "bad" / "last.cu", "// bad\n");
+  }
+  ~SelftestLayout() { fs::remove_all(root); }
+
+  fs::path solutions() const { return root / "graders" / "twice" / "solutions"; }
+  fs::path listing() const { return solutions() / "expected.yaml"; }
+};
+
+}  // namespace
+
+TEST_CASE("pipeline::selftest_entries") {
+  SelftestLayout layout;
+
+  SUBCASE("the reference, the template, then every listed solution in order") {
+    write_file(layout.root / "reference" / "twice" / "helpers.cu", "// second file\n");
+    write_file(layout.root / "reference" / "twice" / "notes.md", "not a source\n");
+    write_file(layout.listing(),
+               "# known solutions\n"
+               "- {file: good/plain.cu, outcome: passed}\n"
+               "- file: bad/last.cu\n"
+               "  outcome: wrong_answer\n"
+               "  feedback: only the last element is wrong\n"
+               "  flaky_on_gpu: true\n"
+               "  backends: [cpu]\n"
+               "  note: why the GPU may hide it\n");
+    const auto entries = selftest_entries(layout.where, "twice");
+    REQUIRE_MESSAGE(entries.has_value(), (entries ? "" : entries.error().message));
+    REQUIRE(entries->size() == 4);
+    const SelftestEntry& reference = (*entries)[0];
+    CHECK(reference.label == "reference");
+    CHECK(reference.expect_full_marks);
+    CHECK_FALSE(reference.expect_failure);
+    // Every .cu file of the folder, sorted; nothing else.
+    CHECK(reference.files == std::vector<fs::path>{layout.root / "reference" / "twice" / "helpers.cu",
+                                                   layout.root / "reference" / "twice" / "twice.cu"});
+    const SelftestEntry& starter = (*entries)[1];
+    CHECK(starter.label == "template");
+    CHECK(starter.expect_failure);
+    CHECK_FALSE(starter.expect_full_marks);
+    CHECK(starter.files == std::vector<fs::path>{layout.root / "templates" / "twice" / "twice.cu"});
+    const SelftestEntry& good = (*entries)[2];
+    CHECK(good.label == "good/plain.cu");
+    CHECK(good.files == std::vector<fs::path>{layout.solutions() / "good" / "plain.cu"});
+    CHECK(good.expected == Outcome::passed);
+    CHECK(good.feedback.empty());
+    CHECK_FALSE(good.flaky_on_gpu);
+    CHECK(good.backends == std::vector<std::string>{"cuda", "cpu"});
+    const SelftestEntry& bad = (*entries)[3];
+    CHECK(bad.label == "bad/last.cu");
+    CHECK(bad.expected == Outcome::wrong_answer);
+    CHECK(bad.feedback == "only the last element is wrong");
+    CHECK(bad.flaky_on_gpu);
+    CHECK(bad.backends == std::vector<std::string>{"cpu"});
+  }
+
+  SUBCASE("without expected.yaml: the reference and the template only") {
+    const auto entries = selftest_entries(layout.where, "twice");
+    REQUIRE(entries.has_value());
+    REQUIRE(entries->size() == 2);
+    CHECK((*entries)[0].label == "reference");
+    CHECK((*entries)[1].label == "template");
+  }
+
+  SUBCASE("an unknown outcome names the file and the entry") {
+    write_file(layout.listing(), "- {file: good/plain.cu, outcome: passed}\n"
+                                 "- {file: bad/last.cu, outcome: wrong_anwser}\n");
+    const auto entries = selftest_entries(layout.where, "twice");
+    REQUIRE_FALSE(entries.has_value());
+    CHECK(entries.error().message == layout.listing().string() + ": unknown outcome for bad/last.cu");
+  }
+
+  SUBCASE("a listed solution that does not exist") {
+    write_file(layout.listing(), "- {file: bad/missing.cu, outcome: crashed}\n");
+    const auto entries = selftest_entries(layout.where, "twice");
+    REQUIRE_FALSE(entries.has_value());
+    CHECK(entries.error().message == layout.listing().string() + ": bad/missing.cu does not exist");
+  }
+
+  SUBCASE("malformed YAML names the file and where") {
+    write_file(layout.listing(), "- {file: good/plain.cu, outcome: passed\n");
+    const auto entries = selftest_entries(layout.where, "twice");
+    REQUIRE_FALSE(entries.has_value());
+    CHECK(entries.error().message.starts_with(layout.listing().string() + ": yaml-cpp: error at line "));
+  }
+
+  SUBCASE("an entry without a file names the missing key") {
+    write_file(layout.listing(), "- {file: good/plain.cu, outcome: passed}\n- {outcome: crashed}\n");
+    const auto entries = selftest_entries(layout.where, "twice");
+    REQUIRE_FALSE(entries.has_value());
+    CHECK(entries.error().message.starts_with(layout.listing().string() + ": "));
+    CHECK(entries.error().message.find("\"file\"") != std::string::npos);
+  }
+
+  SUBCASE("no reference, or no template, is refused") {
+    fs::remove_all(layout.root / "reference" / "twice");
+    auto entries = selftest_entries(layout.where, "twice");
+    REQUIRE_FALSE(entries.has_value());
+    CHECK(entries.error().message == "reference/twice/ holds no .cu file");
+    write_file(layout.root / "reference" / "twice" / "twice.cu", "// reference\n");
+    fs::remove(layout.root / "templates" / "twice" / "twice.cu");
+    entries = selftest_entries(layout.where, "twice");
+    REQUIRE_FALSE(entries.has_value());
+    CHECK(entries.error().message == "templates/twice/ holds no .cu file");
+  }
+}
+
+TEST_CASE("pipeline::selftest_entries of the course's assignments") {
+  // Every solution the real expected.yaml files list exists, with a known outcome.
+  Locations where;
+  where.root = CUGRADE_SOURCE_ROOT;
+  for (const std::string id : {"vecadd", "matmul"}) {
+    CAPTURE(id);
+    const auto entries = selftest_entries(where, id);
+    REQUIRE_MESSAGE(entries.has_value(), (entries ? "" : entries.error().message));
+    CHECK(entries->size() > 2);
+  }
+}
+
+TEST_CASE("pipeline::run_selftest") {
+  PipelineFixture fixture;
+  SelftestEntry reference{"reference", {fixture.source()}};
+  reference.expect_full_marks = true;
+  SelftestEntry starter{"template", {fixture.source()}};
+  starter.expect_failure = true;
+  SelftestEntry bad{"bad/last.cu", {fixture.source()}};
+  bad.expected = Outcome::wrong_answer;
+  FakeStudent last_wrong;
+  last_wrong.tamper = [](const CheckTask&, ArraySet& outputs, ArraySet&) {
+    Array& y = outputs.at("y");
+    y.data<float>()[y.size() - 1] = 0.5f;
+  };
+  auto expect_check = [&fixture](FakeStudent student) {
+    fixture.expect_gpu();
+    fixture.expect_build();
+    fixture.expect_runner(std::move(student));
+  };
+  auto run = [&fixture](const std::vector<SelftestEntry>& entries) {
+    auto results = run_selftest(CheckContext{fixture.processes, fixture.where}, fixture.spec, twice_grader,
+                                entries, fixture.options);
+    CHECK(fixture.processes.pending() == 0);
+    return results;
+  };
+
+  SUBCASE("a reference with full marks and a failing template are ok") {
+    expect_check({});
+    expect_check(last_wrong);
+    const auto results = run({reference, starter});
+    REQUIRE(results.size() == 2);
+    CHECK(results[0].ok);
+    CHECK(results[0].why.empty());
+    CHECK(results[0].report.score == 4.0);
+    CHECK(results[1].ok);
+    CHECK(results[1].report.outcome == Outcome::wrong_answer);
+  }
+
+  SUBCASE("a template that passes, a wrong outcome, a missing feedback: each says why") {
+    expect_check({});
+    expect_check({});
+    expect_check(last_wrong);
+    SelftestEntry crash = bad;
+    crash.expected = Outcome::crashed;
+    bad.feedback = "every element is wrong";
+    const auto results = run({starter, crash, bad});
+    REQUIRE(results.size() == 3);
+    CHECK_FALSE(results[0].ok);
+    CHECK(results[0].why == "the template passed; it must fail");
+    CHECK_FALSE(results[1].ok);
+    CHECK(results[1].why == "expected crashed, got passed");
+    CHECK_FALSE(results[2].ok);
+    CHECK(results[2].why == "the feedback does not contain \"every element is wrong\"");
+  }
+
+  SUBCASE("feedback is found in the comparisons' patterns") {
+    expect_check(last_wrong);
+    bad.feedback = "only the last element is wrong";
+    const auto results = run({bad});
+    REQUIRE(results.size() == 1);
+    CHECK(results[0].ok);
+  }
+
+  SUBCASE("an entry for other backends is graded but left out; a GPU-flaky one may pass") {
+    expect_check({});
+    expect_check({});
+    SelftestEntry cpu_only = bad;
+    cpu_only.backends = {"cpu"};
+    SelftestEntry flaky = bad;
+    flaky.flaky_on_gpu = true;
+    const auto results = run({cpu_only, flaky});
+    REQUIRE(results.size() == 1);
+    CHECK(results[0].entry.flaky_on_gpu);
+    CHECK(results[0].ok);
+  }
+}
