@@ -16,7 +16,7 @@ namespace {
 const std::vector<std::string> visible_ids{"simple/n=5/seed=1", "simple/n=40/seed=1", "fast/n=5/seed=1",
                                            "fast/n=40/seed=1"};
 
-/// True when every case has `outcome` and `message`.
+/// Checks that the four visible cases, in order, have `outcome`, `message` and no points.
 void check_every_case(const GradeReport& report, Outcome outcome, const std::string& message) {
   REQUIRE(report.cases.size() == visible_ids.size());
   for (std::size_t i = 0; i < visible_ids.size(); ++i) {
@@ -28,6 +28,7 @@ void check_every_case(const GradeReport& report, Outcome outcome, const std::str
   }
 }
 
+/// nvcc exiting 1 with `stderr_text`.
 ProcessResult nvcc_error(std::string stderr_text) { return fake_exit(1, "", std::move(stderr_text)); }
 
 }  // namespace
