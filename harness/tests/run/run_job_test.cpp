@@ -450,3 +450,16 @@ TEST_CASE("run::run_job a timed-out step is not timed" * doctest::may_fail()) {
   CHECK(outcome.tasks.at("perf/a").outcome == Outcome::timeout);
   CHECK(outcome.tasks.at("perf/a").message == "not run: an earlier case of this step timed out (a/1)");
 }
+
+// The spec allows fractional limits (run_timeout_s: 2.5), but failure_of() in run_job.cpp formats
+// the deadline with "%.0f": a 2.5 s limit reads "did not finish within 2 s".
+TEST_CASE("run::run_job a fractional time limit is shown as it is" * doctest::may_fail()) {
+  RunFixture fixture;
+  fixture.request.task_timeout_s = 2.5;
+  FakeProcessRunner processes;
+  processes.expect(scripted_runner(ends_in("a/1", timed_out())));
+  processes.expect(scripted_runner(all_done));
+  const RunOutcome outcome = run_job(processes, fixture.request);
+  CHECK(outcome.tasks.at("a/1").message ==
+        "did not finish within 2.5 s and was stopped (an endless loop, or far too slow)");
+}
