@@ -13,6 +13,7 @@
 #include "cpu_build.hpp"
 #include "pipeline/case_plan.hpp"
 #include "pipeline/environment.hpp"
+#include "pipeline/schedule_race.hpp"
 #include "pipeline/verdicts.hpp"
 #include "run/run_job.hpp"
 #include "score/score.hpp"
@@ -166,9 +167,11 @@ GradeReport check_submission(const CheckContext& context, const Spec& spec, cons
                  (timed ? " and timing " + std::to_string(targets.size()) + " steps" : "") + " ...");
     RunRequest run{built.runner, work, plan.job, spec.limits.run_timeout_s, spec.limits.output_limit_bytes,
                    runner_environment()};
+    if (!use_cuda) run.environment[schedule_variable] = "forward";
     const RunOutcome ran = run_job(context.processes, run);
     for (std::size_t i = 0; i < plan.cases.size(); ++i)
       report.cases.push_back(judge_case(spec, plan.cases[i], plan.job.checks[i], ran.tasks.at(plan.job.checks[i].id)));
+    if (!use_cuda) check_schedule_races(context.processes, run, ran, report.cases);  // races: a second, reversed run
     const auto ceilings = timed && !plan.timings.empty()
                               ? ceilings_for(context.processes, context.locations, device) : std::nullopt;
     for (std::size_t i = 0; i < plan.timings.size(); ++i)

@@ -34,3 +34,17 @@ target_compile_options(cugrade_cpu_test_runner PRIVATE ${CUGRADE_CPU_CUDA_FLAGS}
 add_dependencies(test_cpu cugrade_cpu_test_runner)
 target_compile_definitions(test_cpu PRIVATE CUGRADE_CPU_TEST_RUNNER="$<TARGET_FILE:cugrade_cpu_test_runner>"
   CUGRADE_CPU_INCLUDE_DIR="${CUGRADE_CPU_INCLUDE_DIR}")
+
+# The self-test of each assignment on the CPU backend (CTest label cpu): every reference passes,
+# every template fails, every known solution gets its expected outcome (the race in
+# matmul's bad/no_syncthreads.cu included). Needs cugrade and the runner libraries of
+# runners.cmake, which are part of the default build (`cmake --build` builds them).
+if(TARGET cugrade_cpu_runner_objects)
+  file(GLOB cpu_assignment_specs CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/assignments/*/assignment.yaml)
+  foreach(yaml IN LISTS cpu_assignment_specs)
+    get_filename_component(dir ${yaml} DIRECTORY)
+    get_filename_component(id ${dir} NAME)
+    add_test(NAME cpu/selftest_${id} COMMAND $<TARGET_FILE:cugrade> selftest ${id} --backend cpu)
+    set_tests_properties(cpu/selftest_${id} PROPERTIES LABELS cpu TIMEOUT 600)
+  endforeach()
+endif()
