@@ -413,10 +413,8 @@ TEST_CASE("run::describe_signal") {
 
 // A done event is trusted only for a task of the job. The student's code can write to the event
 // stream; a done line for an id the job does not hold must not count towards "every task
-// finished", or a real task after it is never charged (here a/2's crash becomes
-// protocol_error "the runner never reported this case"). run_job counts every done event's id
-// in `finished` (run_job.cpp, the loop over follower.events()).
-TEST_CASE("run::run_job a done event for an unknown task" * doctest::may_fail()) {
+// finished", or a real task after it would never be charged for its crash.
+TEST_CASE("run::run_job a done event for an unknown task") {
   RunFixture fixture;
   fixture.request.job.checks.resize(2);
   FakeProcessRunner processes;
@@ -433,11 +431,9 @@ TEST_CASE("run::run_job a done event for an unknown task" * doctest::may_fail())
   CHECK_FALSE(outcome.tasks.contains("not-a-task"));
 }
 
-// After a check case of a step times out, the step's timing task still runs the same code, and a
-// hang there costs 3 x run_timeout_s + budget_s more for a step that cannot earn performance
-// points anyway (score.cpp: a step with a failed case earns none). same_step_tasks() in
-// run_job.cpp looks at job.checks only.
-TEST_CASE("run::run_job a timed-out step is not timed" * doctest::may_fail()) {
+// After a check case of a step times out, the step's timing task is not run: the same code would
+// hang for 3 x run_timeout_s + budget_s more, for a step that cannot earn performance points.
+TEST_CASE("run::run_job a timed-out step is not timed") {
   RunFixture fixture;
   fixture.request.job.timings = {time_task("perf/a", "a", 3.0)};
   FakeProcessRunner processes;
@@ -451,9 +447,8 @@ TEST_CASE("run::run_job a timed-out step is not timed" * doctest::may_fail()) {
   CHECK(outcome.tasks.at("perf/a").message == "not run: an earlier case of this step timed out (a/1)");
 }
 
-// The spec allows fractional limits (run_timeout_s: 2.5), but failure_of() in run_job.cpp formats
-// the deadline with "%.0f": a 2.5 s limit reads "did not finish within 2 s".
-TEST_CASE("run::run_job a fractional time limit is shown as it is" * doctest::may_fail()) {
+// The spec allows fractional limits (run_timeout_s: 2.5); the message states the limit as given.
+TEST_CASE("run::run_job a fractional time limit is shown as it is") {
   RunFixture fixture;
   fixture.request.task_timeout_s = 2.5;
   FakeProcessRunner processes;
