@@ -1,15 +1,11 @@
 #pragma once
 // The CUDA backend's build stage: student sources -> objects (nvcc) -> symbol policy (nm) ->
 // runner binary (nvcc link against the assignment's runner library).
-#include <cstddef>
-
 #include "build/build_request.hpp"
+#include "build/build_session.hpp"  // build_log_limit_bytes, which callers read from here
 #include "process/process_runner.hpp"
 
 namespace cugrade {
-
-/// Most compiler output kept in BuildResult::log.
-inline constexpr std::size_t build_log_limit_bytes = 16 * 1024;
 
 /// Builds the runner binary for a submission with nvcc: compile each source, check the symbol
 /// policy, link against the assignment's runner library.
