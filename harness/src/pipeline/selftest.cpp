@@ -58,9 +58,13 @@ std::string judge(const SelftestEntry& entry, const GradeReport& report, const s
 
 Result<std::vector<SelftestEntry>> selftest_entries(const Locations& where, const std::string& id) {
   std::vector<SelftestEntry> entries;
-  SelftestEntry reference{"reference", cu_files(where.references() / id)};
+  SelftestEntry reference;
+  reference.label = "reference";
+  reference.files = cu_files(where.references() / id);
   reference.expect_full_marks = true;
-  SelftestEntry starter{"template", cu_files(where.templates() / id)};
+  SelftestEntry starter;
+  starter.label = "template";
+  starter.files = cu_files(where.templates() / id);
   starter.expect_failure = true;
   if (reference.files.empty()) return fail("reference/" + id + "/ holds no .cu file");
   if (starter.files.empty()) return fail("templates/" + id + "/ holds no .cu file");
@@ -92,7 +96,10 @@ Result<std::vector<SelftestEntry>> selftest_entries(const Locations& where, cons
 std::vector<SelftestResult> run_selftest(const CheckContext& context, const Spec& spec, const Grader& grader,
                                          const std::vector<SelftestEntry>& entries, const CheckOptions& options) {
   std::vector<SelftestResult> results;
+  const std::string asked = options.backend == Backend::automatic ? "" : to_string(options.backend);
   for (const auto& entry : entries) {
+    if (!asked.empty() && std::find(entry.backends.begin(), entry.backends.end(), asked) == entry.backends.end())
+      continue;  // known not to hold on this backend: not worth building
     CheckOptions one = options;
     one.submission = entry.files;
     GradeReport report = check_submission(context, spec, grader, one);
