@@ -23,6 +23,8 @@ class CudaBuild {
       : session_(runner, request, request.arch), request_(request) {}
 
   BuildOutput run();
+  /// Compiles every source and stops there: no symbol check, no link.
+  BuildOutput compile_only();
 
  private:
   /// The failure for an nvcc run that did not end normally, or nullopt.
@@ -123,10 +125,23 @@ BuildOutput CudaBuild::run() {
   return link(objects);
 }
 
+BuildOutput CudaBuild::compile_only() {
+  if (request_.sources.empty()) return session_.finish(Outcome::harness_error, "no source files to build");
+  if (auto failure = check_sources()) return *failure;
+  for (const auto& source : request_.sources)
+    if (auto failure = compile(source, request_.work_dir / (source.stem().string() + ".nvcc-check.o")))
+      return *failure;
+  return session_.finish(Outcome::passed, "");
+}
+
 }  // namespace
 
 BuildOutput build_submission_cuda(ProcessRunner& runner, const BuildRequest& request) {
   return CudaBuild(runner, request).run();
+}
+
+BuildOutput compile_with_nvcc(ProcessRunner& runner, const BuildRequest& request) {
+  return CudaBuild(runner, request).compile_only();
 }
 
 }  // namespace cugrade

@@ -11,4 +11,8 @@ namespace cugrade {
 /// policy, link against the assignment's runner library.
 BuildOutput build_submission_cuda(ProcessRunner& runner, const BuildRequest& request);
 
+/// Compiles each source with nvcc and nothing more: the CPU backend's validity check, so code
+/// that nvcc rejects (a __device__ function calling a host function, say) fails there too.
+BuildOutput compile_with_nvcc(ProcessRunner& runner, const BuildRequest& request);
+
 }  // namespace cugrade

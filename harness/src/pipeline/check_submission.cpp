@@ -74,6 +74,25 @@ std::map<std::string, std::string> runner_environment() {
   return env;
 }
 
+/// Where nvcc is installed, the CPU backend first has it compile the files, so the verdict on
+/// what compiles is nvcc's; nvcc missing or broken only adds a note.
+BuildOutput checked_by_nvcc(const CheckContext& context, BuildRequest request, GradeReport& report) {
+  BuildOutput passed;
+  passed.result.outcome = Outcome::passed;
+  if (nvcc_version(context.processes, context.locations).empty()) {
+    report.notes.push_back("nvcc is not installed: the file was compiled for the CPU backend only");
+    return passed;
+  }
+  request.arch = "sm_75";  // the oldest architecture nvcc 13 compiles for: any will do here
+  request.compiler = context.locations.nvcc;
+  BuildOutput checked = compile_with_nvcc(context.processes, request);
+  if (checked.result.outcome == Outcome::harness_error) {
+    report.notes.push_back("nvcc could not check the file: " + checked.result.message);
+    return passed;
+  }
+  return checked;
+}
+
 /// Marks every case and target as not run, with a reason.
 void mark_not_run(GradeReport& report, const std::vector<Case>& cases,
                   const std::vector<PerformanceTarget>& targets, const std::string& why) {
@@ -149,7 +168,8 @@ GradeReport check_submission(const CheckContext& context, const Spec& spec, cons
     const char* cxx = std::getenv("CXX");
     request.compiler = cxx && *cxx ? cxx : "g++";
     request.runner_library = context.locations.cpu_runner_library(spec.id);
-    built = build_submission_cpu(context.processes, request);
+    built = checked_by_nvcc(context, request, report);
+    if (built.result.outcome == Outcome::passed) built = build_submission_cpu(context.processes, request);
   }
   report.build = built.result;
 
