@@ -75,11 +75,15 @@ double size_of(const Params& params) {
   return n;
 }
 
-/// Every failing case is larger (or every one smaller) than every passing case.
+/// Every failing case is larger (or every one smaller) than every passing case, and they are
+/// no more than half of the cases.
 Line by_size(const std::vector<Seen>& seen) {
   const Seen* smallest_fail = nullptr;
   const Seen* largest_fail = nullptr;
   double max_pass = -1.0, min_pass = -1.0;
+  // Only a minority of failures is a pattern: "all but the smallest case fail" says nothing.
+  const auto failures = std::count_if(seen.begin(), seen.end(), [](const Seen& s) { return s.failed; });
+  if (2 * static_cast<std::size_t>(failures) > seen.size()) return std::nullopt;
   for (const auto& s : seen) {
     const double n = size_of(*s.params);
     if (s.failed) {

@@ -111,7 +111,7 @@ void mark_not_run(GradeReport& report, const std::vector<Case>& cases,
 }
 
 /// Adds the cross-case pattern ("wrong only at sizes that are not a multiple of 32") to the
-/// first failing visible case of each step.
+/// first visible wrong answer of each step.
 void add_cross_case_patterns(GradeReport& report, const Spec& spec) {
   for (const auto& step : spec.steps) {
     std::vector<CaseResult> of_step;
@@ -120,7 +120,7 @@ void add_cross_case_patterns(GradeReport& report, const Spec& spec) {
     const std::string line = cross_case_pattern(of_step);
     if (line.empty()) continue;
     for (auto& c : report.cases)
-      if (c.step == step.name && c.visibility == Visibility::visible && c.outcome != Outcome::passed) {
+      if (c.step == step.name && c.visibility == Visibility::visible && c.outcome == Outcome::wrong_answer) {
         c.message += (c.message.empty() ? "across the cases: " : " — across the cases: ") + line;
         break;
       }
