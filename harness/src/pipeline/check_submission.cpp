@@ -169,7 +169,11 @@ GradeReport check_submission(const CheckContext& context, const Spec& spec, cons
     request.compiler = cxx && *cxx ? cxx : "g++";
     request.runner_library = context.locations.cpu_runner_library(spec.id);
     built = checked_by_nvcc(context, request, report);
-    if (built.result.outcome == Outcome::passed) built = build_submission_cpu(context.processes, request);
+    if (built.result.outcome == Outcome::passed) {
+      const auto nvcc_commands = built.result.commands;  // kept, so the report shows the check ran
+      built = build_submission_cpu(context.processes, request);
+      built.result.commands.insert(built.result.commands.begin(), nvcc_commands.begin(), nvcc_commands.end());
+    }
   }
   report.build = built.result;
 
