@@ -1,0 +1,55 @@
+// The file format between harness and runner: what is written is read back exactly, and a
+// damaged file is refused with a message, never read as data.
+#include "array_file.hpp"
+
+#include <doctest/doctest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+namespace {
+std::string temp_file(const char* name) {
+  return (std::filesystem::temp_directory_path() / (std::string(name) + "-" + std::to_string(getpid()))).string();
+}
+}  // namespace
+
+TEST_CASE("runtime::array_file") {
+  cugrade::ArraySet arrays;
+  arrays["A"] = cugrade::make_array(cugrade::DType::f32, {2, 3});
+  for (int i = 0; i < 6; ++i) arrays["A"].data<float>()[i] = 0.5f * i;
+  arrays["n"] = cugrade::make_array(cugrade::DType::i64, {});
+  arrays["n"].data<std::int64_t>()[0] = -7;
+  const std::string path = temp_file("cugrade-arrays");
+
+  SUBCASE("round trip: names, types, shapes and bytes") {
+    REQUIRE(cugrade::write_array_file(path, arrays));
+    const auto back = cugrade::read_array_file(path);
+    REQUIRE(back.has_value());
+    CHECK(back->size() == 2);
+    CHECK(back->at("A").dims == std::vector<std::int64_t>{2, 3});
+    CHECK(back->at("A").bytes == arrays["A"].bytes);
+    CHECK(back->at("A").value(5) == 2.5);
+    CHECK(back->at("n").value(0) == -7.0);
+    CHECK_FALSE(std::filesystem::exists(path + ".partial"));
+  }
+  SUBCASE("a truncated file is refused") {
+    REQUIRE(cugrade::write_array_file(path, arrays));
+    std::filesystem::resize_file(path, std::filesystem::file_size(path) - 3);
+    std::string error;
+    CHECK_FALSE(cugrade::read_array_file(path, &error).has_value());
+    CHECK(error.find("truncated array") != std::string::npos);
+  }
+  SUBCASE("something else is not an array file") {
+    std::ofstream(path) << "PASSED\n";
+    std::string error;
+    CHECK_FALSE(cugrade::read_array_file(path, &error).has_value());
+    CHECK(error == path + ": not an array file");
+  }
+  SUBCASE("a missing file") {
+    std::string error;
+    CHECK_FALSE(cugrade::read_array_file(path + ".none", &error).has_value());
+    CHECK(error == "cannot open " + path + ".none");
+  }
+  std::filesystem::remove(path);
+}

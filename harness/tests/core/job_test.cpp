@@ -1,0 +1,70 @@
+// The job (harness → runner) and the event stream (runner → harness).
+#include "job.hpp"
+
+#include <doctest/doctest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+TEST_CASE("runtime::job_to_json") {
+  cugrade::Job job;
+  job.events_file = "/w/events.jsonl";
+  cugrade::CheckTask check;
+  check.id = "naive/M=1/seed=1";
+  check.step = "naive";
+  check.params = {{"M", 1}};
+  check.inputs_file = "/w/case-0.in";
+  check.outputs["C"] = {cugrade::DType::f32, {1, 1}};
+  check.output_file = "/w/case-0.out";
+  check.readback_file = "/w/case-0.readback";
+  job.checks.push_back(check);
+  cugrade::TimeTask time;
+  time.id = "perf/tiled";
+  time.step = time.reference_step = "tiled";
+  time.budget_s = 1.5;
+  time.outputs["C"] = {cugrade::DType::f32, {4, 4}};
+  job.timings.push_back(time);
+
+  SUBCASE("round trip") {
+    const auto back = cugrade::job_from_json(cugrade::job_to_json(job));
+    REQUIRE(back.has_value());
+    CHECK(back->events_file == job.events_file);
+    REQUIRE(back->checks.size() == 1);
+    CHECK(back->checks[0].id == check.id);
+    CHECK(back->checks[0].params.at("M") == 1);
+    CHECK(back->checks[0].outputs.at("C").dims == std::vector<std::int64_t>{1, 1});
+    REQUIRE(back->timings.size() == 1);
+    CHECK(back->timings[0].budget_s == 1.5);
+  }
+  SUBCASE("malformed JSON is an error, not a crash") {
+    std::string error;
+    CHECK_FALSE(cugrade::job_from_json("{\"events_file\": 3}", &error).has_value());
+    CHECK(error.starts_with("malformed job: "));
+  }
+}
+
+TEST_CASE("runtime::events") {
+  SUBCASE("a line round-trips") {
+    cugrade::Event e;
+    e.kind = "cuda_error";
+    e.task = "t";
+    e.call = "matmul_naive() → cudaDeviceSynchronize";
+    e.error = "an illegal memory access was encountered";
+    e.kernel = "k(float*)";
+    const auto back = cugrade::event_from_line(cugrade::event_to_line(e));
+    REQUIRE(back.has_value());
+    CHECK(back->call == e.call);
+    CHECK(back->kernel == e.kernel);
+  }
+  SUBCASE("junk a student prints into the stream is skipped") {
+    const std::string path =
+        (std::filesystem::temp_directory_path() / ("cugrade-events-" + std::to_string(getpid()))).string();
+    std::ofstream(path) << "{\"kind\":\"start\",\"task\":\"a\"}\nPASSED\n{\"kind\":7}\n{\"kind\":\"done\",\"task\":\"a\",\"seconds\":0.5}\n";
+    const auto events = cugrade::read_events(path);
+    REQUIRE(events.size() == 2);
+    CHECK(events[1].kind == "done");
+    CHECK(events[1].seconds == 0.5);
+    std::filesystem::remove(path);
+  }
+}
