@@ -145,8 +145,9 @@ GradeReport check_submission(const CheckContext& context, const Spec& spec, cons
   const std::string nvcc = use_cuda ? nvcc_version(context.processes, context.locations) : "";
   report.environment = describe_environment(use_cuda ? "cuda" : "cpu", device, nvcc);
   if (!use_cuda && options.backend == Backend::automatic)
-    report.notes.push_back("no usable GPU (" + (device.error.empty() ? std::string("none found") : device.error) +
-                           "): graded on the CPU backend");
+    report.notes.push_back("no usable NVIDIA GPU here (the CUDA runtime says: " +
+                           (device.error.empty() ? std::string("no device") : device.error) +
+                           "): graded on the CPU backend, correctness only");
 
   const fs::path work = make_work_dir(options);
   BuildRequest request;
