@@ -31,7 +31,13 @@ void require_device(EventWriter& events) {
   if (error != cudaSuccess || count == 0)
     context.fatal(std::string("no CUDA device: ") +
                   cudaGetErrorString(error != cudaSuccess ? error : cudaErrorNoDevice));
-  context.check(cudaFree(nullptr), "cudaFree(0) (creating the CUDA context)");
+  // Why fatal, not a CUDA error: a busy or broken GPU is no fault of the submission, and a fatal
+  // event before any case makes every case harness_error (never points lost).
+  const cudaError_t created = cudaFree(nullptr);  // creates the CUDA context
+  if (created == cudaErrorDevicesUnavailable)
+    context.fatal("the GPU is busy: another process holds it (exclusive compute mode); grade again when it is free");
+  if (created != cudaSuccess)
+    context.fatal(std::string("cannot create a CUDA context: ") + cudaGetErrorString(created));
 }
 
 int run_job(const Job& job) {
