@@ -86,6 +86,7 @@ const char* cudaGetErrorName(cudaError_t error) {
     CUGRADE_CPU_NAME(cudaErrorInvalidConfiguration) CUGRADE_CPU_NAME(cudaErrorInvalidSymbol)
     CUGRADE_CPU_NAME(cudaErrorInvalidDevicePointer) CUGRADE_CPU_NAME(cudaErrorInvalidMemcpyDirection)
     CUGRADE_CPU_NAME(cudaErrorInvalidDeviceFunction) CUGRADE_CPU_NAME(cudaErrorNoDevice)
+    CUGRADE_CPU_NAME(cudaErrorDevicesUnavailable)
     CUGRADE_CPU_NAME(cudaErrorInvalidDevice) CUGRADE_CPU_NAME(cudaErrorInvalidResourceHandle)
     CUGRADE_CPU_NAME(cudaErrorNotReady) CUGRADE_CPU_NAME(cudaErrorIllegalAddress)
     CUGRADE_CPU_NAME(cudaErrorLaunchOutOfResources) CUGRADE_CPU_NAME(cudaErrorLaunchTimeout)
@@ -113,6 +114,7 @@ const char* cudaGetErrorString(cudaError_t error) {
     case cudaErrorInvalidMemcpyDirection: return "invalid copy direction for memcpy";
     case cudaErrorInvalidDeviceFunction: return "invalid device function";
     case cudaErrorNoDevice: return "no CUDA-capable device is detected";
+    case cudaErrorDevicesUnavailable: return "CUDA-capable device(s) is/are busy or unavailable";
     case cudaErrorInvalidDevice: return "invalid device ordinal";
     case cudaErrorInvalidResourceHandle: return "invalid resource handle";
     case cudaErrorNotReady: return "device not ready";
