@@ -1,0 +1,118 @@
+// The grader of assignment reduction (graders/reduction/grader.cpp): what the harness relies on
+// to judge a sum of ints.
+#include <doctest/doctest.h>
+
+#include <cstring>
+#include <filesystem>
+#include <stdexcept>
+
+#include "graders/grader.hpp"
+#include "spec/spec_loader.hpp"
+
+namespace cugrade {
+namespace {
+
+const Grader& reduction() {
+  const Grader* grader = find_grader("reduction");
+  REQUIRE(grader != nullptr);
+  return *grader;
+}
+
+Case reduction_case(std::int64_t n, std::uint64_t seed = 1) {
+  Case c;
+  c.step = "reduce1";
+  c.params = {{"n", n}};
+  c.id = "reduce1/" + params_to_string(c.params) + "/seed=" + std::to_string(seed);
+  c.seed = seed;
+  return c;
+}
+
+CaseData generate(const Case& c) {
+  Rng rng(c.seed);
+  return reduction().generate(c, rng);
+}
+
+Array i32_array(std::initializer_list<std::int32_t> values) {
+  Array array = make_array(DType::i32, {static_cast<std::int64_t>(values.size())});
+  std::memcpy(array.bytes.data(), values.begin(), values.size() * sizeof(std::int32_t));
+  return array;
+}
+
+using Dims = std::vector<std::int64_t>;
+
+}  // namespace
+
+TEST_CASE("reduction_grader::generate") {
+  SUBCASE("the same seed gives the same bytes; another seed other inputs") {
+    const CaseData first = generate(reduction_case(1000, 3));
+    const CaseData again = generate(reduction_case(1000, 3));
+    const CaseData other = generate(reduction_case(1000, 4));
+    CHECK(first.inputs.at("in").bytes == again.inputs.at("in").bytes);
+    CHECK(first.inputs.at("in").bytes != other.inputs.at("in").bytes);
+  }
+  SUBCASE("in is n i32 values in [-1000, 1000] of both signs; the runner must produce one i64") {
+    const CaseData data = generate(reduction_case(4096));
+    REQUIRE(data.inputs.size() == 1);
+    const Array& in = data.inputs.at("in");
+    CHECK(in.type == DType::i32);
+    CHECK(in.dims == Dims{4096});
+    bool negative = false, positive = false;
+    for (std::int64_t i = 0; i < in.size(); ++i) {
+      const std::int32_t v = in.data<std::int32_t>()[i];
+      CHECK(v >= -1000);
+      CHECK(v <= 1000);
+      negative = negative || v < 0;
+      positive = positive || v > 0;
+    }
+    CHECK(negative);
+    CHECK(positive);
+    REQUIRE(data.outputs.size() == 1);
+    CHECK(data.outputs.at("out").type == DType::i64);
+    CHECK(data.outputs.at("out").dims == Dims{1});
+  }
+  SUBCASE("a case without n, or with n = 0, is an authoring error") {
+    Case no_n = reduction_case(5);
+    no_n.params.erase("n");
+    CHECK_THROWS_AS(generate(no_n), std::invalid_argument);
+    CHECK_THROWS_AS(generate(reduction_case(0)), std::invalid_argument);
+  }
+}
+
+TEST_CASE("reduction_grader::gold") {
+  SUBCASE("a small sum computed by hand") {
+    const ArraySet expected = reduction().gold(reduction_case(4), ArraySet{{"in", i32_array({5, -7, 1000, -1})}});
+    REQUIRE(expected.size() == 1);
+    const Array& out = expected.at("out");
+    CHECK(out.type == DType::i64);
+    CHECK(out.dims == Dims{1});
+    CHECK(out.data<std::int64_t>()[0] == 997);
+  }
+  SUBCASE("a sum past the range of an int is exact") {
+    const std::int64_t n = 3'000'000;
+    Array in = make_array(DType::i32, {n});
+    for (std::int64_t i = 0; i < n; ++i) in.data<std::int32_t>()[i] = 1000;
+    const ArraySet expected = reduction().gold(reduction_case(n), ArraySet{{"in", std::move(in)}});
+    CHECK(expected.at("out").data<std::int64_t>()[0] == 3'000'000'000LL);
+  }
+}
+
+TEST_CASE("reduction_grader::work") {
+  const Work work = reduction().work("reduce7", Params{{"n", 1 << 26}});
+  CHECK(work.bytes == 4.0 * (1 << 26));
+  CHECK(work.flops == 0.0);
+  CHECK(work.rate_unit == "GB/s");
+}
+
+TEST_CASE("reduction_grader::spec cases") {
+  // Every case the spec declares, hidden ones included, can be generated and judged.
+  auto spec = load_spec(std::filesystem::path(CUGRADE_SOURCE_ROOT) / "assignments/reduction/assignment.yaml");
+  REQUIRE_MESSAGE(spec.has_value(), (spec ? "" : spec.error().message));
+  for (const Case& c : expand_cases(*spec, 12345)) {
+    if (c.step != "reduce1") continue;  // every step shares generator and gold
+    CAPTURE(c.id);
+    const CaseData data = generate(c);
+    CHECK(reduction().gold(c, data.inputs).at("out").dims == data.outputs.at("out").dims);
+  }
+}
+
+}  // namespace cugrade
