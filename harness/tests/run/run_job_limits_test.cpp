@@ -1,0 +1,122 @@
+// run_job()'s deadlines (should_kill), signal names, and what it must not trust or hide: a done
+// event for a task it never gave, a step that already timed out, a limit as it was written.
+#include <doctest/doctest.h>
+
+#include <chrono>
+#include <csignal>
+#include <filesystem>
+#include <thread>
+
+#include "run/run_fixture.hpp"
+
+namespace fs = std::filesystem;
+using namespace cugrade;
+using namespace cugrade::test;
+
+TEST_CASE("run::run_job should_kill") {
+  RunFixture fixture;
+  RunRequest& request = fixture.request;
+  request.task_timeout_s = 0.05;
+  request.job.checks.resize(2);
+  FakeProcessRunner processes;
+
+  SUBCASE("true once a started task runs past its deadline, and not before") {
+    std::vector<bool> answers;
+    processes.expect([&answers](const ProcessRequest& sent) {
+      const Job job = job_of(sent);
+      answers.push_back(sent.should_kill());  // nothing started yet
+      emit(job, event("start", "a/1"));
+      answers.push_back(sent.should_kill());  // just started: the clock starts when it is seen
+      emit(job, event("done", "a/1"));
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      answers.push_back(sent.should_kill());  // a finished task is not on the clock
+      emit(job, event("start", "a/2"));
+      answers.push_back(sent.should_kill());
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      answers.push_back(sent.should_kill());  // 0.1 s into a 0.05 s task
+      return killed_by_watchdog();
+    });
+    const RunOutcome outcome = run_job(processes, request);
+    CHECK(answers == std::vector<bool>{false, false, false, false, true});
+    CHECK(outcome.tasks.at("a/1").outcome == Outcome::passed);
+    CHECK(outcome.tasks.at("a/2").outcome == Outcome::timeout);
+  }
+
+  SUBCASE("a line still being written is not read yet") {
+    std::vector<bool> answers;
+    processes.expect([&answers](const ProcessRequest& sent) {
+      const Job job = job_of(sent);
+      std::ofstream(job.events_file, std::ios::app) << event_to_line(event("start", "a/1"));
+      answers.push_back(sent.should_kill());
+      // Had the half line been taken as a start, its clock would now be past the deadline.
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      answers.push_back(sent.should_kill());
+      std::ofstream(job.events_file, std::ios::app) << "\n" << event_to_line(event("done", "a/1")) << "\n";
+      emit(job, event("start", "a/2"));
+      emit(job, event("done", "a/2"));
+      return fake_exit(0);
+    });
+    const RunOutcome outcome = run_job(processes, request);
+    CHECK(answers == std::vector<bool>{false, false});
+    CHECK(outcome.tasks.at("a/1").outcome == Outcome::passed);
+    CHECK(outcome.tasks.at("a/2").outcome == Outcome::passed);
+  }
+}
+
+TEST_CASE("run::describe_signal") {
+  CHECK(describe_signal(SIGSEGV) == "SIGSEGV (segmentation fault: a bad host pointer)");
+  CHECK(describe_signal(SIGABRT) == "SIGABRT (abort)");
+  CHECK(describe_signal(SIGFPE) == "SIGFPE (arithmetic error, e.g. integer division by zero)");
+  CHECK(describe_signal(SIGBUS) == "SIGBUS (bus error)");
+  CHECK(describe_signal(SIGILL) == "SIGILL (illegal instruction)");
+  CHECK(describe_signal(SIGKILL) == "SIGKILL (killed)");
+  CHECK(describe_signal(SIGTERM) == "signal 15 (Terminated)");
+}
+
+// A done event is trusted only for a task of the job. The student's code can write to the event
+// stream; a done line for an id the job does not hold must not count towards "every task
+// finished", or a real task after it would never be charged for its crash.
+TEST_CASE("run::run_job a done event for an unknown task") {
+  RunFixture fixture;
+  fixture.request.job.checks.resize(2);
+  FakeProcessRunner processes;
+  processes.expect(scripted_runner([](const Job& job, const std::string& id, const ProcessRequest&) {
+    if (id == "a/1") emit(job, event("done", "not-a-task"));
+    if (id == "a/2") return std::optional<ProcessResult>{died_from(SIGSEGV)};
+    return std::optional<ProcessResult>{};
+  }));
+  const RunOutcome outcome = run_job(processes, fixture.request);
+  CHECK(outcome.tasks.at("a/1").outcome == Outcome::passed);
+  CHECK(outcome.tasks.at("a/2").outcome == Outcome::crashed);
+  CHECK(outcome.tasks.at("a/2").message ==
+        "the program died from SIGSEGV (segmentation fault: a bad host pointer) during this case");
+  CHECK_FALSE(outcome.tasks.contains("not-a-task"));
+}
+
+// After a check case of a step times out, the step's timing task is not run: the same code would
+// hang for 3 x run_timeout_s + budget_s more, for a step that cannot earn performance points.
+TEST_CASE("run::run_job a timed-out step is not timed") {
+  RunFixture fixture;
+  fixture.request.job.timings = {time_task("perf/a", "a", 3.0)};
+  FakeProcessRunner processes;
+  std::vector<Job> jobs;
+  processes.expect(scripted_runner(ends_in("a/1", timed_out()), &jobs));
+  processes.expect(scripted_runner(all_done, &jobs));
+  const RunOutcome outcome = run_job(processes, fixture.request);
+  REQUIRE(jobs.size() == 2);
+  CHECK(task_ids_of(jobs[1]) == std::vector<std::string>{"b/1", "b/2"});
+  CHECK(outcome.tasks.at("perf/a").outcome == Outcome::timeout);
+  CHECK(outcome.tasks.at("perf/a").message == "not run: an earlier case of this step timed out (a/1)");
+}
+
+// The spec allows fractional limits (run_timeout_s: 2.5); the message states the limit as given.
+TEST_CASE("run::run_job a fractional time limit is shown as it is") {
+  RunFixture fixture;
+  fixture.request.task_timeout_s = 2.5;
+  FakeProcessRunner processes;
+  processes.expect(scripted_runner(ends_in("a/1", timed_out())));
+  processes.expect(scripted_runner(all_done));
+  const RunOutcome outcome = run_job(processes, fixture.request);
+  CHECK(outcome.tasks.at("a/1").message ==
+        "did not finish within 2.5 s and was stopped (an endless loop, or far too slow)");
+}
