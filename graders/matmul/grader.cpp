@@ -5,6 +5,7 @@
 #include <string>
 
 #include "graders/grader.hpp"
+#include "graders/random_arrays.hpp"
 
 namespace cugrade {
 namespace {
@@ -18,21 +19,11 @@ std::int64_t dim(const Case& c, const char* name) {
   return it->second;
 }
 
-/// An f32 rows×cols matrix uniform in [-1, 1). The top 24 bits of a draw, scaled by 2^-23,
-/// minus 1: every value is exactly representable, so the matrix is the same on every platform.
-Array uniform_matrix(Rng& rng, std::int64_t rows, std::int64_t cols) {
-  Array array = make_array(DType::f32, {rows, cols});
-  float* values = array.data<float>();
-  for (std::int64_t i = 0; i < rows * cols; ++i)
-    values[i] = static_cast<float>(rng.next_u64() >> 40) * 0x1p-23f - 1.0f;
-  return array;
-}
-
 CaseData generate(const Case& c, Rng& rng) {
   const std::int64_t m = dim(c, "M"), n = dim(c, "N"), k = dim(c, "K");
   CaseData data;
-  data.inputs["A"] = uniform_matrix(rng, m, k);
-  data.inputs["B"] = uniform_matrix(rng, k, n);
+  data.inputs["A"] = uniform_f32(rng, {m, k});
+  data.inputs["B"] = uniform_f32(rng, {k, n});
   data.outputs["C"] = make_array(DType::f32, {m, n});
   return data;
 }

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "graders/grader.hpp"
+#include "graders/random_arrays.hpp"
 
 namespace cugrade {
 namespace {
@@ -22,21 +23,10 @@ std::int64_t dim(const Case& c, const char* name) {
 /// The copy step keeps the shape; every other step transposes it.
 bool is_copy(const Case& c) { return c.step == "copy"; }
 
-/// An f32 rows×cols matrix uniform in [-1, 1). The top 24 bits of a draw, scaled by 2^-23,
-/// minus 1: every value is exactly representable, so the matrix is the same on every platform,
-/// and neighbours almost never repeat, so an element moved to the wrong place shows.
-Array uniform_matrix(Rng& rng, std::int64_t rows, std::int64_t cols) {
-  Array array = make_array(DType::f32, {rows, cols});
-  float* values = array.data<float>();
-  for (std::int64_t i = 0; i < rows * cols; ++i)
-    values[i] = static_cast<float>(rng.next_u64() >> 40) * 0x1p-23f - 1.0f;
-  return array;
-}
-
 CaseData generate(const Case& c, Rng& rng) {
   const std::int64_t rows = dim(c, "rows"), cols = dim(c, "cols");
   CaseData data;
-  data.inputs["in"] = uniform_matrix(rng, rows, cols);
+  data.inputs["in"] = uniform_f32(rng, {rows, cols});
   data.outputs["out"] = is_copy(c) ? make_array(DType::f32, {rows, cols}) : make_array(DType::f32, {cols, rows});
   return data;
 }

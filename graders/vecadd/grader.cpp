@@ -5,6 +5,7 @@
 #include <string>
 
 #include "graders/grader.hpp"
+#include "graders/random_arrays.hpp"
 
 namespace cugrade {
 namespace {
@@ -17,22 +18,11 @@ std::int64_t size_of(const Case& c) {
   return it->second;
 }
 
-/// An f32 array uniform in [-1, 1). The top 24 bits of a draw, scaled by 2^-23, minus 1: every
-/// value is exactly representable, so the array is the same on every platform (a double from
-/// Rng::uniform rounded to float could even round up to 1.0f).
-Array uniform_floats(Rng& rng, std::int64_t n) {
-  Array array = make_array(DType::f32, {n});
-  float* values = array.data<float>();
-  for (std::int64_t i = 0; i < n; ++i)
-    values[i] = static_cast<float>(rng.next_u64() >> 40) * 0x1p-23f - 1.0f;
-  return array;
-}
-
 CaseData generate(const Case& c, Rng& rng) {
   const std::int64_t n = size_of(c);
   CaseData data;
-  data.inputs["A"] = uniform_floats(rng, n);
-  data.inputs["B"] = uniform_floats(rng, n);
+  data.inputs["A"] = uniform_f32(rng, {n});
+  data.inputs["B"] = uniform_f32(rng, {n});
   data.outputs["C"] = make_array(DType::f32, {n});
   return data;
 }

@@ -1,0 +1,20 @@
+// uniform_f32: the shape asked for, values in [-1, 1) on a 2^-23 grid, the same for the same seed.
+#include "graders/random_arrays.hpp"
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+
+TEST_CASE("graders::uniform_f32") {
+  cugrade::Rng rng(5);
+  const cugrade::Array a = cugrade::uniform_f32(rng, {3, 7});
+  CHECK(a.type == cugrade::DType::f32);
+  CHECK(a.dims == std::vector<std::int64_t>{3, 7});
+  for (std::int64_t i = 0; i < a.size(); ++i) {
+    const double v = a.value(i);
+    CHECK((v >= -1.0 && v < 1.0));
+    CHECK(std::ldexp(v + 1.0, 23) == std::floor(std::ldexp(v + 1.0, 23)));  // exact in float
+  }
+  cugrade::Rng again(5);
+  CHECK(cugrade::uniform_f32(again, {3, 7}).bytes == a.bytes);
+}
