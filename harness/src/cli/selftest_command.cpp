@@ -6,6 +6,7 @@
 
 #include "cli/cli_support.hpp"
 #include "cli/commands.hpp"
+#include "pipeline/environment.hpp"
 #include "pipeline/selftest.hpp"
 
 namespace cugrade {
@@ -21,6 +22,9 @@ int run_selftest_command(const SelftestArgs& args) {
   auto backend = parse_backend(args.backend);
   if (!backend) return complain(backend.error().message, exit_usage);
   auto processes = make_process_runner();
+  // One probe for every check: each probe creates a CUDA context, and the GPU does not change.
+  CheckContext context{*processes, where};
+  if (*backend != Backend::cpu) context.device = find_device(*processes, where);
   const auto ids = args.ids.empty() ? list_assignments(where.assignments()) : args.ids;
   int failures = 0, total = 0;
   for (const auto& id : ids) {
@@ -34,7 +38,7 @@ int run_selftest_command(const SelftestArgs& args) {
     options.backend = *backend;
     options.performance = !args.no_performance;
     std::cout << fmt::format("{} ({} submissions)\n", id, entries->size());
-    for (const auto& r : run_selftest({*processes, where}, *spec, *grader, *entries, options)) {
+    for (const auto& r : run_selftest(context, *spec, *grader, *entries, options)) {
       ++total;
       failures += r.ok ? 0 : 1;
       std::cout << fmt::format("  {:<4} {:<36} {:<16} {:>6.2f}/{:<6.2f} {}\n", r.ok ? "ok" : "FAIL", r.entry.label,

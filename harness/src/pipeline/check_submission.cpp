@@ -140,7 +140,9 @@ GradeReport check_submission(const CheckContext& context, const Spec& spec, cons
   report.seed = cases.empty() ? 0 : cases.front().seed;
 
   // Where to run: the GPU when asked for or available; otherwise the CPU backend.
-  const DeviceInfo device = options.backend == Backend::cpu ? DeviceInfo{} : find_device(context.processes, context.locations);
+  const DeviceInfo device = options.backend == Backend::cpu ? DeviceInfo{}
+                            : context.device       ? *context.device
+                                                   : find_device(context.processes, context.locations);
   const bool use_cuda = options.backend == Backend::cuda || (options.backend == Backend::automatic && device.present());
   const std::string nvcc = use_cuda ? nvcc_version(context.processes, context.locations) : "";
   report.environment = describe_environment(use_cuda ? "cuda" : "cpu", device, nvcc);

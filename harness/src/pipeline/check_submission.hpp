@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/locations.hpp"
+#include "device/device_info.hpp"
 #include "graders/grader.hpp"
 #include "process/process_runner.hpp"
 #include "report/grade_report.hpp"
@@ -39,6 +40,7 @@ struct CheckOptions {
 struct CheckContext {
   ProcessRunner& processes;
   Locations locations;
+  std::optional<DeviceInfo> device = std::nullopt;  ///< already probed (once for many checks); else probed per check
 };
 
 /// Grades one submission of `spec` end to end. Never throws for bad student input: every
