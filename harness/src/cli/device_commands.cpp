@@ -16,13 +16,6 @@ namespace fs = std::filesystem;
 std::string gib(std::int64_t bytes) { return fmt::format("{:.1f} GiB", bytes / 1073741824.0); }
 std::string kib(std::int64_t bytes) { return fmt::format("{} KiB", bytes / 1024); }
 
-/// First line of `program --version`, or empty when it cannot be run.
-std::string version_line(ProcessRunner& processes, const std::string& program) {
-  const auto result = processes.run({{program, "--version"}, {}, scrubbed_environment(), 20.0, 65536, {}});
-  if (!result.started || result.exit_code != 0) return "";
-  return result.stdout_text.substr(0, result.stdout_text.find('\n'));
-}
-
 int run_doctor() {
   const Locations where = default_locations();
   auto processes = make_process_runner();
@@ -51,7 +44,8 @@ int run_doctor() {
   const std::string nvcc = nvcc_version(*processes, where);
   line("nvcc", nvcc.empty() ? "not found (" + where.nvcc.string() + ")" : nvcc + " (" + where.nvcc.string() + ")");
   if (nvcc.empty()) missing.push_back("nvcc not found: install the CUDA toolkit or set CUGRADE_NVCC=/path/to/nvcc");
-  const std::string cxx = version_line(*processes, "g++");
+  const std::string cxx_output = version_output(*processes, "g++");
+  const std::string cxx = cxx_output.substr(0, cxx_output.find('\n'));
   line("host compiler", cxx.empty() ? "g++ not found" : cxx);
   if (cxx.empty()) missing.push_back("g++ not found: sudo apt-get install g++ (the CPU backend and nvcc need it)");
 

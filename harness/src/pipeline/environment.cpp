@@ -14,13 +14,16 @@ DeviceInfo find_device(ProcessRunner& processes, const Locations& where) {
   return none;
 }
 
+std::string version_output(ProcessRunner& processes, const std::string& program) {
+  const ProcessResult result = processes.run({{program, "--version"}, {}, scrubbed_environment(), 20.0, 65536, {}});
+  return result.started && result.exit_code == 0 ? result.stdout_text : "";
+}
+
 std::string nvcc_version(ProcessRunner& processes, const Locations& where) {
-  ProcessRequest request{{where.nvcc.string(), "--version"}, {}, scrubbed_environment(), 20.0, 65536, {}};
-  const ProcessResult result = processes.run(request);
+  const std::string output = version_output(processes, where.nvcc.string());
   std::smatch match;
   static const std::regex release(R"(, V(\d+\.\d+\.\d+))");
-  if (result.started && std::regex_search(result.stdout_text, match, release)) return match[1];
-  return "";
+  return std::regex_search(output, match, release) ? std::string(match[1]) : "";
 }
 
 Environment describe_environment(const std::string& backend, const DeviceInfo& device, const std::string& nvcc) {

@@ -14,6 +14,9 @@ namespace cugrade {
 /// What the probe found; a DeviceInfo with no device when the probe is missing or fails.
 DeviceInfo find_device(ProcessRunner& processes, const Locations& where);
 
+/// What `program --version` prints on stdout; empty when it cannot be run or fails.
+std::string version_output(ProcessRunner& processes, const std::string& program);
+
 /// "13.0.88" from `nvcc --version`; empty when nvcc cannot be run.
 std::string nvcc_version(ProcessRunner& processes, const Locations& where);
 

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "check/compare.hpp"
@@ -21,6 +22,11 @@ std::string wrong_answer_message(const std::vector<Comparison>& comparisons) {
     return adds ? count + ": " + c.pattern : count;
   }
   return "";
+}
+
+/// True when any comparison found a wrong element.
+bool any_wrong(const std::vector<Comparison>& comparisons) {
+  return std::any_of(comparisons.begin(), comparisons.end(), [](const Comparison& c) { return c.wrong > 0; });
 }
 
 /// Reads an output file the runner wrote; a missing or malformed one is a protocol error.
@@ -70,7 +76,7 @@ CaseResult judge_case(const Spec& spec, const PlannedCase& planned, const CheckT
   // The comparisons already say how many elements are wrong, where, and the pattern; the
   // message adds only what they cannot: a modified const input.
   const std::string modified = describe_modified_inputs(planned.inputs, *readback);
-  if (!wrong_answer_message(result.comparisons).empty() || !modified.empty()) {
+  if (any_wrong(result.comparisons) || !modified.empty()) {
     result.outcome = Outcome::wrong_answer;
     result.message = modified;
   }
@@ -117,7 +123,7 @@ PerformanceResult judge_timing(const Spec& spec, const PlannedTiming& planned, c
     expected[name] = array;
   }
   auto comparisons = compare_outputs(*student, expected, spec.find_step(task.step)->tolerance);
-  if (!comparisons || !wrong_answer_message(*comparisons).empty()) {
+  if (!comparisons || any_wrong(*comparisons)) {
     result.outcome = Outcome::wrong_answer;
     result.flags.push_back("output_mismatch");
     result.message = "after timing, your " + task.step +
