@@ -40,7 +40,8 @@ std::string job_to_json(const Job& job) {
   j["timings"] = json::array();
   for (const auto& t : job.timings)
     j["timings"].push_back(
-        {{"id", t.id}, {"step", t.step}, {"reference_step", t.reference_step}, {"params", t.params},
+        {{"id", t.id}, {"step", t.step}, {"reference_step", t.reference_step},
+         {"reference_only", t.reference_only}, {"params", t.params},
          {"inputs_file", t.inputs_file}, {"verify_inputs_file", t.verify_inputs_file},
          {"outputs", outputs_to_json(t.outputs)}, {"student_output_file", t.student_output_file},
          {"reference_output_file", t.reference_output_file}, {"min_samples", t.min_samples},
@@ -71,6 +72,7 @@ std::optional<Job> job_from_json(const std::string& text, std::string* error) {
       task.id = t.at("id").get<std::string>();
       task.step = t.at("step").get<std::string>();
       task.reference_step = t.at("reference_step").get<std::string>();
+      task.reference_only = t.at("reference_only").get<bool>();
       task.params = t.at("params").get<std::map<std::string, std::int64_t>>();
       task.inputs_file = t.at("inputs_file").get<std::string>();
       task.verify_inputs_file = t.at("verify_inputs_file").get<std::string>();

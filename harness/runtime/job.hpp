@@ -32,16 +32,19 @@ struct CheckTask {
 
 /// A timing task: student and reference interleaved on the same inputs, then one more call of
 /// each on a fresh input set whose outputs the harness compares (so cached or skipped work shows).
+/// With `reference_only` (`cugrade bench`), only the reference is timed: no student call, no
+/// interleaving, and no verification call unless `verify_inputs_file` is given.
 struct TimeTask {
   std::string id;
-  std::string step;                           ///< the student's step
+  std::string step;                           ///< the student's step (unused when reference_only)
   std::string reference_step;
+  bool reference_only = false;                ///< time the reference alone (any step, even one with no student function)
   std::map<std::string, std::int64_t> params;
   std::string inputs_file;                    ///< the inputs used for every timed sample
   std::string verify_inputs_file;             ///< a second input set for the final calls
   std::map<std::string, OutputDecl> outputs;
   std::string student_output_file;
-  std::string reference_output_file;
+  std::string reference_output_file;          ///< reference_only: written only after a verification call
   std::size_t min_samples = 10;
   std::size_t max_samples = 200;
   double target_rse = 0.005;                  ///< stop when the relative standard error is this low
@@ -70,7 +73,7 @@ struct Event {
   std::string error;    ///< cuda_error: the CUDA error string; fatal: the message
   std::string kernel;   ///< cuda_error: the last kernel launched, when known
   double seconds = 0.0; ///< done: the task's wall time
-  std::vector<double> student_ms, reference_ms;            ///< samples: event times
+  std::vector<double> student_ms, reference_ms;            ///< samples: event times (student_ms empty for a reference-only task)
   std::vector<double> student_wall_ms, reference_wall_ms;  ///< samples: host wall times
 };
 

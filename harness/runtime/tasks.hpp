@@ -12,6 +12,7 @@ void run_check_task(EventWriter& events, const CheckTask& task);
 
 /// Times the student's and the reference's entry points interleaved, with an L2 flush before
 /// every sample, then runs each once more on the verification inputs and writes their outputs.
+/// A reference-only task (TimeTask::reference_only) times the reference alone, the same way.
 void run_time_task(EventWriter& events, const TimeTask& task);
 
 }  // namespace cugrade::runner

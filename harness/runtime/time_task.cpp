@@ -1,5 +1,7 @@
+#include <algorithm>
 #include <chrono>
 #include <optional>
+#include <vector>
 
 #include "device_buffers.hpp"
 #include "statistics.hpp"
@@ -128,33 +130,39 @@ void run_time_task(EventWriter& events, const TimeTask& task) {
   TaskContext context(events, task.id);
   context.emit("start");  // the harness measures this task's deadline from here
   const ArraySet inputs = context.read_arrays(task.inputs_file, "timing inputs");
-  const ArraySet verify_inputs =
-      context.read_arrays(task.verify_inputs_file, "verification inputs");
-  const StepAdapter& student_step = context.find_step(task.step);
   const StepAdapter& reference_step = context.find_step(task.reference_step);
 
-  // One set of buffers for both sides, unless their steps want different memory.
-  BufferSet student_buffers(context, student_step.memory, inputs, task.outputs);
-  std::optional<BufferSet> separate;
-  if (reference_step.memory != student_step.memory)
-    separate.emplace(context, reference_step.memory, inputs, task.outputs);
-  BufferSet& reference_buffers = separate ? *separate : student_buffers;
-
+  // The reference's buffers; the student shares them unless its step wants other memory. A
+  // reference-only task (cugrade bench) has no student side at all, so it works for steps whose
+  // student function is null.
+  BufferSet reference_buffers(context, reference_step.memory, inputs, task.outputs);
   Event samples;
   samples.kind = "samples";
-  Side student{student_step, false, student_buffers, student_buffers.make_call(task.params),
-               &samples.student_ms, &samples.student_wall_ms};
   Side reference{reference_step, true, reference_buffers,
                  reference_buffers.make_call(task.params), &samples.reference_ms,
                  &samples.reference_wall_ms};
+  std::optional<BufferSet> separate;
+  std::optional<Side> student;
+  if (!task.reference_only) {
+    const StepAdapter& student_step = context.find_step(task.step);
+    if (student_step.memory != reference_step.memory)
+      separate.emplace(context, student_step.memory, inputs, task.outputs);
+    BufferSet& student_buffers = separate ? *separate : reference_buffers;
+    student.emplace(Side{student_step, false, student_buffers,
+                         student_buffers.make_call(task.params), &samples.student_ms,
+                         &samples.student_wall_ms});
+  }
+  // Student first, as before: the order within a round is the same for every task.
+  std::vector<Side*> sides;
+  if (student) sides.push_back(&*student);
+  sides.push_back(&reference);
   L2Flush flush(context, task.flush_bytes);
   EventPair timer(context);
 
   // Warm-up: module loading, first-touch allocation and clock ramp-up stay out of the samples.
   const auto warmup_start = Clock::now();
   do {
-    call_once(context, student);
-    call_once(context, reference);
+    for (Side* side : sides) call_once(context, *side);
   } while (seconds_since(warmup_start) < task.warmup_s);
 
   // Interleaved, so drift (clocks, temperature, a neighbour on the GPU) hits both sides alike.
@@ -162,17 +170,21 @@ void run_time_task(EventWriter& events, const TimeTask& task) {
   const auto sampling_start = Clock::now();
   for (;;) {
     const double elapsed = seconds_since(sampling_start);
-    if (should_stop(samples.student_ms, rule, elapsed) &&
-        should_stop(samples.reference_ms, rule, elapsed))
+    if (std::all_of(sides.begin(), sides.end(),
+                    [&](const Side* side) { return should_stop(*side->event_ms, rule, elapsed); }))
       break;
-    take_sample(context, student, flush, timer);
-    take_sample(context, reference, flush, timer);
+    for (Side* side : sides) take_sample(context, *side, flush, timer);
   }
   context.emit(samples);
 
-  // A fresh input set: a submission that skips or caches work during timing shows here.
-  verify(context, student, verify_inputs, task.student_output_file, "student outputs");
-  verify(context, reference, verify_inputs, task.reference_output_file, "reference outputs");
+  // A fresh input set: a submission that skips or caches work during timing shows here. The
+  // reference alone needs no such check, so a reference-only task verifies only when asked.
+  if (!task.reference_only || !task.verify_inputs_file.empty()) {
+    const ArraySet verify_inputs =
+        context.read_arrays(task.verify_inputs_file, "verification inputs");
+    if (student) verify(context, *student, verify_inputs, task.student_output_file, "student outputs");
+    verify(context, reference, verify_inputs, task.reference_output_file, "reference outputs");
+  }
 
   Event done;
   done.kind = "done";

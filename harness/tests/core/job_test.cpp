@@ -36,6 +36,16 @@ TEST_CASE("runtime::job_to_json") {
     CHECK(back->checks[0].outputs.at("C").dims == std::vector<std::int64_t>{1, 1});
     REQUIRE(back->timings.size() == 1);
     CHECK(back->timings[0].budget_s == 1.5);
+    CHECK_FALSE(back->timings[0].reference_only);
+  }
+  SUBCASE("a reference-only timing (cugrade bench) keeps its mode") {
+    job.timings[0].reference_only = true;
+    job.timings[0].step.clear();
+    const auto back = cugrade::job_from_json(cugrade::job_to_json(job));
+    REQUIRE(back.has_value());
+    CHECK(back->timings[0].reference_only);
+    CHECK(back->timings[0].step.empty());
+    CHECK(back->timings[0].reference_step == "tiled");
   }
   SUBCASE("malformed JSON is an error, not a crash") {
     std::string error;
