@@ -15,8 +15,13 @@
 #include <fmt/ranges.h>
 
 #include "report/console_report.hpp"
+#include "report/github_report.hpp"
+#include "report/gradescope_report.hpp"
+#include "report/html_report.hpp"
 #include "report/json_report.hpp"
+#include "report/junit_report.hpp"
 #include "report/markdown_report.hpp"
+#include "report/prairielearn_report.hpp"
 #include "spec/suggest.hpp"
 
 namespace cugrade {
@@ -24,7 +29,15 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr std::array kKinds{ReportKind::console, ReportKind::json, ReportKind::markdown};
+constexpr std::array kKinds{ReportKind::console,    ReportKind::json,         ReportKind::markdown,
+                            ReportKind::html,       ReportKind::junit,        ReportKind::gradescope,
+                            ReportKind::prairielearn, ReportKind::github};
+
+// Compiler logs and student messages may hold bytes that are not UTF-8 (a Latin-1 comment);
+// they become U+FFFD rather than failing the whole report.
+std::string dump(const nlohmann::json& json) {
+  return json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
 
 std::vector<std::string> kind_names() {
   std::vector<std::string> names;
@@ -60,13 +73,20 @@ std::string render(const GradeReport& report, const ReportTarget& target, bool c
       // Escape codes belong on a terminal only; a file gets plain text.
       return render_console(report, colour_console && target.path == "-");
     case ReportKind::json:
-      // Compiler logs and student messages may hold bytes that are not UTF-8 (a Latin-1
-      // comment); they become U+FFFD rather than failing the whole report.
-      return report_to_json(report, include_hidden_details)
-                 .dump(2, ' ', false, nlohmann::json::error_handler_t::replace) +
-             "\n";
+      return dump(report_to_json(report, include_hidden_details));
     case ReportKind::markdown:
       return render_markdown(report);
+    case ReportKind::html:
+      return render_html(report);
+    case ReportKind::junit:
+      return render_junit(report);
+    // The formats other systems show to students never carry hidden details, whoever asks.
+    case ReportKind::gradescope:
+      return dump(report_to_gradescope(report));
+    case ReportKind::prairielearn:
+      return dump(report_to_prairielearn(report));
+    case ReportKind::github:
+      return render_github_annotations(report);
   }
   return {};
 }
@@ -110,6 +130,11 @@ std::string_view to_string(ReportKind kind) {
     case ReportKind::console: return "console";
     case ReportKind::json: return "json";
     case ReportKind::markdown: return "markdown";
+    case ReportKind::html: return "html";
+    case ReportKind::junit: return "junit";
+    case ReportKind::gradescope: return "gradescope";
+    case ReportKind::prairielearn: return "prairielearn";
+    case ReportKind::github: return "github";
   }
   return "console";
 }
@@ -126,9 +151,15 @@ Result<std::vector<ReportTarget>> parse_report_targets(const std::vector<std::st
 
 Result<bool> write_reports(const GradeReport& report, const std::vector<ReportTarget>& targets,
                            bool colour_console, bool include_hidden_details) {
+  std::vector<std::pair<ReportTarget, std::string>> rendered;
+  for (const ReportTarget& target : targets)
+    rendered.emplace_back(target, render(report, target, colour_console, include_hidden_details));
+  return write_rendered(rendered);
+}
+
+Result<bool> write_rendered(const std::vector<std::pair<ReportTarget, std::string>>& rendered) {
   std::vector<std::string> failures;
-  for (const ReportTarget& target : targets) {
-    const std::string text = render(report, target, colour_console, include_hidden_details);
+  for (const auto& [target, text] : rendered) {
     if (target.path == "-") {
       std::cout << text << std::flush;
       if (!std::cout) failures.push_back(fmt::format("cannot write the {} report to standard "

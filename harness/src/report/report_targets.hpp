@@ -3,6 +3,7 @@
 // --report console=-`), as test frameworks do: one run serves a student, a CI summary and a file.
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/result.hpp"
@@ -11,9 +12,19 @@
 namespace cugrade {
 
 /// The formats a report can be written in.
-enum class ReportKind { console, json, markdown };
+enum class ReportKind {
+  console,       ///< text for a terminal (colour only on a terminal)
+  json,          ///< the canonical record (report/json_report.hpp)
+  markdown,      ///< GitHub-flavoured Markdown, e.g. for $GITHUB_STEP_SUMMARY
+  html,          ///< one self-contained page (report/html_report.hpp)
+  junit,         ///< JUnit XML for CI servers (report/junit_report.hpp)
+  gradescope,    ///< Gradescope's results.json (report/gradescope_report.hpp)
+  prairielearn,  ///< PrairieLearn's results.json (report/prairielearn_report.hpp)
+  github,        ///< GitHub Actions annotations, for standard output (report/github_report.hpp)
+};
 
-/// "console", "json" or "markdown": the name used on the command line.
+/// The name used on the command line: "console", "json", "markdown", "html", "junit",
+/// "gradescope", "prairielearn" or "github".
 std::string_view to_string(ReportKind kind);
 
 /// One `--report` value: a format and where it goes.
@@ -25,9 +36,14 @@ struct ReportTarget {
   bool operator==(const ReportTarget&) const = default;
 };
 
-/// Parses `kind=path` values (kinds: console, json, markdown; "-" is standard output); an
-/// unknown kind names the nearest known one.
+/// Parses `kind=path` values (any ReportKind by name; "-" is standard output); an unknown kind
+/// names the nearest known one.
 Result<std::vector<ReportTarget>> parse_report_targets(const std::vector<std::string>& specs);
+
+/// Writes texts already rendered, each to its target ("-" is standard output; a file is replaced
+/// atomically, its folder created if needed); every target is tried, the error lists each
+/// failure. For records other than a GradeReport (`cugrade bench`'s tables).
+Result<bool> write_rendered(const std::vector<std::pair<ReportTarget, std::string>>& rendered);
 
 /// Writes the report to every target; a file is replaced atomically (written beside it, then
 /// renamed), its folder created if needed. Colour only for the console on standard output; hidden

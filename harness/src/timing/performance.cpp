@@ -27,21 +27,6 @@ double prefix_scale(char c) {
   }
 }
 
-/// Work counted in the unit's base quantity (bytes, flops or items).
-double quantity(const Work& work, RateUnit::Counts counts) {
-  switch (counts) {
-    case RateUnit::Counts::bytes: return work.bytes;
-    case RateUnit::Counts::flops: return work.flops;
-    case RateUnit::Counts::items: return work.items;
-  }
-  return 0.0;
-}
-
-double rate(const Work& work, const RateUnit& unit, double median_ms) {
-  if (median_ms <= 0.0) return 0.0;
-  return quantity(work, unit.counts) / unit.scale / (median_ms * 1e-3);
-}
-
 /// Three significant digits, but never an exponent for the magnitudes reports show ("2774").
 std::string number(double value) {
   return value >= 100.0 ? fmt::format("{:.0f}", value) : fmt::format("{:.3g}", value);
@@ -50,6 +35,24 @@ std::string number(double value) {
 std::string ms(double value) { return number(value) + " ms"; }
 
 }  // namespace
+
+double work_quantity(const Work& work, RateUnit::Counts counts) {
+  switch (counts) {
+    case RateUnit::Counts::bytes: return work.bytes;
+    case RateUnit::Counts::flops: return work.flops;
+    case RateUnit::Counts::items: return work.items;
+  }
+  return 0.0;
+}
+
+double work_rate(const Work& work, const RateUnit& unit, double median_ms) {
+  if (median_ms <= 0.0) return 0.0;
+  return work_quantity(work, unit.counts) / unit.scale / (median_ms * 1e-3);
+}
+
+std::string rate_unit_for(const Work& work) {
+  return !work.rate_unit.empty() ? work.rate_unit : work.flops > 0.0 ? "TFLOP/s" : "GB/s";
+}
 
 RateUnit parse_rate_unit(const std::string& unit) {
   std::string body = unit;
@@ -71,14 +74,14 @@ RateUnit parse_rate_unit(const std::string& unit) {
 void assess_performance(PerformanceResult& result, const Work& work, const std::optional<Ceilings>& ceilings) {
   if (!result.student) return;
   const TimingStats& student = *result.student;
-  result.rate_unit = !work.rate_unit.empty() ? work.rate_unit : work.flops > 0.0 ? "TFLOP/s" : "GB/s";
+  result.rate_unit = rate_unit_for(work);
   const RateUnit unit = parse_rate_unit(result.rate_unit);
-  result.student_rate = rate(work, unit, student.median_ms);
+  result.student_rate = work_rate(work, unit, student.median_ms);
   std::vector<std::string> sentences;
 
   if (result.reference_time && student.median_ms > 0.0) {
     result.ratio = result.reference_time->median_ms / student.median_ms;
-    result.reference_rate = rate(work, unit, result.reference_time->median_ms);
+    result.reference_rate = work_rate(work, unit, result.reference_time->median_ms);
     sentences.push_back(fmt::format("{} against {} for the reference: {:.2f}× its speed.",
                                     ms(student.median_ms), ms(result.reference_time->median_ms),
                                     result.ratio));

@@ -21,6 +21,16 @@ struct RateUnit {
 /// Reads a rate unit as described at RateUnit.
 RateUnit parse_rate_unit(const std::string& unit);
 
+/// The unit a step's rate is shown in: work.rate_unit, else "TFLOP/s" when there are flops,
+/// else "GB/s".
+std::string rate_unit_for(const Work& work);
+
+/// What one call of `work` counts in: its bytes, flops or items.
+double work_quantity(const Work& work, RateUnit::Counts counts);
+
+/// `work` per second in `unit` for one call of `median_ms`; 0 when the time is not positive.
+double work_rate(const Work& work, const RateUnit& unit, double median_ms);
+
 /// Fills ratio (reference median / student median), rate_unit (work.rate_unit, else TFLOP/s when
 /// there are flops, else GB/s), the student and reference rates, percent_of_ceiling (GB/s against
 /// copy_gbps, TFLOP/s against sgemm_tflops; unset for domain units or without ceilings), the
