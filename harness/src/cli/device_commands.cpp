@@ -58,8 +58,7 @@ int run_doctor() {
   }
   if (device.present()) {
     auto cached = load_cached_ceilings(default_cache_dir(), device.name, device.driver_version);
-    line("calibration", cached ? fmt::format("copy {:.0f} GB/s, SGEMM {:.1f} TFLOP/s (measured {})", cached->copy_gbps,
-                                             cached->sgemm_tflops, cached->measured_at)
+    line("calibration", cached ? fmt::format("{} (measured {})", describe_ceilings(*cached), cached->measured_at)
                                : "not yet (the first timed check measures it; or run `cugrade calibrate`)");
   }
   std::cout << "\n";
@@ -77,17 +76,17 @@ int run_calibrate(bool force) {
     return complain("no GPU to calibrate (" + device->error + "); ceilings are measured per GPU and driver", exit_usage);
   if (!force)
     if (auto cached = load_cached_ceilings(default_cache_dir(), device->name, device->driver_version)) {
-      std::cout << fmt::format("{} (driver CUDA {}): copy {:.0f} GB/s, SGEMM FP32 {:.1f} TFLOP/s (cached {}; --force to measure again)\n",
-                               cached->gpu, cached->driver, cached->copy_gbps, cached->sgemm_tflops, cached->measured_at);
+      std::cout << fmt::format("{} (driver CUDA {}): {} (cached {}; --force to measure again)\n", cached->gpu,
+                               cached->driver, describe_ceilings(*cached), cached->measured_at);
       return exit_ok;
     }
-  std::cerr << "cugrade: measuring device copy bandwidth and cuBLAS SGEMM (FP32) ...\n";
+  std::cerr << "cugrade: measuring copy and read bandwidth, cuBLAS SGEMM (FP32) and DGEMM (FP64) ...\n";
   auto measured = calibrate(*processes, where.calibrator());
   if (!measured) return complain(measured.error().message, exit_internal);
   auto saved = save_ceilings(default_cache_dir(), *measured);
   if (!saved) return complain(saved.error().message, exit_internal);
-  std::cout << fmt::format("{} (driver CUDA {}): copy {:.0f} GB/s, SGEMM FP32 {:.1f} TFLOP/s\nsaved to {}\n", measured->gpu,
-                           measured->driver, measured->copy_gbps, measured->sgemm_tflops, saved->string());
+  std::cout << fmt::format("{} (driver CUDA {}): {}\nsaved to {}\n", measured->gpu, measured->driver,
+                           describe_ceilings(*measured), saved->string());
   return exit_ok;
 }
 }  // namespace

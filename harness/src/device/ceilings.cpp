@@ -4,9 +4,11 @@
 #include <cstdlib>
 #include <ctime>
 #include <fstream>
+#include <iomanip>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <system_error>
+#include <utility>
 
 #include "device/helper_process.hpp"
 
@@ -24,7 +26,7 @@ std::string utc_now() {
   return text;
 }
 
-/// Reads the four measured fields; the message says what is missing.
+/// Reads the measured fields; the message says what is missing.
 Result<Ceilings> ceilings_from_json(const json& j) {
   if (!j.is_object()) return fail("it is not a JSON object");
   Ceilings c;
@@ -36,6 +38,10 @@ Result<Ceilings> ceilings_from_json(const json& j) {
       return fail(std::string("\"") + key + "\" is missing or not a string");
   c.copy_gbps = j["copy_gbps"].get<double>();
   c.sgemm_tflops = j["sgemm_tflops"].get<double>();
+  // Measured since a later version: absent from older caches, where 0 means "not measured".
+  for (auto [key, field] : {std::pair{"read_gbps", &c.read_gbps}, {"dgemm_tflops", &c.dgemm_tflops}})
+    if (j.contains(key) && j[key].is_number() && j[key].get<double>() > 0.0)
+      *field = j[key].get<double>();
   c.gpu = j["gpu"].get<std::string>();
   c.driver = j["driver"].get<std::string>();
   if (j.contains("measured_at") && j["measured_at"].is_string())
@@ -44,6 +50,15 @@ Result<Ceilings> ceilings_from_json(const json& j) {
 }
 
 }  // namespace
+
+std::string describe_ceilings(const Ceilings& ceilings) {
+  std::ostringstream text;
+  text << std::fixed << std::setprecision(0) << "copy " << ceilings.copy_gbps << " GB/s";
+  if (ceilings.read_gbps > 0.0) text << ", read " << ceilings.read_gbps << " GB/s";
+  text << std::setprecision(1) << ", SGEMM FP32 " << ceilings.sgemm_tflops << " TFLOP/s";
+  if (ceilings.dgemm_tflops > 0.0) text << ", DGEMM FP64 " << ceilings.dgemm_tflops << " TFLOP/s";
+  return text.str();
+}
 
 std::filesystem::path default_cache_dir() {
   const char* xdg = std::getenv("XDG_CACHE_HOME");
@@ -94,7 +109,9 @@ Result<std::filesystem::path> save_ceilings(const std::filesystem::path& cache_d
   {
     std::ofstream out(temporary, std::ios::trunc);
     out << json{{"copy_gbps", ceilings.copy_gbps},
+                {"read_gbps", ceilings.read_gbps},
                 {"sgemm_tflops", ceilings.sgemm_tflops},
+                {"dgemm_tflops", ceilings.dgemm_tflops},
                 {"gpu", ceilings.gpu},
                 {"driver", ceilings.driver},
                 {"measured_at", ceilings.measured_at}}

@@ -13,11 +13,17 @@ namespace cugrade {
 /// Measured ceilings of one GPU/driver.
 struct Ceilings {
   double copy_gbps = 0.0;     ///< device-to-device cudaMemcpy, bytes read + written per second
+  double read_gbps = 0.0;     ///< a read-only reduction kernel (int4 loads), bytes read per second (0: not measured)
   double sgemm_tflops = 0.0;  ///< cuBLAS SGEMM 4096³, true FP32 (no TF32)
+  double dgemm_tflops = 0.0;  ///< cuBLAS DGEMM 4096³, FP64 (0: not measured)
   std::string gpu;            ///< the GPU's name, as the probe reports it
   std::string driver;         ///< the driver's CUDA version, e.g. "13.0"
   std::string measured_at;    ///< UTC, ISO 8601, e.g. "2026-03-01T12:00:00Z"
 };
+
+/// One line for people: "copy 4232 GB/s, read 3800 GB/s, SGEMM FP32 51.2 TFLOP/s, DGEMM FP64
+/// 52.0 TFLOP/s", leaving out what was not measured.
+std::string describe_ceilings(const Ceilings& ceilings);
 
 /// $XDG_CACHE_HOME/cugrade, or ~/.cache/cugrade when XDG_CACHE_HOME is unset or empty.
 std::filesystem::path default_cache_dir();

@@ -32,7 +32,7 @@ struct TempDir {
 };
 
 Ceilings h100() {
-  return Ceilings{2994.99, 51.84, "NVIDIA H100 80GB HBM3", "13.0", "2026-03-01T12:00:00Z"};
+  return Ceilings{.copy_gbps = 2994.99, .sgemm_tflops = 51.84, .gpu = "NVIDIA H100 80GB HBM3", .driver = "13.0", .measured_at = "2026-03-01T12:00:00Z"};
 }
 }  // namespace
 
@@ -83,6 +83,22 @@ TEST_CASE("device::save_ceilings") {
     CHECK(loaded->driver == "13.0");
     CHECK(loaded->measured_at == "2026-03-01T12:00:00Z");
   }
+  SUBCASE("the read and DGEMM ceilings round trip; a cache written before them loads as unmeasured") {
+    Ceilings full = h100();
+    full.read_gbps = 3100.0;
+    full.dgemm_tflops = 52.0;
+    REQUIRE(save_ceilings(dir.path, full).has_value());
+    auto loaded = load_cached_ceilings(dir.path, full.gpu, full.driver);
+    REQUIRE(loaded.has_value());
+    CHECK(loaded->read_gbps == 3100.0);
+    CHECK(loaded->dgemm_tflops == 52.0);
+    std::ofstream(dir.path / "NVIDIA_H100_80GB_HBM3-13.0.json")
+        << R"({"copy_gbps": 3000, "sgemm_tflops": 51, "gpu": "NVIDIA H100 80GB HBM3", "driver": "13.0"})";
+    loaded = load_cached_ceilings(dir.path, full.gpu, full.driver);
+    REQUIRE(loaded.has_value());
+    CHECK(loaded->read_gbps == 0.0);
+    CHECK(loaded->dgemm_tflops == 0.0);
+  }
   SUBCASE("a second save replaces the first") {
     REQUIRE(save_ceilings(dir.path, h100()).has_value());
     Ceilings newer = h100();
@@ -90,6 +106,17 @@ TEST_CASE("device::save_ceilings") {
     REQUIRE(save_ceilings(dir.path, newer).has_value());
     CHECK(load_cached_ceilings(dir.path, newer.gpu, newer.driver)->copy_gbps == 3000.0);
   }
+}
+
+TEST_CASE("device::describe_ceilings") {
+  Ceilings c = h100();
+  c.copy_gbps = 4232.4;
+  c.sgemm_tflops = 51.24;
+  CHECK(describe_ceilings(c) == "copy 4232 GB/s, SGEMM FP32 51.2 TFLOP/s");
+  c.read_gbps = 3801.0;
+  c.dgemm_tflops = 52.04;
+  CHECK(describe_ceilings(c) ==
+        "copy 4232 GB/s, read 3801 GB/s, SGEMM FP32 51.2 TFLOP/s, DGEMM FP64 52.0 TFLOP/s");
 }
 
 TEST_CASE("device::load_cached_ceilings") {

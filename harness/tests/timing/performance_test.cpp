@@ -29,7 +29,7 @@ bool has_flag(const PerformanceResult& r, const std::string& flag) {
   return std::find(r.flags.begin(), r.flags.end(), flag) != r.flags.end();
 }
 
-const Ceilings kCeilings{2500.0, 50.0, "H100", "", ""};
+const Ceilings kCeilings{.copy_gbps = 2500.0, .sgemm_tflops = 50.0, .gpu = "H100"};
 }  // namespace
 
 TEST_CASE("timing::parse_rate_unit") {

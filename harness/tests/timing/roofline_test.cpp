@@ -5,7 +5,7 @@
 using namespace cugrade;
 
 TEST_CASE("timing::roofline_floor_ms") {
-  const Ceilings h100{3000.0, 50.0, "H100", "", ""};
+  const Ceilings h100{.copy_gbps = 3000.0, .sgemm_tflops = 50.0, .gpu = "H100"};
   SUBCASE("memory-bound work: bytes over the copy bandwidth") {
     CHECK(roofline_floor_ms(Work{3e9, 0.0, 0.0, "GB/s"}, h100) == doctest::Approx(1.0));
   }
@@ -15,7 +15,7 @@ TEST_CASE("timing::roofline_floor_ms") {
   }
   SUBCASE("no ceilings, or a zero ceiling, contribute nothing") {
     CHECK(roofline_floor_ms(Work{3e9, 1e11, 0.0, ""}, std::nullopt) == 0.0);
-    CHECK(roofline_floor_ms(Work{3e9, 1e11, 0.0, ""}, Ceilings{3000.0, 0.0, "", "", ""}) ==
+    CHECK(roofline_floor_ms(Work{3e9, 1e11, 0.0, ""}, Ceilings{.copy_gbps = 3000.0}) ==
           doctest::Approx(1.0));
     CHECK(roofline_floor_ms(Work{3e9, 1e11, 0.0, ""}, Ceilings{}) == 0.0);
   }
