@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages cugrade needs (only those missing). The CUDA toolkit itself is
 # not a Debian package: without nvcc, cugrade still builds and grades on its CPU backend.
+# clang-14 is for the tests only: its CUDA parser checks the CPU backend's pre-pass (the `oracle`
+# tests, Skipped without it); cugrade itself never runs it.
 set -euo pipefail
 packages=(cmake ninja-build g++ pkg-config doctest-dev libyaml-cpp-dev libboost-dev
-          libboost-filesystem-dev libboost-context-dev libcli11-dev libfmt-dev nlohmann-json3-dev)
+          libboost-filesystem-dev libboost-context-dev libcli11-dev libfmt-dev nlohmann-json3-dev
+          clang-14)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

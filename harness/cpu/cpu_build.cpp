@@ -78,7 +78,8 @@ std::optional<BuildOutput> CpuBuild::prepass(const fs::path& source, const fs::p
   if (!text) return text.error();
   // #line names the file by its full path so compiler messages map back to it (and are then
   // shown by file name, compiler_diagnostics.cpp).
-  Result<std::string> converted = cpu::cuda_to_cpp(*text, source.string());
+  // Local headers are inlined, pre-passed: a launch in a header is rewritten too.
+  Result<std::string> converted = cpu::cuda_to_cpp(*text, source.string(), cpu::read_headers_from_disk());
   if (!converted) {
     std::string message = converted.error().message;
     if (message.starts_with(source.string())) message = name + message.substr(source.string().size());

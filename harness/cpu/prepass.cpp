@@ -1,252 +1,185 @@
 #include "prepass.hpp"
 
 #include <algorithm>
-#include <optional>
+#include <cctype>
+#include <fstream>
+#include <iterator>
 #include <vector>
 
-#include "prepass_lexer.hpp"
+#include "prepass_launch.hpp"
+#include "prepass_shared.hpp"
+#include "prepass_tokens.hpp"
 
 namespace cugrade::cpu {
 namespace {
 
-/// One replacement of a range of the source.
-struct Edit {
-  std::size_t begin = 0, end = 0;
-  std::string text;
-};
-
-std::string quote_path(const std::string& name) {
+// The kernel expression as a C string literal, whitespace collapsed (for messages).
+std::string kernel_name(const std::string& kernel) {
   std::string out = "\"";
-  for (char c : name) {
-    if (c == '"' || c == '\\') out += '\\';
+  bool space = false;
+  for (char c : kernel) {
+    if (c == '\\' && out.size() == 1) continue;
+    if (std::isspace(static_cast<unsigned char>(c)) || c == '\\') {
+      space = out.size() > 1;
+      continue;
+    }
+    if (space) out += ' ';
+    space = false;
+    if (c == '"') out += '\\';
     out += c;
   }
   return out + "\"";
+}
+
+// What one pre-pass shares with the pre-passes of the headers it inlines.
+struct IncludeState {
+  const HeaderReader* read_header = nullptr;
+  std::vector<std::filesystem::path> once;  ///< `#pragma once` headers inlined so far
+  int depth = 0;
+};
+
+// The quoted name of `#include "name"`, or nullopt for any other directive.
+std::optional<std::string> quoted_include(std::string_view directive) {
+  std::size_t k = 1;
+  auto skip_blanks = [&] {
+    while (k < directive.size() && (directive[k] == ' ' || directive[k] == '\t')) ++k;
+  };
+  skip_blanks();
+  if (directive.substr(k, 7) != "include") return std::nullopt;
+  k += 7;
+  skip_blanks();
+  if (k >= directive.size() || directive[k] != '"') return std::nullopt;
+  const std::size_t end = directive.find('"', k + 1);
+  if (end == std::string_view::npos) return std::nullopt;
+  return std::string(directive.substr(k + 1, end - k - 1));
 }
 
 // Rewrites one file. Works on the code tokens (comments removed) so that a comment between
 // `>>>` and `(` or inside the arguments changes nothing.
 class Rewriter {
  public:
-  Rewriter(std::string_view source, const std::string& file)
-      : s_(source), file_(file), all_(tokenize(source)) {
-    for (const Token& t : all_)
-      if (t.kind != TokenKind::comment) code_.push_back(t);
-  }
+  Rewriter(std::string_view source, const std::string& file, IncludeState& includes)
+      : s_(source), file_(file), tokens_(source), includes_(includes) {}
 
   Result<std::string> run() {
     std::vector<bool> scope_stack;  // true: a namespace-like brace ({ of namespace / extern "C")
-    for (std::size_t k = 0; k < code_.size(); ++k) {
-      const Token& t = code_[k];
-      if (t.directive == 0 && is(k, "{")) scope_stack.push_back(opens_namespace(k));
-      if (t.directive == 0 && is(k, "}") && !scope_stack.empty()) scope_stack.pop_back();
-      if (is(k, "__noinline__")) {  // no shim macro can serve: see cugrade_cpu/qualifiers.hpp
+    for (std::size_t k = 0; k < tokens_.size(); ++k) {
+      const Token& t = tokens_[k];
+      if (t.directive == 0 && tokens_.is(k, "{")) scope_stack.push_back(opens_namespace(k));
+      if (t.directive == 0 && tokens_.is(k, "}") && !scope_stack.empty()) scope_stack.pop_back();
+      const bool file_scope = t.directive == 0 && std::all_of(scope_stack.begin(), scope_stack.end(),
+                                                               [](bool b) { return b; });
+      if (t.kind == TokenKind::opaque_directive && includes_.read_header) {
+        auto inlined = inline_header(k);
+        if (!inlined) return std::unexpected(inlined.error());
+        continue;
+      }
+      if (is_pragma_once(k)) {
+        edits_.push_back(Edit{t.begin, tokens_[k + 2].end, ""});
+        k += 2;
+        continue;
+      }
+      if (tokens_.is(k, "__noinline__")) {  // no shim macro can serve: see cugrade_cpu/qualifiers.hpp
         edits_.push_back(Edit{t.begin, t.end, "__attribute__((noinline))"});
         continue;
       }
-      if (is_triple(k, '<')) {
-        auto next = launch(k);
+      if (tokens_.is_triple(k, '<')) {
+        auto site = parse_launch(tokens_, k, file_);
+        if (!site) return std::unexpected(site.error());
+        rewrite_launch(*site);
+        k = site->paren_close;
+        continue;
+      }
+      if (tokens_.is(k, "extern") && tokens_.is(k + 1, "__shared__") && tokens_.same_directive(k, k + 1)) {
+        auto next = rewrite_extern_shared(tokens_, k, file_scope, file_, edits_);
         if (!next) return std::unexpected(next.error());
         k = *next;
         continue;
       }
-      if (is(k, "extern") && k + 1 < code_.size() && is(k + 1, "__shared__") &&
-          code_[k + 1].directive == t.directive) {
-        bool file_scope = std::all_of(scope_stack.begin(), scope_stack.end(), [](bool b) { return b; });
-        auto next = extern_shared(k, file_scope && t.directive == 0);
-        if (!next) return std::unexpected(next.error());
-        k = *next;
-      }
+      if (tokens_.is(k, "__shared__")) k = annotate_static_shared(tokens_, k, file_scope, file_, edits_);
     }
     return assemble();
   }
 
  private:
-  bool is(std::size_t k, std::string_view text) const {
-    return k < code_.size() && code_[k].text(s_) == text;
-  }
-  bool same_directive(std::size_t a, std::size_t b) const {
-    return code_[a].directive == code_[b].directive;
-  }
-  // Three adjacent `<` (or `>`) punctuators: `a << b` and `k<A<B<int>>>` stay intact because
-  // only an unbroken run of three counts, and only where a launch is possible.
-  bool is_triple(std::size_t k, char c) const {
-    if (k + 2 >= code_.size()) return false;
-    std::string_view one(&c, 1);
-    return is(k, one) && is(k + 1, one) && is(k + 2, one) && code_[k + 1].begin == code_[k].end &&
-           code_[k + 2].begin == code_[k + 1].end && same_directive(k, k + 2);
-  }
-  std::string where(std::size_t k) const {
-    return file_ + ":" + std::to_string(code_[k].line) + ": ";
-  }
-
   bool opens_namespace(std::size_t k) const {
     if (k == 0) return false;
     std::size_t j = k - 1;
-    if (code_[j].kind == TokenKind::literal && j > 0 && is(j - 1, "extern")) return true;
-    while (j > 0 && (code_[j].kind == TokenKind::identifier || is(j, ":"))) {
-      if (is(j, "namespace")) return true;
+    if (tokens_[j].kind == TokenKind::literal && j > 0 && tokens_.is(j - 1, "extern")) return true;
+    while (j > 0 && (tokens_[j].kind == TokenKind::identifier || tokens_.is(j, ":"))) {
+      if (tokens_.is(j, "namespace")) return true;
       --j;
     }
-    return is(j, "namespace");
+    return tokens_.is(j, "namespace");
   }
 
-  // Index of the bracket that closes the one at `open` (same directive), or nullopt.
-  std::optional<std::size_t> match_forward(std::size_t open) const {
-    int depth = 0;
-    for (std::size_t k = open; k < code_.size() && same_directive(k, open); ++k) {
-      std::string_view t = code_[k].text(s_);
-      if (t == "(" || t == "[" || t == "{") ++depth;
-      if (t == ")" || t == "]" || t == "}") {
-        if (--depth == 0) return k;
-      }
-    }
-    return std::nullopt;
+  bool is_pragma_once(std::size_t k) const {
+    return tokens_[k].directive != 0 && tokens_.is(k, "#") && tokens_.is(k + 1, "pragma") &&
+           tokens_.is(k + 2, "once") && tokens_.same_directive(k, k + 2) &&
+           (k + 3 >= tokens_.size() || !tokens_.same_directive(k, k + 3));
   }
 
-  // First token of the kernel expression that ends just before `<<<` at k:
-  // `name`, `ns::name`, `name<T, (N > 1)>`, `(expression)`.
-  std::optional<std::size_t> kernel_start(std::size_t k) const {
-    if (k == 0) return std::nullopt;
-    std::size_t j = k - 1;
-    if (is(j, ")") || is(j, ">")) {
-      bool angle = is(j, ">");
-      int parens = 0, angles = 0;  // `>` inside parentheses is a comparison, not a bracket
-      for (;; --j) {
-        std::string_view t = code_[j].text(s_);
-        if (t == ")" || t == "]") ++parens;
-        if (t == "(" || t == "[") --parens;
-        if (angle && parens == 0 && t == ">") ++angles;
-        if (angle && parens == 0 && t == "<") --angles;
-        if (parens == 0 && angles == 0) break;
-        if (j == 0 || !same_directive(j - 1, k)) return std::nullopt;
-      }
-      if (!angle) return j;
-      if (j == 0) return std::nullopt;
-      --j;
-    }
-    if (code_[j].kind != TokenKind::identifier) return std::nullopt;
-    // Qualified names: walk back over `::` and the names before them.
-    while (j >= 2 && is(j - 1, ":") && is(j - 2, ":") && same_directive(j - 2, k)) {
-      if (j >= 3 && (code_[j - 3].kind == TokenKind::identifier) && !is(j - 3, "return"))
-        j -= 3;
-      else
-        return j - 2;  // a leading `::`
-    }
-    return j;
+ public:
+  /// Whether this file has `#pragma once` (it is then removed, and its includer guards it).
+  bool has_pragma_once() const {
+    for (std::size_t k = 0; k < tokens_.size(); ++k)
+      if (is_pragma_once(k)) return true;
+    return false;
   }
 
-  // Source text of [from, to) with comments turned into spaces (newlines kept outside directives).
-  std::string clean(std::size_t from, std::size_t to, bool in_directive) const {
-    std::string out;
-    std::size_t pos = from;
-    for (const Token& t : all_) {
-      if (t.kind != TokenKind::comment || t.end <= from || t.begin >= to) continue;
-      out.append(s_.substr(pos, t.begin - pos));
-      out += ' ';
-      if (!in_directive) out.append(std::count(s_.begin() + t.begin, s_.begin() + t.end, '\n'), '\n');
-      pos = t.end;
+ private:
+  // `#include "name"` of a file next to this one: replaced by that file, pre-passed, between
+  // #line directives; the line after it keeps its number. Why inline rather than pre-pass the
+  // header into a file of its own: the includer's copy is compiled elsewhere (a build folder),
+  // where a quoted include would find the original header first, with its launches unrewritten.
+  Result<bool> inline_header(std::size_t k) {
+    const Token& t = tokens_[k];
+    const auto name = quoted_include(t.text(s_));
+    if (!name) return false;
+    const std::filesystem::path path = (std::filesystem::path(file_).parent_path() / *name).lexically_normal();
+    const std::optional<std::string> text = (*includes_.read_header)(path);
+    if (!text) return false;  // found elsewhere (-I) by the compiler, or missing: it says so
+    if (std::ranges::find(includes_.once, path) != includes_.once.end()) {
+      edits_.push_back(Edit{t.begin, t.end, ""});
+      return true;
     }
-    out.append(s_.substr(pos, to - pos));
-    return out;
+    if (includes_.depth >= 32)
+      return fail(file_ + ":" + std::to_string(t.line) + ": #include \"" + *name + "\" nests more than 32 "
+                  "levels deep (does a header include itself?).");
+    ++includes_.depth;
+    Rewriter header(*text, path.string(), includes_);
+    auto converted = header.run();
+    --includes_.depth;
+    if (!converted) return std::unexpected(converted.error());
+    std::string inlined = *converted;
+    if (!inlined.ends_with('\n')) inlined += '\n';
+    if (header.has_pragma_once()) {
+      includes_.once.push_back(path);
+      const std::string guard = "CUGRADE_ONCE_" + std::to_string(std::hash<std::string>{}(path.string()));
+      inlined = "#ifndef " + guard + "\n#define " + guard + "\n" + inlined + "#endif\n";
+    }
+    edits_.push_back(Edit{t.begin, t.end, inlined + "#line " + std::to_string(t.line + 1) + " " + quote_path(file_)});
+    return true;
   }
 
-  // Rewrites the launch whose `<<<` is at k; returns the index of its closing `)`.
-  Result<std::size_t> launch(std::size_t k) {
-    auto start = kernel_start(k);
-    if (!start)
-      return fail(where(k) + "cannot tell which kernel this launch (<<<) calls; write "
-                  "`kernel<<<grid, block>>>(arguments)`.");
-    std::optional<std::size_t> close;
-    int depth = 0;
-    for (std::size_t j = k + 3; j < code_.size() && same_directive(j, k); ++j) {
-      std::string_view t = code_[j].text(s_);
-      if (t == "(" || t == "[" || t == "{") ++depth;
-      if (t == ")" || t == "]" || t == "}") --depth;
-      if (depth < 0 || (depth == 0 && t == ";")) break;
-      if (depth == 0 && is_triple(j, '>')) {
-        close = j;
-        break;
-      }
-    }
-    if (!close) return fail(where(k) + "this launch's <<< has no matching >>>.");
-    std::size_t open = *close + 3;
-    if (!is(open, "(") || !same_directive(open, k))
-      return fail(where(k) + "a kernel launch needs its arguments in parentheses after >>>.");
-    auto paren = match_forward(open);
-    if (!paren) return fail(where(k) + "the arguments of this kernel launch have no closing ).");
-
-    bool in_dir = code_[k].directive != 0;
-    std::string kernel = clean(code_[*start].begin, code_[k - 1].end, in_dir);
-    std::string config = clean(code_[k + 2].end, code_[*close].begin, in_dir);
-    std::string args = clean(code_[open].end, code_[*paren].begin, in_dir);
+  // `k<<<config>>>(args)` becomes a call of ::cugrade_cpu::launch (cugrade_cpu/launch.hpp) that
+  // keeps the launch's lines, so later code stays on its line numbers.
+  void rewrite_launch(const LaunchSite& site) {
+    const std::size_t k = site.open;
+    const bool in_dir = tokens_[k].directive != 0;
+    const std::string kernel = tokens_.clean(site.kernel.begin, site.kernel.end, in_dir);
+    const std::string config = tokens_.clean(tokens_[k + 2].end, tokens_[site.close].begin, in_dir);
+    const std::string args = tokens_.clean(tokens_[site.paren].end, tokens_[site.paren_close].begin, in_dir);
     std::string text = "::cugrade_cpu::launch(::cugrade_cpu::launch_config(" + config + "), " +
                        kernel_name(kernel) + ", [&](auto&&... cugrade_a) { " + kernel +
                        "(static_cast<decltype(cugrade_a)&&>(cugrade_a)...); }";
     if (args.find_first_not_of(" \t\r\n\\") != std::string::npos) text += ", " + args;
     text += ")";
-    std::size_t begin = code_[*start].begin, end = code_[*paren].end;
+    const std::size_t begin = site.kernel.begin, end = site.call.end;
     auto newlines = [](std::string_view v) { return std::count(v.begin(), v.end(), '\n'); };
     for (auto missing = newlines(s_.substr(begin, end - begin)) - newlines(text); missing > 0; --missing)
       text += in_dir ? "\\\n" : "\n";
     edits_.push_back(Edit{begin, end, std::move(text)});
-    return *paren;
-  }
-
-  // The kernel expression as a C string literal, whitespace collapsed (for messages).
-  static std::string kernel_name(const std::string& kernel) {
-    std::string out = "\"";
-    bool space = false;
-    for (char c : kernel) {
-      if (c == '\\' && out.size() == 1) continue;
-      if (std::isspace(static_cast<unsigned char>(c)) || c == '\\') {
-        space = out.size() > 1;
-        continue;
-      }
-      if (space) out += ' ';
-      space = false;
-      if (c == '"') out += '\\';
-      out += c;
-    }
-    return out + "\"";
-  }
-
-  // Rewrites `extern __shared__ [__align__(n)] T name[];` at k; returns the index of its `;`.
-  // Why a pointer in a function and a macro at file scope: a file-scope variable would be
-  // initialised once, but each block has its own dynamic shared memory, so every use has to
-  // ask the executor for the current block's buffer.
-  Result<std::size_t> extern_shared(std::size_t k, bool file_scope) {
-    std::size_t j = k + 2;
-    std::string type;
-    std::optional<std::size_t> name;
-    for (; j < code_.size() && same_directive(j, k) && !is(j, ";"); ++j) {
-      if (is(j, "__align__") || is(j, "alignas")) {
-        auto close = match_forward(j + 1);
-        if (!close) break;
-        j = *close;
-        continue;
-      }
-      if (code_[j].kind == TokenKind::identifier && is(j + 1, "[")) {
-        name = j;
-        break;
-      }
-      if (!type.empty()) type += ' ';
-      type += code_[j].text(s_);
-    }
-    if (!name || type.empty() || !is(*name + 1, "[") || !is(*name + 2, "]") || !is(*name + 3, ";"))
-      return fail(where(k) + "unsupported extern __shared__ declaration; the CPU backend accepts "
-                  "`extern __shared__ T name[];`.");
-    std::string id(code_[*name].text(s_));
-    std::string access = "::cugrade_cpu::dynamic_shared<" + type + ">()";
-    std::size_t end = code_[*name + 3].end;
-    std::string text;
-    if (file_scope)
-      text = "\n#define " + id + " (" + access + ")\n#line " + std::to_string(code_[*name + 3].line) +
-             " " + quote_path(file_) + "\n";
-    else
-      text = type + "* " + id + " = " + access + ";";
-    edits_.push_back(Edit{code_[k].begin, end, std::move(text)});
-    return *name + 3;
   }
 
   std::string assemble() const {
@@ -263,15 +196,27 @@ class Rewriter {
 
   std::string_view s_;
   std::string file_;
-  std::vector<Token> all_;
-  std::vector<Token> code_;
+  TokenView tokens_;
+  IncludeState& includes_;
   std::vector<Edit> edits_;
 };
 
 }  // namespace
 
-Result<std::string> cuda_to_cpp(std::string_view source, const std::string& file_name) {
-  return Rewriter(source, file_name).run();
+Result<std::string> cuda_to_cpp(std::string_view source, const std::string& file_name,
+                                const HeaderReader& read_header) {
+  IncludeState includes;
+  if (read_header) includes.read_header = &read_header;
+  return Rewriter(source, file_name, includes).run();
+}
+
+HeaderReader read_headers_from_disk() {
+  return [](const std::filesystem::path& path) -> std::optional<std::string> {
+    if (!std::filesystem::is_regular_file(path)) return std::nullopt;
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return std::nullopt;
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  };
 }
 
 }  // namespace cugrade::cpu

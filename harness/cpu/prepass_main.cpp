@@ -1,6 +1,6 @@
 // cugrade-cpu-prepass in.cu out.cpp [name]: the pre-pass as a build step, for the reference
 // solutions compiled into the CPU runner libraries. `name` (default: in.cu as given) is the file
-// name #line directives report.
+// name #line directives report; `#include "x.cuh"` next to in.cu is inlined, pre-passed.
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -20,7 +20,8 @@ int main(int argc, char** argv) {
   }
   std::stringstream text;
   text << in.rdbuf();
-  auto out = cugrade::cpu::cuda_to_cpp(text.str(), argc == 4 ? argv[3] : argv[1]);
+  // Local headers are found next to the input and inlined, pre-passed (prepass.hpp).
+  auto out = cugrade::cpu::cuda_to_cpp(text.str(), argc == 4 ? argv[3] : argv[1], cugrade::cpu::read_headers_from_disk());
   if (!out) {
     std::cerr << out.error().message << "\n";
     return 1;

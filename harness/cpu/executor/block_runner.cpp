@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "fault_handler.hpp"
+#include "shared_poison.hpp"
 
 namespace cugrade_cpu {
 
@@ -47,8 +48,15 @@ std::optional<BlockFailure> BlockRunner::run(const GridShape& shape, uint3 block
   const unsigned bx = shape.block.x, by = shape.block.y, bz = shape.block.z;
   const unsigned n = bx * by * bz;
   // Why poison: shared memory starts with whatever the last block left; 0xFF bytes read as NaN
-  // (or -1) make a read of never-written shared memory show up as a wrong answer at once.
-  dynamic_shared_.assign(shape.shared_bytes + 16, static_cast<char>(0xFF));
+  // (or -1) make a read of never-written shared memory show up as a wrong answer at once, and a
+  // second run with 0x00 bytes shows whether a result depends on it (shared_memory.hpp).
+  // Static __shared__ variables are poisoned when the block first reaches their declaration.
+  dynamic_shared_.assign(shape.shared_bytes + 16, static_cast<char>(shape.poison));
+  poisoned_.clear();
+  dynamic_declared_ = false;
+  poison_file_scope_shared(shape.poison, shape.kernel);
+  if (shape.shared_bytes > 0 && shared_log_enabled())
+    log_shared_use(shape.kernel, std::string("extern __shared__ memory of kernel ") + shape.kernel);
   warps_.assign((n + 31) / 32, Warp{});
   threads_.clear();
   threads_.resize(n);
@@ -215,6 +223,24 @@ const WarpSlots& BlockRunner::warp_exchange(unsigned mask, std::uint64_t value, 
   if (!label) label = names.emplace_back(std::make_unique<std::string>(name))->c_str();
   wait(&w.generation, label, where);
   return w.published;
+}
+
+void BlockRunner::declare_shared(void* address, std::size_t bytes, const char* name,
+                                 const std::source_location& where) {
+  // A handful of variables per kernel: a linear search is the cheapest set.
+  for (const void* p : poisoned_)
+    if (p == address) return;
+  poisoned_.push_back(address);
+  std::memset(address, shape_->poison, bytes);
+  if (shared_log_enabled())
+    log_shared_use(shape_->kernel, describe_declaration(std::string("__shared__ ") + name, where));
+}
+
+void BlockRunner::declare_dynamic_shared(const char* name, const std::source_location& where) {
+  if (dynamic_declared_) return;
+  dynamic_declared_ = true;
+  if (shared_log_enabled())
+    log_shared_use(shape_->kernel, describe_declaration(std::string("extern __shared__ ") + name, where));
 }
 
 unsigned BlockRunner::active_lanes() const {

@@ -27,6 +27,7 @@ struct GridShape {
   void (*thread_body)(void*) = nullptr;
   void* closure = nullptr;
   bool reverse = false;  ///< CUGRADE_CPU_SCHEDULE=reverse: resume threads last to first
+  unsigned char poison = 0xFF;  ///< every byte of shared memory at each block start
 };
 
 /// Why a block stopped early.
@@ -49,6 +50,8 @@ class BlockRunner {
                                  const std::source_location& where);
   unsigned active_lanes() const;
   void yield();
+  void declare_shared(void* address, std::size_t bytes, const char* name, const std::source_location& where);
+  void declare_dynamic_shared(const char* name, const std::source_location& where);
   [[noreturn]] void fail(std::string message);
 
   /// The kernel of the block being run.
@@ -92,6 +95,8 @@ class BlockRunner {
   std::vector<Thread> threads_;
   std::vector<Warp> warps_;
   std::vector<char> dynamic_shared_;
+  std::vector<void*> poisoned_;      ///< static __shared__ variables this block has poisoned
+  bool dynamic_declared_ = false;    ///< an extern __shared__ declaration of this block was logged
   Barrier barrier_;
   Thread* running_ = nullptr;
   std::optional<BlockFailure> failure_;

@@ -10,6 +10,7 @@
 #include "error_state.hpp"
 #include "fault_handler.hpp"
 #include "launch_limits.hpp"
+#include "shared_poison.hpp"
 #include "worker_pool.hpp"
 
 namespace cugrade_cpu {
@@ -47,6 +48,7 @@ void run_grid(const LaunchConfig& config, const char* kernel, void (*thread_body
   shape.thread_body = thread_body;
   shape.closure = closure;
   shape.reverse = reverse_schedule();
+  shape.poison = shared_poison_byte();
   const std::size_t gx = config.grid.x, gy = config.grid.y;
   const std::size_t blocks = gx * gy * config.grid.z;
   std::mutex failure_mutex;

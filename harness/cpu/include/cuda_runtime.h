@@ -12,6 +12,7 @@
 #include "cugrade_cpu/context.hpp"
 #include "cugrade_cpu/math.hpp"
 #include "cugrade_cpu/sync.hpp"
+#include "cugrade_cpu/shared_memory.hpp"
 #include "cugrade_cpu/atomics.hpp"
 #include "cugrade_cpu/launch.hpp"
 #include "cugrade_cpu/runtime_api.hpp"

@@ -18,6 +18,7 @@ target_compile_options(cugrade_cpu_prepass_corpus PRIVATE ${CUGRADE_CPU_CUDA_FLA
 add_executable(test_cpu
   ${cpu_tests_dir}/prepass_test.cpp ${cpu_tests_dir}/executor_test.cpp
   ${cpu_tests_dir}/diagnoses_test.cpp ${cpu_tests_dir}/cpu_build_test.cpp
+  ${cpu_tests_dir}/shared_memory_test.cpp ${cpu_tests_dir}/cooperative_groups_test.cpp
   ${CUGRADE_HARNESS_DIR}/tests/doctest_main.cpp)
 target_link_libraries(test_cpu PRIVATE cugrade_cpu_prepass cugrade_cpu_build cugrade_cpu_executor
   cugrade_cpu_test_kernels doctest::doctest)
@@ -25,6 +26,14 @@ add_dependencies(test_cpu cugrade_cpu_prepass_corpus)
 target_include_directories(test_cpu PRIVATE ${cpu_tests_dir})
 target_compile_definitions(test_cpu PRIVATE CUGRADE_CPU_TEST_DATA="${cpu_tests_dir}/data")
 doctest_discover_tests(test_cpu TEST_PREFIX "cpu/" ADD_LABELS 0 PROPERTIES LABELS cpu)
+
+# The pre-pass against clang's CUDA parser (CTest label oracle): needs clang-14, which
+# scripts/install-deps.sh installs; without it the test exits 77 and CTest shows it Skipped.
+find_package(nlohmann_json REQUIRED)
+add_executable(test_cpu_oracle ${cpu_tests_dir}/prepass_oracle_test.cpp ${CUGRADE_HARNESS_DIR}/tests/doctest_main.cpp)
+target_link_libraries(test_cpu_oracle PRIVATE cugrade_cpu_prepass cugrade_process nlohmann_json::nlohmann_json doctest::doctest)
+target_compile_definitions(test_cpu_oracle PRIVATE CUGRADE_CPU_TEST_DATA="${cpu_tests_dir}/data")
+doctest_discover_tests(test_cpu_oracle TEST_PREFIX "cpu/" ADD_LABELS 0 PROPERTIES LABELS oracle SKIP_RETURN_CODE 77)
 
 # A stand-in runner library for cpu_build_test.cpp: a main that calls entry(), and the executor.
 add_library(cugrade_cpu_test_runner STATIC ${cpu_tests_dir}/data/build/runner_main.cpp

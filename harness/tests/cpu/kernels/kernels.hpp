@@ -22,6 +22,10 @@ Launched warp_votes(int n_threads);
 Launched atomics(const std::vector<int>& in, int bins);
 /// __syncthreads_count/and/or over a block of `threads` with predicate (tid % 3 == 0).
 Launched barrier_reductions(int threads);
+/// Cooperative groups, per block of `block` threads: [sum by tile shuffles, sum by cg::reduce,
+/// the last thread's dynamic-tile rank·1000 + size, tile-of-8 #1's max·10 + any(<0)·2 + all·1 +
+/// its meta_group_rank·100000].
+std::vector<int> cooperative_sums(const std::vector<int>& in, int block);
 /// Dynamic shared memory (extern __shared__) reversal of a block.
 Launched reverse_block(const std::vector<float>& in);
 /// A kernel with the given launch configuration; returns only the error.
@@ -30,6 +34,10 @@ std::string launch_with(unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsi
 /// Faulty kernels: "exit_before_barrier", "different_barriers", "shfl_after_exit",
 /// "out_of_bounds_write", "out_of_bounds_read", "host_pointer", "use_after_free", "trap".
 std::string faulty(const std::string& which);
+/// Reads of shared memory no thread wrote, 3 blocks of 64 threads: "static", "dynamic" (threads
+/// 32..63 read unwritten elements), "per_block" (only block 0 writes a __shared__ int; one value
+/// per block), "file_scope" (each block adds 1 to a file-scope __shared__ int; one per block).
+Launched shared_reads(const std::string& which);
 /// A race: thread t writes s[t] and, with no barrier, thread t reads s[t+1].
 Launched racy(int threads);
 /// cudaMemcpy/cudaMemset argument checks: the error of each bad call, in order.

@@ -6,7 +6,7 @@
 
 
 __global__ void in_kernel(float* out) {
-  unsigned char* raw = ::cugrade_cpu::dynamic_shared<unsigned char>();
+  unsigned char* raw = ::cugrade_cpu::declared_dynamic_shared<unsigned char>("raw");
   float* s = reinterpret_cast<float*>(raw);
   s[threadIdx.x] = threadIdx.x;
   __syncthreads();
@@ -14,7 +14,7 @@ __global__ void in_kernel(float* out) {
 }
 
 template <class T> __global__ void typed(T* out) {
-  T* buffer = ::cugrade_cpu::dynamic_shared<T>();
+  T* buffer = ::cugrade_cpu::declared_dynamic_shared<T>("buffer");
   buffer[threadIdx.x] = out[threadIdx.x];
   out[threadIdx.x] = buffer[0] + file_scope_buffer[0];
 }
