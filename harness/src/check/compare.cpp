@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <stdexcept>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -38,12 +39,31 @@ bool storage_matches(const Array& a) {
   return a.bytes.size() == static_cast<std::size_t>(n) * dtype_size(a.type);
 }
 
+constexpr std::string_view kSlackSuffix = ".slack";
+
+/// A grader's slack must fit its output and allow, never forbid: anything else is a harness bug.
+void check_slack(const std::string& name, const Array& slack, const Array& expected) {
+  if (slack.dims != expected.dims || !storage_matches(slack) || is_integer(slack.type))
+    throw std::logic_error("compare_array: the slack of " + name + " is not a float array of its shape");
+  for (std::int64_t i = 0; i < slack.size(); ++i)
+    if (!(std::isfinite(slack.value(i)) && slack.value(i) >= 0.0))
+      throw std::logic_error(fmt::format("compare_array: the slack of {} is negative or not finite at {}",
+                                         name, describe_position(unravel_index(i, slack.dims))));
+}
+
 }  // namespace
 
+std::string slack_name(const std::string& output) { return output + std::string(kSlackSuffix); }
+
+bool is_slack_name(const std::string& name) {
+  return name.size() > kSlackSuffix.size() && name.ends_with(kSlackSuffix);
+}
+
 Result<Comparison> compare_array(const std::string& name, const Array& actual, const Array& expected,
-                                 const Tolerance& tol, std::size_t max_listed) {
+                                 const Tolerance& tol, std::size_t max_listed, const Array* slack) {
   if (!storage_matches(expected))
     throw std::logic_error("compare_array: the gold of " + name + " does not match its own shape");
+  if (slack) check_slack(name, *slack, expected);
   if (actual.dims != expected.dims)
     return fail(fmt::format("output {} has shape {}, but {} was expected", name,
                             describe_shape(actual.dims), describe_shape(expected.dims)));
@@ -77,7 +97,7 @@ Result<Comparison> compare_array(const std::string& name, const Array& actual, c
       err = std::fabs(x - y);
       if (both_integer) wrong = integer_value(actual, i) != integer_value(expected, i);
       else if (exact) wrong = x != y;
-      else wrong = err > tol.atol + tol.rtol * std::fabs(y);
+      else wrong = err > tol.atol + tol.rtol * std::fabs(y) + (slack ? slack->value(i) : 0.0);
       cmp.max_abs_error = std::max(cmp.max_abs_error, err);
       if (y != 0.0) cmp.max_rel_error = std::max(cmp.max_rel_error, err / std::fabs(y));
     }

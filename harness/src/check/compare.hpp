@@ -11,6 +11,13 @@
 
 namespace cugrade {
 
+/// The name under which a gold may carry the per-element slack of output `output`:
+/// "<output>.slack" (Grader::gold). Never the name of an output itself.
+std::string slack_name(const std::string& output);
+
+/// True when `name` names a slack array ("X.slack"), not an output.
+bool is_slack_name(const std::string& name);
+
 /// Compares one output array against its gold: |x − y| ≤ atol + rtol·|expected| per element;
 /// NaN/Inf in the actual output never pass (a non-finite gold is a harness bug: throws
 /// std::logic_error); when either side has an integer dtype the values must be equal exactly.
@@ -19,7 +26,12 @@ namespace cugrade {
 /// and the pattern line. Fails (a protocol problem: the runner wrote the wrong thing) when the
 /// shapes differ, or the actual array's storage does not match its shape and dtype; the gold and
 /// the actual output may have different dtypes (a float output is checked against a double gold).
+/// With `slack` (the gold's "<name>.slack": expected's shape, finite values ≥ 0, else a harness
+/// bug: throws std::logic_error), element i may also differ by slack[i] more: the grader's word on
+/// elements that correct kernels may legitimately get otherwise (e.g. an N-body pair within
+/// rounding of a cutoff). Without it, or where it is 0, the comparison is exactly the above.
 Result<Comparison> compare_array(const std::string& name, const Array& actual, const Array& expected,
-                                 const Tolerance& tol, std::size_t max_listed = 5);
+                                 const Tolerance& tol, std::size_t max_listed = 5,
+                                 const Array* slack = nullptr);
 
 }  // namespace cugrade

@@ -115,3 +115,50 @@ TEST_CASE("check::compare_array") {
     CHECK_THROWS_AS((void)compare_array("C", f64({1.0}), f64({kNaN}), {}), std::logic_error);
   }
 }
+
+TEST_CASE("check::compare_array slack") {
+  const Array expected = f64({1.0, 1.0, 1.0});
+  const Array actual = f64({1.5, 1.5, 1.5});
+  const Tolerance tol{0.1, 0.0};
+  SUBCASE("each element may differ by its own slack more than atol + rtol·|expected|") {
+    const Array slack = f64({0.4, 0.39, 0.0});
+    auto result = compare_array("AX", actual, expected, tol, 5, &slack);
+    REQUIRE(result.has_value());
+    CHECK(result->wrong == 2);
+    REQUIRE(result->first.size() == 2);
+    CHECK(result->first[0].index == 1);
+    CHECK(result->first[1].index == 2);
+    CHECK(result->max_abs_error == 0.5);  // the errors themselves are reported as they are
+  }
+  SUBCASE("a slack of 0 everywhere is the comparison without one") {
+    const Array zero = f64({0.0, 0.0, 0.0});
+    auto with = compare_array("AX", actual, expected, tol, 5, &zero);
+    auto without = compare_array("AX", actual, expected, tol);
+    REQUIRE(with.has_value());
+    REQUIRE(without.has_value());
+    CHECK(with->wrong == without->wrong);
+    CHECK(with->pattern == without->pattern);
+  }
+  SUBCASE("NaN never passes, whatever the slack") {
+    const Array huge = f64({1e300, 1e300, 1e300});
+    auto result = compare_array("AX", f64({kNaN, 1.0, 1.0}), expected, tol, 5, &huge);
+    REQUIRE(result.has_value());
+    CHECK(result->wrong == 1);
+  }
+  SUBCASE("a slack that is negative, not finite or of another shape is a harness bug") {
+    const Array negative = f64({0.0, -1.0, 0.0});
+    const Array infinite = f64({0.0, kInf, 0.0});
+    const Array shorter = f64({0.0, 0.0});
+    CHECK_THROWS_AS((void)compare_array("AX", actual, expected, tol, 5, &negative), std::logic_error);
+    CHECK_THROWS_AS((void)compare_array("AX", actual, expected, tol, 5, &infinite), std::logic_error);
+    CHECK_THROWS_AS((void)compare_array("AX", actual, expected, tol, 5, &shorter), std::logic_error);
+  }
+}
+
+TEST_CASE("check::slack_name") {
+  CHECK(slack_name("AX") == "AX.slack");
+  CHECK(is_slack_name("AX.slack"));
+  CHECK_FALSE(is_slack_name("AX"));
+  CHECK_FALSE(is_slack_name(".slack"));
+  CHECK_FALSE(is_slack_name("AX.slack2"));
+}
