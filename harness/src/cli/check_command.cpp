@@ -9,6 +9,7 @@
 #include "cli/cli_support.hpp"
 #include "cli/commands.hpp"
 #include "pipeline/check_submission.hpp"
+#include "pipeline/submission_files.hpp"
 #include "report/report_targets.hpp"
 
 namespace cugrade {
@@ -28,27 +29,6 @@ struct CheckArgs {
   bool no_color = false;
   bool quiet = false;
 };
-
-/// The .cu files of the submission: files as given, a folder's .cu files in name order.
-Result<std::vector<fs::path>> submission_files(const std::vector<std::string>& given) {
-  std::vector<fs::path> files;
-  for (const auto& item : given) {
-    const fs::path path(item);
-    if (fs::is_directory(path)) {
-      std::vector<fs::path> found;
-      for (const auto& entry : fs::directory_iterator(path))
-        if (entry.path().extension() == ".cu") found.push_back(fs::absolute(entry.path()));
-      if (found.empty()) return fail("the folder " + item + " holds no .cu file");
-      std::sort(found.begin(), found.end());
-      files.insert(files.end(), found.begin(), found.end());
-    } else if (!fs::exists(path)) {
-      return fail("submission file " + item + " does not exist");
-    } else {
-      files.push_back(fs::absolute(path));
-    }
-  }
-  return files;
-}
 
 /// The score a --fail-under bar stands for: "15" points, or "75%" of the maximum.
 Result<double> parse_bar(const std::string& text, double max_score) {
@@ -123,7 +103,8 @@ void add_check_command(CLI::App& app, int& exit_code) {
       ->capture_default_str();
   cmd->add_option("--arch", args->arch, "GPU architecture for nvcc, e.g. sm_90 (default: this GPU's)");
   cmd->add_option("-r,--report", args->reports,
-                  "Also write a report: KIND=PATH with KIND console, json or markdown (PATH - is stdout); repeatable");
+                  "Also write a report: KIND=PATH with KIND console, json, markdown, html, junit, gradescope, "
+                  "prairielearn or github (PATH - is stdout); repeatable");
   cmd->add_option("--fail-under", args->fail_under, "Exit 4 when the score is below this (points, or N%)");
   cmd->add_option("--secret-file", args->secret_file, "File holding the course secret (enables hidden cases)");
   cmd->add_option("--keep-work", args->keep_work, "Build and run in this folder and keep it (for debugging)");

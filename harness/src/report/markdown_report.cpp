@@ -11,24 +11,7 @@ namespace {
 /// Diagnostics shown before the rest is left to the build log (as in the console report).
 constexpr std::size_t kShownDiagnostics = 10;
 
-// Student messages and compiler text are not Markdown: a "|" would end a table cell, "<int>"
-// would vanish as an HTML tag and "a*b*c" would turn italic. Escape what Markdown would act on.
-std::string escape(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '\n': out += "<br>"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '\\': case '`': case '*': case '_': case '|': case '[': case ']':
-        out += '\\';
-        out += c;
-        break;
-      default: out += c;
-    }
-  }
-  return out;
-}
+std::string escape(std::string_view text) { return escape_markdown(text); }
 
 std::string table_row(const std::vector<std::string>& cells) {
   return fmt::format("| {} |\n", fmt::join(cells, " | "));
@@ -92,20 +75,8 @@ void render_build(std::string& out, const BuildResult& b) {
 }
 
 std::string case_details(const CaseResult& c) {
-  if (c.outcome == Outcome::passed || c.visibility == Visibility::hidden) return "";
-  const std::string message = c.message.empty() ? "" : ": " + c.message;
-  if (!is_student_outcome(c.outcome))
-    return escape(fmt::format("not graded ({}){}", to_string(c.outcome), message));
-  if (c.outcome != Outcome::wrong_answer)
-    return escape(fmt::format("{}{}", to_string(c.outcome), message));
-  std::vector<std::string> lines;
-  for (const Comparison& comparison : c.comparisons) {
-    if (comparison.wrong == 0) continue;
-    const std::string array = c.comparisons.size() > 1 ? comparison.array + ": " : "";
-    lines.push_back(escape(array + describe_comparison(comparison)));
-    if (!comparison.pattern.empty()) lines.push_back(escape("pattern: " + comparison.pattern));
-  }
-  if (!c.message.empty()) lines.push_back(escape(c.message));
+  std::vector<std::string> lines = case_detail_lines(c);
+  for (std::string& line : lines) line = escape(line);
   return fmt::format("{}", fmt::join(lines, "<br>"));
 }
 
@@ -136,6 +107,25 @@ void render_performance(std::string& out, const GradeReport& r) {
 }
 
 }  // namespace
+
+// Student messages and compiler text are not Markdown: a "|" would end a table cell, "<int>"
+// would vanish as an HTML tag and "a*b*c" would turn italic. Escape what Markdown would act on.
+std::string escape_markdown(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+      case '\n': out += "<br>"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '\\': case '`': case '*': case '_': case '|': case '[': case ']':
+        out += '\\';
+        out += c;
+        break;
+      default: out += c;
+    }
+  }
+  return out;
+}
 
 std::string render_markdown(const GradeReport& report) {
   std::string out;

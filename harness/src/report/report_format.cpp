@@ -90,6 +90,23 @@ std::string case_label(const CaseResult& c) {
   return fmt::format("{} seed={}", params_to_string(c.params), c.seed);
 }
 
+std::vector<std::string> case_detail_lines(const CaseResult& c) {
+  if (c.outcome == Outcome::passed || c.visibility == Visibility::hidden) return {};
+  const std::string message = c.message.empty() ? "" : ": " + c.message;
+  if (!is_student_outcome(c.outcome))
+    return {fmt::format("not graded ({}){}", to_string(c.outcome), message)};
+  if (c.outcome != Outcome::wrong_answer) return {fmt::format("{}{}", to_string(c.outcome), message)};
+  std::vector<std::string> lines;
+  for (const Comparison& comparison : c.comparisons) {
+    if (comparison.wrong == 0) continue;
+    const std::string array = c.comparisons.size() > 1 ? comparison.array + ": " : "";
+    lines.push_back(array + describe_comparison(comparison));
+    if (!comparison.pattern.empty()) lines.push_back("pattern: " + comparison.pattern);
+  }
+  if (!c.message.empty()) lines.push_back(c.message);
+  return lines;
+}
+
 PerformanceRow performance_row(const PerformanceResult& p) {
   PerformanceRow row;
   row.step = p.step;

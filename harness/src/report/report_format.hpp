@@ -34,6 +34,11 @@ std::string status_word(Outcome outcome);
 /// "K=47,M=65,N=33 seed=1" for a visible case, "hidden case" for a hidden one.
 std::string case_label(const CaseResult& c);
 
+/// What a failed visible case tells the student, one line each: "crashed: <message>", or for a
+/// wrong answer each wrong array's comparison, its pattern and the hint; "not graded (...)" for a
+/// harness fault; nothing for a passed or a hidden case (a hidden case shows only its outcome).
+std::vector<std::string> case_detail_lines(const CaseResult& c);
+
 /// The cells of one row of the performance table, already formatted.
 struct PerformanceRow {
   std::string step;

@@ -10,8 +10,13 @@
 #include <doctest/doctest.h>
 
 #include "report/console_report.hpp"
+#include "report/github_report.hpp"
+#include "report/gradescope_report.hpp"
+#include "report/html_report.hpp"
 #include "report/json_report.hpp"
+#include "report/junit_report.hpp"
 #include "report/markdown_report.hpp"
+#include "report/prairielearn_report.hpp"
 #include "report/sample_report.hpp"
 
 namespace cugrade {
@@ -57,6 +62,17 @@ TEST_CASE("report::parse_report_targets") {
                                                 {ReportKind::json, "out/report.json"},
                                                 {ReportKind::markdown, "a=b.md"}});
   }
+  SUBCASE("every kind by its name") {
+    const auto targets = parse_report_targets({"html=a.html", "junit=a.xml", "gradescope=r.json",
+                                               "prairielearn=p.json", "github=-"});
+    REQUIRE(targets.has_value());
+    CHECK(*targets == std::vector<ReportTarget>{{ReportKind::html, "a.html"},
+                                                {ReportKind::junit, "a.xml"},
+                                                {ReportKind::gradescope, "r.json"},
+                                                {ReportKind::prairielearn, "p.json"},
+                                                {ReportKind::github, "-"}});
+    for (const ReportTarget& t : *targets) CHECK(parse_report_targets({std::string(to_string(t.kind)) + "=x"}));
+  }
   SUBCASE("no values, no targets") {
     CHECK(parse_report_targets({})->empty());
   }
@@ -67,18 +83,25 @@ TEST_CASE("report::parse_report_targets") {
   SUBCASE("an unknown kind names the nearest") {
     CHECK(error_of({"console=-", "jsno=out.json"}) ==
           "--report 'jsno=out.json': unknown report kind 'jsno' (known kinds: console, json, "
-          "markdown); did you mean 'json'?");
+          "markdown, html, junit, gradescope, prairielearn, github); did you mean 'json'?");
     CHECK(error_of({"Markdown=-"}) == "--report 'Markdown=-': unknown report kind 'Markdown' "
-                                      "(known kinds: console, json, markdown); did you mean "
+                                      "(known kinds: console, json, markdown, html, junit, "
+                                      "gradescope, prairielearn, github); did you mean "
                                       "'markdown'?");
+    CHECK(error_of({"gradscope=results.json"}) ==
+          "--report 'gradscope=results.json': unknown report kind 'gradscope' (known kinds: "
+          "console, json, markdown, html, junit, gradescope, prairielearn, github); did you mean "
+          "'gradescope'?");
   }
   SUBCASE("an unknown kind with nothing near") {
-    CHECK(error_of({"html=out.html"}) == "--report 'html=out.html': unknown report kind 'html' "
-                                         "(known kinds: console, json, markdown)");
+    CHECK(error_of({"pdf=out.pdf"}) == "--report 'pdf=out.pdf': unknown report kind 'pdf' "
+                                       "(known kinds: console, json, markdown, html, junit, "
+                                       "gradescope, prairielearn, github)");
   }
   SUBCASE("an empty kind or path") {
     CHECK(error_of({"=out.json"}) == "--report '=out.json': the kind before '=' is missing; "
-                                     "known kinds: console, json, markdown");
+                                     "known kinds: console, json, markdown, html, junit, "
+                                     "gradescope, prairielearn, github");
     CHECK(error_of({"json="}) ==
           "--report 'json=': the path after '=' is missing; use '-' for standard output");
   }
@@ -107,6 +130,26 @@ TEST_CASE("report::write_reports") {
     for (const auto& entry : fs::recursive_directory_iterator(dir.path))
       files += entry.is_regular_file() ? 1 : 0;
     CHECK(files == 3);
+  }
+  SUBCASE("each new kind writes what its writer renders; hidden details never reach Gradescope") {
+    const fs::path html = dir.path / "r.html", junit = dir.path / "r.xml";
+    const fs::path gradescope = dir.path / "results.json", prairielearn = dir.path / "pl.json";
+    REQUIRE(write_reports(report,
+                          {{ReportKind::html, html.string()}, {ReportKind::junit, junit.string()},
+                           {ReportKind::gradescope, gradescope.string()},
+                           {ReportKind::prairielearn, prairielearn.string()}},
+                          false, /*include_hidden_details=*/true)
+                .has_value());
+    CHECK(read_file(html) == render_html(report));
+    CHECK(read_file(junit) == render_junit(report));
+    CHECK(nlohmann::json::parse(read_file(gradescope)) == report_to_gradescope(report));
+    CHECK(nlohmann::json::parse(read_file(prairielearn)) == report_to_prairielearn(report));
+    CHECK(read_file(gradescope).find("K=77") == std::string::npos);  // a hidden case's size
+  }
+  SUBCASE("github annotations to standard output") {
+    CaptureStdout out;
+    REQUIRE(write_reports(report, {{ReportKind::github, "-"}}, true).has_value());
+    CHECK(out.text.str() == render_github_annotations(report));
   }
   SUBCASE("a TA's JSON keeps the hidden details") {
     const fs::path json = dir.path / "report.json";

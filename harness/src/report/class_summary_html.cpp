@@ -1,0 +1,230 @@
+#include "report/class_summary_html.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "report/html_page.hpp"
+#include "report/markup.hpp"
+#include "report/report_format.hpp"
+#include "report/svg_chart.hpp"
+
+namespace cugrade {
+namespace {
+
+std::string e(std::string_view text) { return escape_markup(text); }
+
+constexpr std::size_t kScoreBins = 10;
+
+/// A student's name, linked to their page when there is one.
+std::string student_cell(const ClassSummaryEntry& s) {
+  if (s.report_link.empty()) return e(s.id);
+  return fmt::format("<a href=\"{}\">{}</a>", e(s.report_link), e(s.id));
+}
+
+double fraction(const GradeReport& r) {
+  return r.max_score > 0 ? std::clamp(r.score / r.max_score, 0.0, 1.0) : 0.0;
+}
+
+double median_of(std::vector<double> values) {
+  if (values.empty()) return 0.0;
+  std::sort(values.begin(), values.end());
+  const std::size_t n = values.size();
+  return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2.0;
+}
+
+std::string card(std::string_view value, std::string_view label) {
+  return fmt::format("<div class=\"card\"><div class=\"value\">{}</div><div class=\"label\">{}</div></div>\n",
+                     value, label);
+}
+
+void render_header(std::string& out, std::span<const ClassSummaryEntry> students,
+                   const ClassSummaryOptions& options) {
+  const GradeReport* first = students.empty() ? nullptr : &students.front().report;
+  const std::string heading =
+      !options.heading.empty() ? options.heading
+      : first != nullptr       ? fmt::format("{} — class summary", first->assignment)
+                               : std::string("Class summary");
+  out += fmt::format("<header class=\"page\">\n<h1>{}{}</h1>\n", e(heading),
+                     first != nullptr && !first->title.empty() && options.heading.empty()
+                         ? fmt::format(" <span class=\"subtitle\">{}</span>", e(first->title))
+                         : "");
+  if (!options.subtitle.empty()) out += fmt::format("<p class=\"muted\">{}</p>\n", e(options.subtitle));
+  std::vector<double> fractions;
+  std::size_t all_passed = 0;
+  for (const ClassSummaryEntry& s : students) {
+    if (!s.report.gradable) continue;
+    fractions.push_back(fraction(s.report));
+    all_passed += s.report.outcome == Outcome::passed;
+  }
+  double mean = 0.0;
+  for (double f : fractions) mean += f;
+  if (!fractions.empty()) mean /= static_cast<double>(fractions.size());
+  const std::string none = "–";
+  out += "<div class=\"cards\">\n";
+  out += card(std::to_string(students.size()), "submissions");
+  out += card(std::to_string(fractions.size()), "gradable (built)");
+  out += card(std::to_string(students.size() - fractions.size()), "not gradable");
+  out += card(std::to_string(all_passed), "passed every case");
+  out += card(fractions.empty() ? none : fmt::format("{:.0f} %", mean * 100.0), "mean score (gradable)");
+  out += card(fractions.empty() ? none : fmt::format("{:.0f} %", median_of(fractions) * 100.0),
+              "median score (gradable)");
+  out += "</div>\n</header>\n";
+}
+
+void render_scores(std::string& out, std::span<const ClassSummaryEntry> students) {
+  std::vector<ChartBar> bars;
+  for (std::size_t i = 0; i < kScoreBins; ++i)
+    bars.push_back({fmt::format("{}–{}", i * 10, (i + 1) * 10), 0,
+                    i < 5 ? "bar-fail" : (i < 8 ? "bar-skip" : "bar-pass")});
+  bars.push_back({"n/g", 0, "ref"});
+  for (const ClassSummaryEntry& s : students) {
+    if (!s.report.gradable) {
+      ++bars.back().count;
+      continue;
+    }
+    // 100 % goes in the last bin with 90–99 %, as in any grade histogram.
+    const auto bin = std::min(kScoreBins - 1, static_cast<std::size_t>(fraction(s.report) * kScoreBins));
+    ++bars[bin].count;
+  }
+  out += "<section id=\"scores\">\n<h2>Scores</h2>\n";
+  out += svg_bar_chart(bars, "score, % of the maximum (n/g: not gradable)");
+  out += "</section>\n";
+}
+
+void render_outcomes(std::string& out, std::span<const ClassSummaryEntry> students) {
+  std::map<Outcome, std::size_t> counts;
+  for (const ClassSummaryEntry& s : students) ++counts[s.report.outcome];
+  out += "<section id=\"outcomes\">\n<h2>Outcomes</h2>\n<table><thead><tr><th>outcome</th>"
+         "<th class=\"num\">submissions</th><th class=\"num\">share</th></tr></thead><tbody>\n";
+  for (const auto& [outcome, count] : counts)
+    out += fmt::format("<tr><td>{} {}</td><td class=\"num\">{}</td><td class=\"num\">{:.0f} %</td></tr>\n",
+                       html_status_badge(outcome), to_string(outcome), count,
+                       100.0 * static_cast<double>(count) / static_cast<double>(students.size()));
+  out += "</tbody></table>\n";
+  out += "<p class=\"muted\">A submission's outcome is its worst: passed only when every case "
+         "passed. not_run and harness_error never cost a student points.</p>\n</section>\n";
+}
+
+/// One student's result for one timed target.
+struct Timed {
+  const ClassSummaryEntry* student;
+  const PerformanceResult* result;
+};
+
+/// Every result of one performance target (a step at one size) across the class.
+struct Target {
+  std::string step, size;
+  std::vector<Timed> timed;
+  std::size_t untimed = 0;
+};
+
+std::vector<Target> targets_of(std::span<const ClassSummaryEntry> students) {
+  std::vector<Target> targets;
+  for (const ClassSummaryEntry& s : students)
+    for (const PerformanceResult& p : s.report.performance) {
+      const std::string size = params_to_string(p.params);
+      auto it = std::find_if(targets.begin(), targets.end(),
+                             [&](const Target& t) { return t.step == p.step && t.size == size; });
+      if (it == targets.end()) it = targets.insert(targets.end(), Target{p.step, size, {}, 0});
+      if (p.student && p.outcome == Outcome::passed && p.ratio > 0.0) it->timed.push_back({&s, &p});
+      else ++it->untimed;
+    }
+  return targets;
+}
+
+void render_ranking(std::string& out, std::string_view caption, const std::vector<Timed>& rows) {
+  out += fmt::format("<div><h3>{}</h3>\n<table><thead><tr><th>student</th><th class=\"num\">time</th>"
+                     "<th class=\"num\">ratio</th><th class=\"num\">points</th><th>flags</th>"
+                     "</tr></thead><tbody>\n", e(caption));
+  for (const Timed& t : rows) {
+    const PerformanceRow row = performance_row(*t.result);
+    out += fmt::format("<tr><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>"
+                       "<td class=\"num\">{}</td><td>{}</td></tr>\n",
+                       student_cell(*t.student), e(row.time), e(row.ratio), e(row.points), e(row.flags));
+  }
+  out += "</tbody></table></div>\n";
+}
+
+void render_performance(std::string& out, std::span<const ClassSummaryEntry> students,
+                        std::size_t extremes) {
+  std::vector<Target> targets = targets_of(students);
+  if (targets.empty()) return;
+  out += "<section id=\"performance\">\n<h2>Performance</h2>\n<p class=\"muted\">Ratio = the "
+         "reference's time / the student's, measured in the same run on the same GPU: right of "
+         "the dashed 1× line is faster than the reference. The band spans the middle half of the "
+         "class, the black bar is the median.</p>\n";
+  for (Target& t : targets) {
+    std::vector<double> ratios;
+    for (const Timed& timed : t.timed) ratios.push_back(timed.result->ratio);
+    out += fmt::format("<h3>{} · {}</h3>\n<p>{} timed; median {:.2f}×; {} not timed (a failed case, "
+                       "the CPU backend, or no GPU).</p>\n",
+                       e(t.step), e(t.size), t.timed.size(), median_of(ratios), t.untimed);
+    out += svg_ratio_strip(ratios, fmt::format("{}: speed against the reference (log scale)", t.step));
+    if (t.timed.empty()) continue;
+    std::stable_sort(t.timed.begin(), t.timed.end(), [](const Timed& a, const Timed& b) {
+      return a.result->ratio > b.result->ratio;
+    });
+    if (t.timed.size() <= extremes) {
+      render_ranking(out, "every timed submission, fastest first", t.timed);
+      continue;
+    }
+    out += "<div class=\"two\">\n";
+    render_ranking(out, fmt::format("fastest {}", extremes),
+                   {t.timed.begin(), t.timed.begin() + static_cast<std::ptrdiff_t>(extremes)});
+    render_ranking(out, fmt::format("slowest {}", extremes),
+                   {t.timed.rbegin(), t.timed.rbegin() + static_cast<std::ptrdiff_t>(extremes)});
+    out += "</div>\n";
+  }
+  out += "</section>\n";
+}
+
+void render_students(std::string& out, std::span<const ClassSummaryEntry> students) {
+  out += "<section id=\"students\">\n<h2>Every submission</h2>\n<table><thead><tr><th>student</th>"
+         "<th class=\"num\">score</th><th>outcome</th><th class=\"num\">cases passed</th>"
+         "<th>performance (ratio)</th></tr></thead><tbody>\n";
+  for (const ClassSummaryEntry& s : students) {
+    const GradeReport& r = s.report;
+    const auto passed = std::count_if(r.cases.begin(), r.cases.end(),
+                                      [](const CaseResult& c) { return c.outcome == Outcome::passed; });
+    std::vector<std::string> ratios;
+    for (const PerformanceResult& p : r.performance)
+      if (p.student && p.outcome == Outcome::passed && p.ratio > 0.0)
+        ratios.push_back(fmt::format("{} {:.2f}×", p.step, p.ratio));
+    out += fmt::format("<tr class=\"{}\"><td>{}</td><td class=\"num\">{}</td><td>{} {}</td>"
+                       "<td class=\"num\">{}/{}</td><td>{}</td></tr>\n",
+                       html_status_class(r.outcome), student_cell(s), format_score(r.score, r.max_score),
+                       html_status_badge(r.outcome), to_string(r.outcome), passed, r.cases.size(),
+                       e(fmt::format("{}", fmt::join(ratios, ", "))));
+  }
+  out += "</tbody></table>\n</section>\n";
+}
+
+}  // namespace
+
+std::string render_class_summary_html(std::span<const ClassSummaryEntry> students,
+                                      const ClassSummaryOptions& options) {
+  std::string body;
+  render_header(body, students, options);
+  if (students.empty()) {
+    body += "<section><p>No submissions were graded.</p></section>\n";
+  } else {
+    body += "<div class=\"two\">\n";
+    render_scores(body, students);
+    render_outcomes(body, students);
+    body += "</div>\n";
+    render_performance(body, students, std::max<std::size_t>(options.extremes, 1));
+    render_students(body, students);
+  }
+  const std::string version = students.empty() ? "" : students.front().report.cugrade_version;
+  body += fmt::format("<footer>cugrade {}</footer>\n", e(version));
+  const std::string title = options.heading.empty() && !students.empty()
+                                ? students.front().report.assignment + " — class summary"
+                                : (options.heading.empty() ? "Class summary" : options.heading);
+  return html_document(title, body);
+}
+
+}  // namespace cugrade

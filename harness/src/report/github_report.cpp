@@ -1,0 +1,124 @@
+#include "report/github_report.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "report/markup.hpp"
+#include "report/report_format.hpp"
+
+namespace cugrade {
+namespace {
+
+/// GitHub shows at most 10 error and 10 warning annotations of one step; more are dropped
+/// silently, so the rest are counted in a notice instead.
+constexpr std::size_t kPerLevel = 10;
+
+/// One workflow command: `::level prop=value,...::message`.
+struct Annotation {
+  std::string level;  ///< "error", "warning" or "notice"
+  std::string file;
+  int line = 0;
+  int column = 0;
+  std::string title;
+  std::string message;
+};
+
+std::string command(const Annotation& a) {
+  std::vector<std::string> properties;
+  if (!a.file.empty()) properties.push_back("file=" + escape_github_property(a.file));
+  if (!a.file.empty() && a.line > 0) properties.push_back(fmt::format("line={}", a.line));
+  if (!a.file.empty() && a.line > 0 && a.column > 0) properties.push_back(fmt::format("col={}", a.column));
+  if (!a.title.empty()) properties.push_back("title=" + escape_github_property(a.title));
+  return fmt::format("::{}{}{}::{}\n", a.level, properties.empty() ? "" : " ",
+                     fmt::join(properties, ","), escape_github_data(a.message));
+}
+
+std::string escape(std::string_view text, bool property) {
+  // Invalid UTF-8 (a Latin-1 comment in compiler output) would garble the whole annotation.
+  const std::string clean = clean_text(text);
+  std::string out;
+  for (char c : clean) {
+    switch (c) {
+      case '%': out += "%25"; break;
+      case '\r': out += "%0D"; break;
+      case '\n': out += "%0A"; break;
+      case ':': out += property ? "%3A" : ":"; break;
+      case ',': out += property ? "%2C" : ","; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+void add_build(std::vector<Annotation>& out, const GradeReport& r) {
+  const BuildResult& b = r.build;
+  const std::string tool = r.environment.backend == "cpu" ? "CPU backend" : "nvcc";
+  for (const Diagnostic& d : b.diagnostics)
+    out.push_back({d.severity == "error" ? "error" : "warning", d.file, d.line, d.column,
+                   fmt::format("{} {}", tool, d.severity), d.message});
+  if (b.outcome == Outcome::passed || b.outcome == Outcome::not_run) return;
+  // The build's own message (a missing entry point, a forbidden symbol) has no line to sit on.
+  if (!b.message.empty() || b.diagnostics.empty())
+    out.push_back({is_student_outcome(b.outcome) ? "error" : "warning",
+                   r.submission.empty() ? "" : r.submission.front(), 0, 0,
+                   fmt::format("build: {}", to_string(b.outcome)),
+                   b.message.empty() ? std::string(to_string(b.outcome)) : b.message});
+}
+
+void add_cases(std::vector<Annotation>& out, const GradeReport& r) {
+  // The report knows no line for a failed case: it is shown on the file as a whole.
+  const std::string file = r.submission.empty() ? "" : r.submission.front();
+  for (const CaseResult& c : r.cases) {
+    if (c.outcome == Outcome::passed) continue;
+    const bool graded = is_student_outcome(c.outcome);
+    const std::vector<std::string> lines = case_detail_lines(c);
+    out.push_back({graded ? "error" : "warning", file, 0, 0,
+                   fmt::format("{} {}: {}", c.step, case_label(c), to_string(c.outcome)),
+                   lines.empty() ? std::string(to_string(c.outcome))
+                                 : fmt::format("{}", fmt::join(lines, "\n"))});
+  }
+  for (const PerformanceResult& p : r.performance) {
+    if (!is_student_outcome(p.outcome) || p.points + 1e-9 >= p.max_points) continue;
+    const PerformanceRow row = performance_row(p);
+    std::string message = fmt::format("your time {}, reference {}, ratio {}: {} points", row.time,
+                                      row.reference, row.ratio, row.points);
+    if (!row.flags.empty()) message += "; flags: " + row.flags;
+    if (!p.message.empty()) message += "\n" + p.message;
+    out.push_back({"warning", file, 0, 0, fmt::format("performance {} {}", p.step, row.size), message});
+  }
+}
+
+}  // namespace
+
+std::string escape_github_data(std::string_view text) { return escape(text, false); }
+
+std::string escape_github_property(std::string_view text) { return escape(text, true); }
+
+std::string render_github_annotations(const GradeReport& report) {
+  std::vector<Annotation> all;
+  add_build(all, report);
+  if (report.gradable) add_cases(all, report);
+  std::string out;
+  std::size_t errors = 0, warnings = 0, left_out = 0;
+  for (const Annotation& a : all) {
+    std::size_t& shown = a.level == "error" ? errors : warnings;
+    if (shown == kPerLevel) {
+      ++left_out;
+      continue;
+    }
+    ++shown;
+    out += command(a);
+  }
+  if (left_out > 0)
+    out += command({"notice", "", 0, 0, "more results",
+                    fmt::format("{} more annotations were left out (GitHub shows 10 errors and 10 "
+                                "warnings per step); the job summary lists every case", left_out)});
+  const std::string score = fmt::format("Score {} / {}", format_points(report.score),
+                                        format_points(report.max_score));
+  out += command({"notice", "", 0, 0, fmt::format("cugrade {}", report.assignment),
+                  report.gradable ? fmt::format("{} ({})", score, to_string(report.outcome))
+                                  : fmt::format("{}: not gradable ({})", score, to_string(report.outcome))});
+  return out;
+}
+
+}  // namespace cugrade

@@ -1,0 +1,27 @@
+#pragma once
+// The report as GitHub Actions workflow commands (`::error file=...,line=...::message`), which
+// the runner turns into annotations on the student's lines in the commit and pull request. Meant
+// for standard output: `cugrade check ... --report github=-` inside a workflow step.
+#include <string>
+#include <string_view>
+
+#include "report/grade_report.hpp"
+
+namespace cugrade {
+
+/// Annotations for a report: each compiler diagnostic on its file, line and column (errors as
+/// ::error, warnings as ::warning); each failed case as ::error on the submission's first file
+/// (a harness fault as ::warning); each performance target short of full points as ::warning;
+/// and a closing ::notice with the score. At most 10 errors and 10 warnings (GitHub shows no
+/// more per step), then a notice of how many were left out. Hidden cases show only their outcome.
+std::string render_github_annotations(const GradeReport& report);
+
+/// A command's message escaped as GitHub requires: % → %25, CR → %0D, LF → %0A, so that student
+/// text can neither end the command nor start another.
+std::string escape_github_data(std::string_view text);
+
+/// A command property's value (file=, title=) escaped: as escape_github_data, and also
+/// ':' → %3A and ',' → %2C, which would otherwise end the value.
+std::string escape_github_property(std::string_view text);
+
+}  // namespace cugrade

@@ -1,0 +1,55 @@
+// Golden file: render_class_summary_html's output for a made-up class is compared with
+// harness/tests/data/golden/class_summary.html (CUGRADE_UPDATE_GOLDEN=1 rewrites it).
+#include "report/class_summary_html.hpp"
+
+#include <doctest/doctest.h>
+
+#include "report/golden.hpp"
+#include "report/sample_class.hpp"
+
+namespace cugrade {
+namespace {
+
+std::size_t count(const std::string& text, std::string_view what) {
+  std::size_t n = 0;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("report::render_class_summary_html") {
+  const std::vector<ClassSummaryEntry> students = test::sample_class();
+  SUBCASE("a class") {
+    test::check_golden("class_summary.html",
+                       render_class_summary_html(students, {.subtitle = "graded on the CPU backend"}));
+  }
+  SUBCASE("counts: submissions, outcomes, the histogram's bars") {
+    const std::string page = render_class_summary_html(students);
+    CHECK(page.find("<div class=\"value\">12</div><div class=\"label\">submissions</div>") != std::string::npos);
+    CHECK(page.find("<div class=\"value\">2</div><div class=\"label\">not gradable</div>") != std::string::npos);
+    CHECK(page.find("<div class=\"value\">8</div><div class=\"label\">passed every case</div>") != std::string::npos);
+    CHECK(page.find("<title>n/g: 2</title>") != std::string::npos);
+    CHECK(page.find("passed</td><td class=\"num\">8</td>") != std::string::npos);
+    CHECK(page.find("compile_error</td><td class=\"num\">1</td>") != std::string::npos);
+  }
+  SUBCASE("fastest and slowest per timed step, linked to each student's page") {
+    const std::string page = render_class_summary_html(students, {.extremes = 3});
+    CHECK(count(page, "<h3>fastest 3</h3>") == 2);
+    CHECK(count(page, "<h3>slowest 3</h3>") == 2);
+    CHECK(page.find("<a href=\"student8/report.html\">student8</a>") != std::string::npos);
+  }
+  SUBCASE("ids and report text are escaped; hidden cases are never named") {
+    const std::string page = render_class_summary_html(students);
+    CHECK(page.find("<b>mallory") == std::string::npos);
+    CHECK(page.find("&lt;b&gt;mallory&lt;/b&gt;") != std::string::npos);
+    CHECK(page.find("K=77") == std::string::npos);
+    CHECK(page.find("<script") == std::string::npos);
+  }
+  SUBCASE("an empty class says so") {
+    const std::string page = render_class_summary_html({});
+    CHECK(page.find("No submissions were graded.") != std::string::npos);
+  }
+}
+
+}  // namespace cugrade

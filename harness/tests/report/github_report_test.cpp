@@ -1,0 +1,61 @@
+// Golden files: render_github_annotations's output is compared with
+// harness/tests/data/golden/github_*.txt (CUGRADE_UPDATE_GOLDEN=1 rewrites them).
+#include "report/github_report.hpp"
+
+#include <doctest/doctest.h>
+
+#include "report/golden.hpp"
+#include "report/sample_report.hpp"
+
+namespace cugrade {
+
+TEST_CASE("report::escape_github_data") {
+  CHECK(escape_github_data("50% done\r\nnext: a,b") == "50%25 done%0D%0Anext: a,b");
+  SUBCASE("student text cannot start a command of its own") {
+    CHECK(escape_github_data("x\n::add-mask::secret") == "x%0A::add-mask::secret");
+  }
+}
+
+TEST_CASE("report::escape_github_property") {
+  CHECK(escape_github_property("tiled K=47,M=65: wrong%\n") == "tiled K=47%2CM=65%3A wrong%25%0A");
+}
+
+TEST_CASE("report::render_github_annotations") {
+  SUBCASE("a graded report") {
+    test::check_golden("github_sample.txt", render_github_annotations(test::sample_report()));
+  }
+  SUBCASE("a compile error: each diagnostic on its file, line and column") {
+    const std::string text = render_github_annotations(test::compile_error_report());
+    test::check_golden("github_compile_error.txt", text);
+    CHECK(text.starts_with("::error file=matmul.cu,line=17,col=5,title=nvcc error::identifier "
+                           "\"tile\" is undefined\n"));
+  }
+  SUBCASE("every line is one command, whatever the student's text holds") {
+    GradeReport report = test::sample_report();
+    report.cases[3].message = "line one\n::error::forged\r\n100%";
+    const std::string text = render_github_annotations(report);
+    CHECK(text.find("line one%0A::error::forged%0D%0A100%25") != std::string::npos);
+    std::size_t start = 0;
+    while (start < text.size()) {
+      CHECK(text.substr(start, 2) == "::");
+      start = text.find('\n', start) + 1;
+    }
+  }
+  SUBCASE("at most 10 errors, then a notice of how many were left out") {
+    GradeReport report = test::sample_report();
+    for (int i = 0; i < 12; ++i) report.cases.push_back(test::sample_wrong_tile());
+    const std::string text = render_github_annotations(report);
+    std::size_t errors = 0;
+    for (std::size_t at = text.find("::error "); at != std::string::npos; at = text.find("::error ", at + 1))
+      ++errors;
+    CHECK(errors == 10);
+    CHECK(text.find("::notice title=more results::6 more annotations were left out") != std::string::npos);
+  }
+  SUBCASE("hidden cases show only their outcome") {
+    const std::string text = render_github_annotations(test::sample_report());
+    CHECK(text.find("K=77") == std::string::npos);
+    CHECK(text.find("title=tiled hidden case%3A wrong_answer::wrong_answer\n") != std::string::npos);
+  }
+}
+
+}  // namespace cugrade

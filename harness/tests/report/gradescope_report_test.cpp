@@ -1,0 +1,52 @@
+// Golden files: report_to_gradescope's output is compared with
+// harness/tests/data/golden/gradescope_*.json (CUGRADE_UPDATE_GOLDEN=1 rewrites them).
+#include "report/gradescope_report.hpp"
+
+#include <doctest/doctest.h>
+
+#include "report/golden.hpp"
+#include "report/sample_report.hpp"
+
+namespace cugrade {
+
+TEST_CASE("report::report_to_gradescope") {
+  SUBCASE("a graded report") {
+    test::check_golden("gradescope_sample.json", report_to_gradescope(test::sample_report()).dump(2) + "\n");
+  }
+  SUBCASE("a compile error: the build test says why, nothing else ran") {
+    const nlohmann::json results = report_to_gradescope(test::compile_error_report());
+    test::check_golden("gradescope_compile_error.json", results.dump(2) + "\n");
+    CHECK(results["score"] == 0.0);
+    REQUIRE(results["tests"].size() == 1);
+    CHECK(results["tests"][0]["status"] == "failed");
+    CHECK(results["tests"][0]["visibility"] == "visible");
+  }
+  SUBCASE("the shape Gradescope reads: score, and per test score/max_score/status/name/output/visibility") {
+    const nlohmann::json results = report_to_gradescope(test::sample_report());
+    CHECK(results["score"] == 7.78);
+    CHECK(results["output_format"] == "md");
+    for (const nlohmann::json& test : results["tests"]) {
+      for (const char* key : {"score", "max_score", "status", "name", "output", "visibility"})
+        CHECK_MESSAGE(test.contains(key), test.dump() << " lacks " << key);
+      CHECK((test["status"] == "passed" || test["status"] == "failed"));
+    }
+  }
+  SUBCASE("hidden cases stay hidden: after_published, no size, seed, values or message") {
+    GradeReport report = test::sample_report();
+    report.cases[5].message = "secret hint";
+    const nlohmann::json results = report_to_gradescope(report);
+    const std::string text = results.dump();
+    CHECK(text.find("K=77") == std::string::npos);
+    CHECK(text.find("secret hint") == std::string::npos);
+    CHECK(text.find(std::to_string(report.cases[4].seed)) == std::string::npos);
+    // The visible copy of the same wrong tile lists its values once; the hidden one adds none.
+    const std::size_t first = text.find("expected 3.25");
+    REQUIRE(first != std::string::npos);
+    CHECK(text.find("expected 3.25", first + 1) == std::string::npos);
+    CHECK(results["tests"][6]["name"] == "tiled: hidden case 2");
+    CHECK(results["tests"][6]["output"] == "wrong_answer");
+    CHECK(results["tests"][6]["visibility"] == "after_published");
+  }
+}
+
+}  // namespace cugrade
