@@ -194,11 +194,16 @@ GradeReport check_submission(const CheckContext& context, const Spec& spec, cons
                  (timed ? " and timing " + std::to_string(targets.size()) + " steps" : "") + " ...");
     RunRequest run{built.runner, work, plan.job, spec.limits.run_timeout_s, spec.limits.output_limit_bytes,
                    runner_environment()};
-    if (!use_cuda) run.environment[schedule_variable] = "forward";
+    if (!use_cuda) {
+      run.environment[schedule_variable] = "forward";
+      run.environment[poison_variable] = "ff";
+    }
     const RunOutcome ran = run_job(context.processes, run);
     for (std::size_t i = 0; i < plan.cases.size(); ++i)
       report.cases.push_back(judge_case(spec, plan.cases[i], plan.job.checks[i], ran.tasks.at(plan.job.checks[i].id)));
-    if (!use_cuda) check_schedule_races(context.processes, run, ran, report.cases);  // races: a second, reversed run
+    // Races and uninitialised shared memory: the CPU backend runs the cases again, reversed and
+    // with other initial contents of shared memory (schedule_race.hpp).
+    if (!use_cuda) check_schedule_races(context.processes, spec, plan, run, ran, report.cases);
     const auto ceilings = timed && !plan.timings.empty()
                               ? ceilings_for(context.processes, context.locations, device) : std::nullopt;
     for (std::size_t i = 0; i < plan.timings.size(); ++i)

@@ -2,23 +2,65 @@
 
 #include <algorithm>
 #include <fstream>
-#include <iterator>
 #include <optional>
+
+#include "pipeline/run_agreement.hpp"
+#include "pipeline/verdicts.hpp"
 
 namespace cugrade {
 namespace fs = std::filesystem;
 
 namespace {
+
 bool finished(const RunOutcome& ran, const std::string& id) {
   const auto it = ran.tasks.find(id);
   return it != ran.tasks.end() && it->second.outcome == Outcome::passed;
 }
 
-std::optional<std::string> read_bytes(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  return std::string(std::istreambuf_iterator<char>(in), {});
+CheckTask moved_to(const CheckTask& task, const fs::path& dir) {
+  CheckTask again = task;
+  again.output_file = (dir / fs::path(task.output_file).filename()).string();
+  again.readback_file = (dir / fs::path(task.readback_file).filename()).string();
+  return again;
 }
+
+/// Appends `sentence` to a failure, or turns a pass into a wrong answer that says it.
+void mark(CaseResult& result, const std::string& sentence) {
+  if (result.outcome == Outcome::passed) {
+    result.outcome = Outcome::wrong_answer;
+    result.message = sentence;
+  } else {
+    result.message += result.message.empty() ? sentence : " — " + sentence;
+  }
+}
+
+/// One more run of `job` in `first`'s runner, in a folder of its own, under `schedule` and `poison`.
+/// Why a folder of its own: the runner appends to its event file, and run_job names those files
+/// by attempt, so a run in the same folder would read the earlier run's events as its own.
+struct Rerun {
+  RunRequest request;
+  RunOutcome ran;
+};
+Rerun rerun(ProcessRunner& processes, const RunRequest& first, const fs::path& dir, Job job,
+            const char* schedule, const char* poison, const std::optional<fs::path>& log = std::nullopt) {
+  Rerun r{first, {}};
+  r.request.work_dir = dir;
+  r.request.job = std::move(job);
+  r.request.environment[schedule_variable] = schedule;
+  r.request.environment[poison_variable] = poison;
+  if (log) r.request.environment[shared_log_variable] = log->string();
+  r.ran = run_job(processes, r.request);
+  return r;
+}
+
+/// One case of run 1, as planned and judged.
+struct FirstRun {
+  const PlannedCase* planned;
+  const CheckTask* task;
+  CaseResult* result;
+  const Tolerance* tolerance;
+};
+
 }  // namespace
 
 Job rerun_job(const Job& job, const RunOutcome& ran, const fs::path& dir) {
@@ -26,61 +68,100 @@ Job rerun_job(const Job& job, const RunOutcome& ran, const fs::path& dir) {
   for (const CheckTask& task : job.checks) {
     // Only what ran to its end is worth repeating: a crash or a hang already has its verdict,
     // and skipping it keeps the second run from paying for the same timeout twice.
-    if (!finished(ran, task.id)) continue;
-    CheckTask again = task;
-    again.output_file = (dir / fs::path(task.output_file).filename()).string();
-    again.readback_file = (dir / fs::path(task.readback_file).filename()).string();
-    rerun.checks.push_back(std::move(again));
+    if (finished(ran, task.id)) rerun.checks.push_back(moved_to(task, dir));
   }
   return rerun;
 }
 
-bool outputs_differ(const fs::path& first, const fs::path& second) {
-  const auto a = read_bytes(first);
-  const auto b = read_bytes(second);
-  return a && b && *a != *b;
+Job rerun_job(const Job& job, const std::vector<std::string>& ids, const fs::path& dir) {
+  Job rerun;
+  for (const CheckTask& task : job.checks)
+    if (std::ranges::find(ids, task.id) != ids.end()) rerun.checks.push_back(moved_to(task, dir));
+  return rerun;
 }
 
-std::vector<std::string> schedule_dependent_tasks(const Job& first, const RunOutcome& first_ran,
-                                                  const Job& second, const RunOutcome& second_ran) {
-  std::vector<std::string> ids;
-  for (const CheckTask& again : second.checks) {
-    const auto original = std::ranges::find(first.checks, again.id, &CheckTask::id);
-    if (original == first.checks.end()) continue;
-    if (!finished(first_ran, again.id) || !finished(second_ran, again.id)) continue;
-    if (outputs_differ(original->output_file, again.output_file)) ids.push_back(again.id);
+void mark_schedule_race(CaseResult& result) { mark(result, schedule_race_message); }
+
+void mark_uninitialised_shared(CaseResult& result, const std::string& where) {
+  mark(result, std::string(uninitialised_shared_message) + where +
+                   ": results change when shared memory starts with other contents (every byte 0xFF, "
+                   "then 0x00), so a value is read before any thread of its block wrote it — initialise "
+                   "it first, or add the __syncthreads() that must separate the writes from the reads");
+}
+
+std::string describe_shared_use(const fs::path& log) {
+  // The log comes from the student's process: only a bounded, well-formed part of it is used.
+  std::ifstream in(log);
+  std::vector<std::pair<std::string, std::string>> uses;  // launch, declaration; in order
+  std::string line;
+  for (int lines = 0; lines < 64 && std::getline(in, line); ++lines) {
+    const auto tab = line.find('\t');
+    if (tab == std::string::npos || line.size() > 300) continue;
+    std::pair<std::string, std::string> use{line.substr(0, tab), line.substr(tab + 1)};
+    if (std::ranges::find(uses, use) == uses.end()) uses.push_back(std::move(use));
   }
-  return ids;
-}
-
-void mark_schedule_race(CaseResult& result) {
-  if (result.outcome == Outcome::passed) {
-    result.outcome = Outcome::wrong_answer;
-    result.message = schedule_race_message;
-  } else {
-    result.message += result.message.empty() ? schedule_race_message
-                                             : std::string(" — ") + schedule_race_message;
+  std::vector<std::string> declarations;
+  for (const auto& [launch, declaration] : uses) {
+    // A kernel's dynamic shared memory (noted at each block start) only when no declaration
+    // in the kernel named it.
+    const bool named = std::ranges::any_of(uses, [&](const auto& other) {
+      return other.first == launch && other.second.starts_with("extern __shared__ ") &&
+             !other.second.starts_with("extern __shared__ memory of kernel ");
+    });
+    if (named && declaration.starts_with("extern __shared__ memory of kernel ")) continue;
+    if (std::ranges::find(declarations, declaration) == declarations.end()) declarations.push_back(declaration);
   }
+  if (declarations.empty()) return "";
+  if (declarations.size() == 1) return " (" + declarations[0] + ")";
+  std::string out = " (one of: ";
+  for (std::size_t i = 0; i < declarations.size() && i < 4; ++i) out += (i ? "; " : "") + declarations[i];
+  return out + (declarations.size() > 4 ? "; ...)" : ")");
 }
 
-std::size_t check_schedule_races(ProcessRunner& processes, const RunRequest& first, const RunOutcome& ran,
-                                 std::vector<CaseResult>& cases) {
-  RunRequest second = first;
-  second.work_dir = first.work_dir / "reverse";
-  // A folder of its own: the runner appends to its event file, and run_job names those files
-  // by attempt, so a second run in the same folder would read the first run's events as its own.
-  fs::create_directories(second.work_dir);
-  second.job = rerun_job(first.job, ran, second.work_dir);
-  if (second.job.checks.empty()) return 0;
-  second.environment[schedule_variable] = "reverse";
-  const RunOutcome reran = run_job(processes, second);
-  std::size_t marked = 0;
-  for (const std::string& id : schedule_dependent_tasks(first.job, ran, second.job, reran))
-    for (CaseResult& c : cases)
-      if (c.id == id) {
-        mark_schedule_race(c);
-        ++marked;
-      }
+std::size_t check_schedule_races(ProcessRunner& processes, const Spec& spec, const CasePlan& plan,
+                                 const RunRequest& first, const RunOutcome& ran, std::vector<CaseResult>& cases) {
+  std::map<std::string, FirstRun> runs;
+  for (std::size_t i = 0; i < plan.cases.size() && i < plan.job.checks.size(); ++i) {
+    const CheckTask& task = plan.job.checks[i];
+    const auto result = std::ranges::find(cases, task.id, &CaseResult::id);
+    const Step* step = spec.find_step(task.step);
+    if (result != cases.end() && step) runs[task.id] = FirstRun{&plan.cases[i], &task, &*result, &step->tolerance};
+  }
+  Job second_job = rerun_job(first.job, ran, first.work_dir / "reverse");
+  std::erase_if(second_job.checks, [&](const CheckTask& t) { return !runs.contains(t.id); });
+  if (second_job.checks.empty()) return 0;
+  fs::create_directories(first.work_dir / "reverse");
+  const Rerun second = rerun(processes, first, first.work_dir / "reverse", std::move(second_job), "reverse", "00");
+
+  // Where runs 1 and 2 disagree, by step: run 3 tells the poison from the order.
+  std::map<std::string, CaseResult> second_results;
+  std::map<std::string, std::vector<std::string>> suspects;
+  for (const CheckTask& task : second.request.job.checks) {
+    const FirstRun& one = runs.at(task.id);
+    CaseResult two = judge_case(spec, *one.planned, task, second.ran.tasks.at(task.id));
+    if (!runs_disagree(*one.result, one.task->output_file, two, task.output_file, *one.tolerance)) continue;
+    second_results[task.id] = std::move(two);
+    suspects[task.step].push_back(task.id);
+  }
+  std::size_t marked = 0, folder = 0;
+  for (const auto& [step, ids] : suspects) {
+    const fs::path dir = first.work_dir / ("poison-" + std::to_string(folder++));
+    fs::create_directories(dir);
+    const Rerun third = rerun(processes, first, dir, rerun_job(first.job, ids, dir), "forward", "00", dir / "shared.log");
+    const std::string where = describe_shared_use(dir / "shared.log");
+    for (const CheckTask& task : third.request.job.checks) {
+      const FirstRun& one = runs.at(task.id);
+      const CaseResult three = judge_case(spec, *one.planned, task, third.ran.tasks.at(task.id));
+      const CheckTask& task_two = *std::ranges::find(second.request.job.checks, task.id, &CheckTask::id);
+      const bool uninitialised = runs_disagree(*one.result, one.task->output_file, three, task.output_file, *one.tolerance);
+      // Neither cause alone: the result changed from run to run with nothing else changed.
+      const bool race = !uninitialised || runs_disagree(three, task.output_file, second_results.at(task.id),
+                                                        task_two.output_file, *one.tolerance);
+      if (uninitialised) mark_uninitialised_shared(*one.result, where);
+      if (race) mark_schedule_race(*one.result);
+      ++marked;
+    }
+  }
   return marked;
 }
 

@@ -1,48 +1,71 @@
 #pragma once
-// Race detection on the CPU backend by two schedules. The executor runs a block's threads (and
-// takes its blocks) first to last, or last to first under CUGRADE_CPU_SCHEDULE=reverse. A correct
-// kernel writes the same bytes either way; a race (a missing __syncthreads(), a read of a value
-// another thread has not written yet) gives outputs that depend on that order. So the pipeline
-// runs the finished check tasks a second time in reverse order and compares the output files.
+// Races and reads of uninitialised shared memory on the CPU backend, by running the check tasks
+// again. The executor runs a block's threads (and takes its blocks) first to last, or last to
+// first under CUGRADE_CPU_SCHEDULE=reverse, and fills shared memory at each block start with the
+// byte CUGRADE_CPU_SHARED_POISON names (0xFF by default). A correct kernel gives the same answer
+// (within the step's tolerance) under any order and any initial contents of shared memory.
+//   run 1  forward, 0xFF   the verdict (check_submission)
+//   run 2  reverse, 0x00   every check task that finished in run 1; agreeing cases are done
+//   run 3  forward, 0x00   only the cases where runs 1 and 2 disagree, one run per step:
+//                          1 vs 3 differ only in the poison → reads uninitialised shared memory;
+//                          3 vs 2 differ only in the order → a race; neither → a race too (the
+//                          result changed from run to run with nothing else changed)
 #include <filesystem>
 #include <map>
 #include <string>
 #include <vector>
 
 #include "job.hpp"
+#include "pipeline/case_plan.hpp"
 #include "report/grade_report.hpp"
 #include "run/run_job.hpp"
+#include "spec/spec.hpp"
 
 namespace cugrade {
 
 /// The environment variable the CPU executor reads its schedule from ("forward" or "reverse").
 inline constexpr const char* schedule_variable = "CUGRADE_CPU_SCHEDULE";
+/// The environment variable naming the byte shared memory starts with ("ff", "00").
+inline constexpr const char* poison_variable = "CUGRADE_CPU_SHARED_POISON";
+/// The environment variable naming the file where the executor lists which kernels use which
+/// shared memory ("kernel<TAB>__shared__ name in function, file:line" lines).
+inline constexpr const char* shared_log_variable = "CUGRADE_CPU_SHARED_LOG";
 
 /// What a case whose outputs changed with the schedule is told (also appended to a failure).
 inline constexpr const char* schedule_race_message =
     "results change when the order of threads changes: a race (e.g. a missing __syncthreads()) — "
     "schedule forward and reverse gave different outputs";
 
-/// The job of the second run: the check tasks of `job` that finished in `ran` (no timing tasks),
+/// The start of what a case whose result depends on the initial contents of shared memory is
+/// told; the kernel and the rest of the sentence follow (mark_uninitialised_shared).
+inline constexpr const char* uninitialised_shared_message = "reads uninitialised __shared__ memory";
+
+/// The job of a second run: the check tasks of `job` that finished in `ran` (no timing tasks),
 /// each writing its outputs and readback under `dir` instead, so both runs' files survive.
 Job rerun_job(const Job& job, const RunOutcome& ran, const std::filesystem::path& dir);
 
-/// Whether two output files differ byte for byte; false when either cannot be read (then the
-/// run that lost it already has a verdict saying so).
-bool outputs_differ(const std::filesystem::path& first, const std::filesystem::path& second);
-
-/// Ids of the check tasks that finished in both runs and whose output files differ.
-std::vector<std::string> schedule_dependent_tasks(const Job& first, const RunOutcome& first_ran,
-                                                  const Job& second, const RunOutcome& second_ran);
+/// The same, for the check tasks of `job` whose ids are in `ids`.
+Job rerun_job(const Job& job, const std::vector<std::string>& ids, const std::filesystem::path& dir);
 
 /// Marks a case whose outputs changed with the schedule: a pass becomes wrong_answer with
 /// schedule_race_message; any other outcome keeps its kind and gets the sentence appended.
 void mark_schedule_race(CaseResult& result);
 
-/// The second run: the check tasks of `first` that finished in `ran`, again under the reverse
-/// schedule (files under first.work_dir/"reverse"); every case of `cases` whose outputs changed
-/// is marked with mark_schedule_race(). Returns how many were.
-std::size_t check_schedule_races(ProcessRunner& processes, const RunRequest& first, const RunOutcome& ran,
+/// Marks a case whose result depends on the initial contents of shared memory, as
+/// mark_schedule_race does: uninitialised_shared_message, `where` (the declarations, from
+/// describe_shared_use; may be empty), what was seen, and a hint.
+void mark_uninitialised_shared(CaseResult& result, const std::string& where);
+
+/// " (__shared__ tile in matmul_tiled, mm.cu:12)" from the executor's shared-memory log
+/// ("launch<TAB>declaration" lines), or " (one of: ...; ...)" for several declarations; "" when
+/// the log is missing or holds nothing well formed.
+std::string describe_shared_use(const std::filesystem::path& log);
+
+/// Runs 2 and 3 above for the check tasks of `first` that finished in `ran` (files under
+/// first.work_dir/"reverse" and first.work_dir/"poison-<n>"); `cases` are run 1's results, judged
+/// from `plan`. Marks every case where the runs disagree; returns how many were marked.
+std::size_t check_schedule_races(ProcessRunner& processes, const Spec& spec, const CasePlan& plan,
+                                 const RunRequest& first, const RunOutcome& ran,
                                  std::vector<CaseResult>& cases);
 
 }  // namespace cugrade

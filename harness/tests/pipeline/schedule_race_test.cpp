@@ -1,107 +1,126 @@
-// Race detection by two schedules: which tasks are run again, how their outputs are compared,
-// and what the student reads when they differ.
+// Races and uninitialised shared memory by running the cases again: which tasks run again, under
+// which schedule and poison, and what the student reads when the runs disagree.
 #include "pipeline/schedule_race.hpp"
 
 #include <doctest/doctest.h>
-#include <stdlib.h>
 
-#include <filesystem>
+#include <cmath>
 #include <fstream>
 
-#include "run/fake_runner.hpp"
+#include "pipeline/twice_fixture.hpp"
+#include "pipeline/verdicts.hpp"
+#include "spec/spec_loader.hpp"
 
-namespace fs = std::filesystem;
 using namespace cugrade;
 using namespace cugrade::test;
 
 namespace {
 
-/// A fresh folder, removed at the end of the test.
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "cugrade-race-test-XXXXXX").string();
-    REQUIRE(mkdtemp(pattern.data()) != nullptr);
-    path = pattern;
-  }
-  ~TempDir() { fs::remove_all(path); }
+/// What the fake student's runner writes: y = 2·x, changed by `twist` as the run's schedule and
+/// poison say; `log`, when set, is what the executor would write to the shared-memory log.
+struct RacyStudent {
+  std::function<void(const std::string& schedule, const std::string& poison, Array& y)> twist;
+  std::string log;
 };
 
-void write(const fs::path& path, const std::string& bytes) { std::ofstream(path, std::ios::binary) << bytes; }
-
-CheckTask task_in(const fs::path& dir, const std::string& id, const std::string& stem) {
-  CheckTask task;
-  task.id = id;
-  task.step = "tiled";
-  task.inputs_file = (dir / (stem + ".in")).string();
-  task.output_file = (dir / (stem + ".out")).string();
-  task.readback_file = (dir / (stem + ".readback")).string();
-  return task;
-}
-
-RunOutcome outcome_of(std::map<std::string, Outcome> outcomes) {
+/// The spec of "twice" with FP32 tolerances (as a sum of floats would have), its plan, and
+/// run 1 (forward, 0xFF) through the fake runner, judged.
+struct RaceFixture {
+  fs::path root;
+  Spec spec;
+  CasePlan plan;
+  RunRequest first;
   RunOutcome ran;
-  for (const auto& [id, outcome] : outcomes) ran.tasks[id].outcome = outcome;
-  return ran;
-}
+  std::vector<CaseResult> cases;
+  FakeProcessRunner processes;
+  std::vector<ProcessRequest> requests;  ///< every runner process, run 1 included
+  std::vector<Job> jobs;
 
-CaseResult case_result(std::string id, Outcome outcome, std::string message = {}) {
-  CaseResult c;
-  c.id = std::move(id);
-  c.outcome = outcome;
-  c.max_points = 2.0;
-  c.message = std::move(message);
-  return c;
-}
+  explicit RaceFixture(RacyStudent student) {
+    std::string pattern = (fs::temp_directory_path() / "cugrade-race-test-XXXXXX").string();
+    REQUIRE(mkdtemp(pattern.data()) != nullptr);
+    root = pattern;
+    auto loaded = load_spec(std::string(CUGRADE_TEST_DATA) + "/pipeline/twice/assignment.yaml");
+    REQUIRE(loaded.has_value());
+    spec = *loaded;
+    for (Step& step : spec.steps) step.tolerance = Tolerance{1e-6, 1e-5, "a float sum"};
+    plan = plan_cases(spec, twice_grader, expand_cases(spec, std::nullopt), {}, root);
+    first.runner = root / "runner";
+    first.work_dir = root;
+    first.job = plan.job;
+    first.environment = {{"PATH", "/usr/bin"}, {schedule_variable, "forward"}, {poison_variable, "ff"}};
+    for (int i = 0; i < 4; ++i) expect(student);
+    ran = run_job(processes, first);
+    for (std::size_t i = 0; i < plan.cases.size(); ++i)
+      cases.push_back(judge_case(spec, plan.cases[i], plan.job.checks[i], ran.tasks.at(plan.job.checks[i].id)));
+  }
+  ~RaceFixture() { fs::remove_all(root); }
+
+  void expect(const RacyStudent& student) {
+    auto script = scripted_runner(
+        [this, student](const Job& job, const std::string& id, const ProcessRequest& request) -> std::optional<ProcessResult> {
+          const std::string schedule = request.environment.at(schedule_variable);
+          const std::string poison = request.environment.at(poison_variable);
+          for (const auto& t : job.checks) {
+            if (t.id != id) continue;
+            ArraySet outputs = doubled(t.inputs_file);
+            if (student.twist) student.twist(schedule, poison, outputs.at("y"));
+            REQUIRE(write_array_file(t.output_file, outputs));
+            REQUIRE(write_array_file(t.readback_file, *read_array_file(t.inputs_file)));
+          }
+          if (auto log = request.environment.find(shared_log_variable); log != request.environment.end())
+            std::ofstream(log->second) << student.log;
+          return std::nullopt;
+        },
+        &jobs);
+    processes.expect([this, script](const ProcessRequest& request) {
+      requests.push_back(request);
+      return script(request);
+    });
+  }
+
+  std::size_t check() { return check_schedule_races(processes, spec, plan, first, ran, cases); }
+  const CaseResult& result(const std::string& id) const {
+    return *std::ranges::find(cases, id, &CaseResult::id);
+  }
+  /// How many runner processes ran after run 1.
+  std::size_t reruns() const { return requests.size() - 1; }
+};
+
+const std::string shared_log =
+    "reduce3<int>\t__shared__ sdata in reduce3, bad.cu:14\nreduce3<long long>\t__shared__ sdata in reduce3, bad.cu:14\n";
 
 }  // namespace
 
 TEST_CASE("schedule_race::rerun_job") {
-  TempDir dir;
-  Job job;
-  job.checks = {task_in(dir.path, "tiled/1", "case-0"), task_in(dir.path, "tiled/2", "case-1"),
-                task_in(dir.path, "tiled/3", "case-2")};
-  job.timings.push_back(TimeTask{});
-  const RunOutcome ran = outcome_of({{"tiled/1", Outcome::passed}, {"tiled/2", Outcome::timeout},
-                                     {"tiled/3", Outcome::passed}});
-  const Job again = rerun_job(job, ran, dir.path / "reverse");
+  RaceFixture fixture({});
+  const Job& job = fixture.plan.job;
+  REQUIRE(job.checks.size() == 4);
+  RunOutcome ran = fixture.ran;
+  ran.tasks[job.checks[1].id].outcome = Outcome::timeout;
 
-  SUBCASE("only the check tasks that finished run again") {
-    REQUIRE(again.checks.size() == 2);
-    CHECK(again.checks[0].id == "tiled/1");
-    CHECK(again.checks[1].id == "tiled/3");
+  SUBCASE("only the check tasks that finished run again, reading the same inputs") {
+    const Job again = rerun_job(job, ran, fixture.root / "reverse");
+    REQUIRE(again.checks.size() == 3);
+    CHECK(again.checks[0].id == job.checks[0].id);
+    CHECK(again.checks[1].id == job.checks[2].id);
     CHECK(again.timings.empty());
-  }
-  SUBCASE("they read the same inputs and write their own outputs") {
     CHECK(again.checks[0].inputs_file == job.checks[0].inputs_file);
-    CHECK(again.checks[0].output_file == (dir.path / "reverse" / "case-0.out").string());
-    CHECK(again.checks[0].readback_file == (dir.path / "reverse" / "case-0.readback").string());
+    CHECK(again.checks[0].output_file ==
+          (fixture.root / "reverse" / fs::path(job.checks[0].output_file).filename()).string());
+    CHECK(again.checks[0].readback_file ==
+          (fixture.root / "reverse" / fs::path(job.checks[0].readback_file).filename()).string());
   }
-}
-
-TEST_CASE("schedule_race::outputs_differ") {
-  TempDir dir;
-  write(dir.path / "a", std::string("\x01\x02\x00\x04", 4));
-  SUBCASE("same bytes") {
-    write(dir.path / "b", std::string("\x01\x02\x00\x04", 4));
-    CHECK_FALSE(outputs_differ(dir.path / "a", dir.path / "b"));
-  }
-  SUBCASE("one byte after a zero byte differs") {
-    write(dir.path / "b", std::string("\x01\x02\x00\x05", 4));
-    CHECK(outputs_differ(dir.path / "a", dir.path / "b"));
-  }
-  SUBCASE("a different length") {
-    write(dir.path / "b", std::string("\x01\x02\x00", 3));
-    CHECK(outputs_differ(dir.path / "a", dir.path / "b"));
-  }
-  SUBCASE("a missing file is no evidence of a race") {
-    CHECK_FALSE(outputs_differ(dir.path / "a", dir.path / "missing"));
+  SUBCASE("or the tasks named") {
+    const Job again = rerun_job(job, std::vector<std::string>{job.checks[3].id}, fixture.root / "poison-0");
+    REQUIRE(again.checks.size() == 1);
+    CHECK(again.checks[0].id == job.checks[3].id);
   }
 }
 
 TEST_CASE("schedule_race::mark_schedule_race") {
   SUBCASE("a pass becomes a wrong answer that names the race") {
-    CaseResult c = case_result("tiled/1", Outcome::passed, "all 4096 elements within tolerance");
+    CaseResult c{.outcome = Outcome::passed};
     mark_schedule_race(c);
     CHECK(c.outcome == Outcome::wrong_answer);
     CHECK(c.message ==
@@ -109,70 +128,132 @@ TEST_CASE("schedule_race::mark_schedule_race") {
           "schedule forward and reverse gave different outputs");
   }
   SUBCASE("a failure keeps its outcome and message, and gets the sentence appended") {
-    CaseResult c = case_result("tiled/1", Outcome::wrong_answer, "37 of 4096 elements are wrong");
+    CaseResult c{.outcome = Outcome::wrong_answer, .message = "37 of 4096 elements are wrong"};
     mark_schedule_race(c);
     CHECK(c.outcome == Outcome::wrong_answer);
     CHECK(c.message == std::string("37 of 4096 elements are wrong — ") + schedule_race_message);
   }
 }
 
+TEST_CASE("schedule_race::mark_uninitialised_shared") {
+  CaseResult c{.outcome = Outcome::passed};
+  mark_uninitialised_shared(c, " (__shared__ s in k, a.cu:3)");
+  CHECK(c.outcome == Outcome::wrong_answer);
+  CHECK(c.message ==
+        "reads uninitialised __shared__ memory (__shared__ s in k, a.cu:3): results change when "
+        "shared memory starts with other contents (every byte 0xFF, then 0x00), so a value is read before "
+        "any thread of its block wrote it — initialise it first, or add the __syncthreads() that must "
+        "separate the writes from the reads");
+}
+
+TEST_CASE("schedule_race::describe_shared_use") {
+  RaceFixture fixture({});
+  const fs::path log = fixture.root / "shared.log";
+  auto described = [&](const std::string& text) {
+    std::ofstream(log) << text;
+    return describe_shared_use(log);
+  };
+  SUBCASE("one declaration, whichever instances of a template kernel use it") {
+    CHECK(described(shared_log) == " (__shared__ sdata in reduce3, bad.cu:14)");
+  }
+  SUBCASE("several declarations") {
+    CHECK(described("tiled\t__shared__ As in tiled, mm.cu:9\ntiled\t__shared__ Bs in tiled, mm.cu:10\n") ==
+          " (one of: __shared__ As in tiled, mm.cu:9; __shared__ Bs in tiled, mm.cu:10)");
+  }
+  SUBCASE("dynamic shared memory: the declaration when there is one") {
+    CHECK(described("r<2>\textern __shared__ memory of kernel r<2>\nr<2>\textern __shared__ sdata in r, r.cu:4\n") ==
+          " (extern __shared__ sdata in r, r.cu:4)");
+    CHECK(described("r<2>\textern __shared__ memory of kernel r<2>\n") == " (extern __shared__ memory of kernel r<2>)");
+  }
+  SUBCASE("no log, or nothing well formed in it") {
+    CHECK(describe_shared_use(fixture.root / "missing.log").empty());
+    CHECK(described("garbage without a tab\n").empty());
+  }
+}
+
 TEST_CASE("schedule_race::check_schedule_races") {
-  TempDir dir;
-  RunRequest first;
-  first.runner = dir.path / "runner";
-  first.work_dir = dir.path;
-  first.job.checks = {task_in(dir.path, "tiled/1", "case-0"), task_in(dir.path, "tiled/2", "case-1"),
-                      task_in(dir.path, "tiled/3", "case-2")};
-  first.environment = {{"PATH", "/usr/bin"}, {schedule_variable, "forward"}};
-  // The first run: tiled/1 and tiled/2 wrote outputs; tiled/3 crashed.
-  write(dir.path / "case-0.out", "same");
-  write(dir.path / "case-1.out", "forward");
-  const RunOutcome ran = outcome_of({{"tiled/1", Outcome::passed}, {"tiled/2", Outcome::passed},
-                                     {"tiled/3", Outcome::crashed}});
-  std::vector<CaseResult> cases = {case_result("tiled/1", Outcome::passed), case_result("tiled/2", Outcome::passed),
-                                   case_result("tiled/3", Outcome::crashed, "the program died")};
+  SUBCASE("a correct kernel: one reversed run with the other poison, nothing marked") {
+    RaceFixture fixture({});
+    CHECK(fixture.check() == 0);
+    REQUIRE(fixture.reruns() == 1);
+    const ProcessRequest& second = fixture.requests[1];
+    CHECK(second.environment.at(schedule_variable) == "reverse");
+    CHECK(second.environment.at(poison_variable) == "00");
+    CHECK(second.environment.at("PATH") == "/usr/bin");
+    CHECK(fixture.jobs[1].checks.size() == 4);
+    for (const CaseResult& c : fixture.cases) CHECK(c.outcome == Outcome::passed);
+  }
 
-  // The second run: a runner whose tiled/2 output depends on the schedule it is given.
-  FakeProcessRunner processes;
-  std::vector<Job> jobs;
-  processes.expect(scripted_runner(
-      [](const Job& job, const std::string& id, const ProcessRequest& request) -> std::optional<ProcessResult> {
-        const std::string schedule = request.environment.at(schedule_variable);
-        for (const auto& t : job.checks)
-          if (t.id == id) write(t.output_file, id == "tiled/2" ? schedule : "same");
-        return std::nullopt;
-      },
-      &jobs));
-  const std::size_t marked = check_schedule_races(processes, first, ran, cases);
+  SUBCASE("a float sum by atomicAdd: other last bits in another order, within tolerance, passes") {
+    RaceFixture fixture({[](const std::string& schedule, const std::string&, Array& y) {
+      if (schedule == "reverse") y.data<float>()[0] = std::nextafter(y.data<float>()[0], 10.0f);
+    }});
+    CHECK(fixture.check() == 0);
+    CHECK(fixture.reruns() == 1);
+    for (const CaseResult& c : fixture.cases) CHECK(c.outcome == Outcome::passed);
+  }
 
-  SUBCASE("the second run gets the reverse schedule and only the finished tasks") {
-    REQUIRE(processes.requests().size() == 1);
-    CHECK(processes.requests()[0].environment.at(schedule_variable) == "reverse");
-    CHECK(processes.requests()[0].environment.at("PATH") == "/usr/bin");
-    REQUIRE(jobs.size() == 1);
-    REQUIRE(jobs[0].checks.size() == 2);
-    CHECK(jobs[0].checks[0].id == "tiled/1");
-    CHECK(jobs[0].checks[1].id == "tiled/2");
+  SUBCASE("a race: only the order changes the result") {
+    RaceFixture fixture({[](const std::string& schedule, const std::string&, Array& y) {
+      if (schedule == "reverse") y.data<float>()[0] += 1.0f;
+    }});
+    CHECK(fixture.check() == 4);
+    REQUIRE(fixture.reruns() == 3);  // run 2, then run 3 for each of the two steps
+    const ProcessRequest& third = fixture.requests[2];
+    CHECK(third.environment.at(schedule_variable) == "forward");
+    CHECK(third.environment.at(poison_variable) == "00");
+    CHECK(third.environment.at(shared_log_variable) == (fixture.root / "poison-0" / "shared.log").string());
+    CHECK(fixture.jobs[2].checks.size() == 2);  // the step's disagreeing cases only
+    for (const CaseResult& c : fixture.cases) {
+      CHECK(c.outcome == Outcome::wrong_answer);
+      CHECK(c.message == schedule_race_message);
+    }
   }
-  SUBCASE("the first run's files are left as they were") {
-    std::ifstream in(dir.path / "case-1.out");
-    std::string text;
-    in >> text;
-    CHECK(text == "forward");
+
+  SUBCASE("an uninitialised read: only the poison changes the result; the declaration is named") {
+    RaceFixture fixture({[](const std::string&, const std::string& poison, Array& y) {
+                           if (poison == "00") y.data<float>()[1] = 0.0f;
+                         },
+                         shared_log});
+    CHECK(fixture.check() == 4);
+    const CaseResult& c = fixture.result("simple/n=5/seed=1");
+    CHECK(c.outcome == Outcome::wrong_answer);
+    CHECK(c.message.starts_with("reads uninitialised __shared__ memory (__shared__ sdata in reduce3, bad.cu:14): "
+                                "results change"));
+    CHECK(c.message.find("a race") == std::string::npos);
   }
-  SUBCASE("only the case whose outputs changed is marked") {
-    CHECK(marked == 1);
-    CHECK(cases[0].outcome == Outcome::passed);
-    CHECK(cases[1].outcome == Outcome::wrong_answer);
-    CHECK(cases[1].message == schedule_race_message);
-    CHECK(cases[2].outcome == Outcome::crashed);
-    CHECK(cases[2].message == "the program died");
+
+  SUBCASE("a missing __syncthreads(): both the poison and the order change it") {
+    RaceFixture fixture({[](const std::string& schedule, const std::string& poison, Array& y) {
+                           if (poison == "00") y.data<float>()[1] = 0.0f;
+                           if (schedule == "reverse") y.data<float>()[0] = -1.0f;
+                         },
+                         shared_log});
+    CHECK(fixture.check() == 4);
+    const CaseResult& c = fixture.result("fast/n=40/seed=1");
+    CHECK(c.message.starts_with("reads uninitialised __shared__ memory (__shared__ sdata"));
+    CHECK(c.message.ends_with(std::string(" — ") + schedule_race_message));
   }
+
+  SUBCASE("a kernel wrong in every run: a race only where the wrong results differ beyond tolerance") {
+    RaceFixture fixture({[](const std::string& schedule, const std::string&, Array& y) {
+      y.data<float>()[0] += 1.0f;
+      if (schedule == "reverse" && y.size() > 5) y.data<float>()[0] += 1.0f;  // n = 40 only
+    }});
+    CHECK(fixture.check() == 2);
+    const CaseResult& same = fixture.result("simple/n=5/seed=1");
+    CHECK(same.outcome == Outcome::wrong_answer);
+    CHECK(same.message.find("a race") == std::string::npos);
+    const CaseResult& different = fixture.result("simple/n=40/seed=1");
+    CHECK(different.outcome == Outcome::wrong_answer);
+    CHECK(different.message.ends_with(schedule_race_message));
+  }
+
   SUBCASE("nothing finished: no second run at all") {
+    RaceFixture fixture({});
+    for (auto& [id, status] : fixture.ran.tasks) status.outcome = Outcome::crashed;
     FakeProcessRunner idle;
-    const RunOutcome none = outcome_of({{"tiled/1", Outcome::timeout}, {"tiled/2", Outcome::crashed},
-                                        {"tiled/3", Outcome::crashed}});
-    CHECK(check_schedule_races(idle, first, none, cases) == 0);
+    CHECK(check_schedule_races(idle, fixture.spec, fixture.plan, fixture.first, fixture.ran, fixture.cases) == 0);
     CHECK(idle.requests().empty());
   }
 }
