@@ -50,7 +50,7 @@ void render_header(std::string& out, std::span<const ClassSummaryEntry> students
                                : std::string("Class summary");
   out += fmt::format("<header class=\"page\">\n<h1>{}{}</h1>\n", e(heading),
                      first != nullptr && !first->title.empty() && options.heading.empty()
-                         ? fmt::format(" <span class=\"subtitle\">{}</span>", e(first->title))
+                         ? fmt::format(" <span class=\"subtitle\">· {}</span>", e(first->title))
                          : "");
   if (!options.subtitle.empty()) out += fmt::format("<p class=\"muted\">{}</p>\n", e(options.subtitle));
   std::vector<double> fractions;
@@ -119,8 +119,22 @@ struct Timed {
 struct Target {
   std::string step, size;
   std::vector<Timed> timed;
+  std::size_t flagged = 0;
   std::size_t untimed = 0;
 };
+
+// Flags that say a time cannot be trusted (an impossible time, work escaping the timer, a wrong
+// result while timed): such a time would stretch the class's axis and top the fastest list, so
+// it is counted apart instead; the student's own report shows it. "noisy" is not among them.
+constexpr std::string_view kUntrustedFlags[] = {"below_roofline_floor", "timer_escaped",
+                                                "output_mismatch"};
+
+bool untrusted(const PerformanceResult& p) {
+  return std::any_of(p.flags.begin(), p.flags.end(), [](const std::string& flag) {
+    return std::find(std::begin(kUntrustedFlags), std::end(kUntrustedFlags), flag) !=
+           std::end(kUntrustedFlags);
+  });
+}
 
 std::vector<Target> targets_of(std::span<const ClassSummaryEntry> students) {
   std::vector<Target> targets;
@@ -129,15 +143,16 @@ std::vector<Target> targets_of(std::span<const ClassSummaryEntry> students) {
       const std::string size = params_to_string(p.params);
       auto it = std::find_if(targets.begin(), targets.end(),
                              [&](const Target& t) { return t.step == p.step && t.size == size; });
-      if (it == targets.end()) it = targets.insert(targets.end(), Target{p.step, size, {}, 0});
-      if (p.student && p.outcome == Outcome::passed && p.ratio > 0.0) it->timed.push_back({&s, &p});
-      else ++it->untimed;
+      if (it == targets.end()) it = targets.insert(targets.end(), Target{p.step, size, {}, 0, 0});
+      if (!p.student || p.outcome != Outcome::passed || !(p.ratio > 0.0)) ++it->untimed;
+      else if (untrusted(p)) ++it->flagged;
+      else it->timed.push_back({&s, &p});
     }
   return targets;
 }
 
 void render_ranking(std::string& out, std::string_view caption, const std::vector<Timed>& rows) {
-  out += fmt::format("<div><h3>{}</h3>\n<table><thead><tr><th>student</th><th class=\"num\">time</th>"
+  out += fmt::format("<div class=\"scroll\"><h3>{}</h3>\n<table><thead><tr><th>student</th><th class=\"num\">time</th>"
                      "<th class=\"num\">ratio</th><th class=\"num\">points</th><th>flags</th>"
                      "</tr></thead><tbody>\n", e(caption));
   for (const Timed& t : rows) {
@@ -160,9 +175,15 @@ void render_performance(std::string& out, std::span<const ClassSummaryEntry> stu
   for (Target& t : targets) {
     std::vector<double> ratios;
     for (const Timed& timed : t.timed) ratios.push_back(timed.result->ratio);
-    out += fmt::format("<h3>{} · {}</h3>\n<p>{} timed; median {:.2f}×; {} not timed (a failed case, "
-                       "the CPU backend, or no GPU).</p>\n",
-                       e(t.step), e(t.size), t.timed.size(), median_of(ratios), t.untimed);
+    std::string counts = t.timed.empty() ? "none timed"
+                                         : fmt::format("{} timed, median {:.2f}×", t.timed.size(),
+                                                       median_of(ratios));
+    if (t.flagged > 0)
+      counts += fmt::format("; {} flagged as untrustworthy (an impossible time or work escaping "
+                            "the timer): left out here, see their reports", t.flagged);
+    if (t.untimed > 0)
+      counts += fmt::format("; {} not timed (a failed case, the CPU backend, or no GPU)", t.untimed);
+    out += fmt::format("<h3>{} · {}</h3>\n<p>{}.</p>\n", e(t.step), e(t.size), e(counts));
     out += svg_ratio_strip(ratios, fmt::format("{}: speed against the reference (log scale)", t.step));
     if (t.timed.empty()) continue;
     std::stable_sort(t.timed.begin(), t.timed.end(), [](const Timed& a, const Timed& b) {
@@ -193,7 +214,7 @@ void render_students(std::string& out, std::span<const ClassSummaryEntry> studen
     std::vector<std::string> ratios;
     for (const PerformanceResult& p : r.performance)
       if (p.student && p.outcome == Outcome::passed && p.ratio > 0.0)
-        ratios.push_back(fmt::format("{} {:.2f}×", p.step, p.ratio));
+        ratios.push_back(fmt::format("{} {:.2f}×{}", p.step, p.ratio, untrusted(p) ? " (flagged)" : ""));
     out += fmt::format("<tr class=\"{}\"><td>{}</td><td class=\"num\">{}</td><td>{} {}</td>"
                        "<td class=\"num\">{}/{}</td><td>{}</td></tr>\n",
                        html_status_class(r.outcome), student_cell(s), format_score(r.score, r.max_score),

@@ -62,7 +62,8 @@ svg .grid { stroke: var(--line); stroke-width: 1; }
 svg .you { fill: var(--you); } svg .ref { fill: var(--ref); }
 svg .whisker { stroke: var(--ink); stroke-width: 1.5; }
 svg .bar-pass { fill: var(--pass); } svg .bar-fail { fill: var(--fail); } svg .bar-skip { fill: var(--skip); }
-svg .dot { fill: var(--you); fill-opacity: .55; }
+svg .dot { fill: var(--you); fill-opacity: .6; stroke: #fff; stroke-width: 1; }
+svg .band { fill: var(--ref); fill-opacity: .35; }
 svg .median { stroke: var(--ink); stroke-width: 2.5; }
 svg .parity { stroke: var(--pass); stroke-width: 1.5; stroke-dasharray: 4 3; }
 svg .muted { fill: var(--muted); }
@@ -71,7 +72,11 @@ svg .muted { fill: var(--muted); }
         padding: 8px 12px; }
 .card .value { font-size: 22px; font-weight: 700; }
 .card .label { font-size: 12.5px; color: var(--muted); }
-.two { display: grid; grid-template-columns: 1fr 1fr; gap: 16px; }
+.two { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 16px; }
+.scroll { overflow-x: auto; }
+table.perf { font-size: 12.5px; }
+table.perf td { white-space: nowrap; }
+table.perf td:last-child { white-space: normal; overflow-wrap: anywhere; min-width: 9em; }
 @media (max-width: 760px) { .two { grid-template-columns: 1fr; } }
 footer { font-size: 12px; color: var(--muted); text-align: center; }
 )css";

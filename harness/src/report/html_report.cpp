@@ -158,7 +158,7 @@ void render_performance(std::string& out, const GradeReport& r) {
            "samples</span></div>\n";
     out += svg_timing_chart(groups);
   }
-  out += "<table><thead><tr>";
+  out += "<div class=\"scroll\"><table class=\"perf\"><thead><tr>";
   const std::vector<std::string> headings = performance_headings();
   for (const std::string& h : headings) out += fmt::format("<th>{}</th>", e(h));
   out += "</tr></thead><tbody>\n";
@@ -168,7 +168,7 @@ void render_performance(std::string& out, const GradeReport& r) {
       out += fmt::format("<td>{}</td>", e(cell));
     out += "</tr>\n";
   }
-  out += "</tbody></table>\n";
+  out += "</tbody></table></div>\n";
   for (const PerformanceResult& p : r.performance)
     if (!p.message.empty())
       out += fmt::format("<p><strong>{}</strong>: {}</p>\n", e(p.step), e(p.message));

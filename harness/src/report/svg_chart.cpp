@@ -139,9 +139,10 @@ std::string svg_ratio_strip(const std::vector<double>& ratios, std::string_view 
   std::vector<double> sorted = values;
   std::sort(sorted.begin(), sorted.end());
   // Log scale: a kernel 4× slower than the reference is as far from 1× as one 4× faster. The
-  // axis always shows 0.5× to 2× so that a class bunched at 1× still reads as such.
-  const double lo = std::log2(std::min(sorted.front(), 0.5)) - 0.25;
-  const double hi = std::log2(std::max(sorted.back(), 2.0)) + 0.25;
+  // axis always shows 0.5× to 2× so that a class bunched at 1× still reads as such, and ends
+  // past a power of 2 on each side so that every dot has a labelled tick beyond it.
+  const double lo = std::floor(std::log2(std::min(sorted.front(), 0.5))) - 0.25;
+  const double hi = std::ceil(std::log2(std::max(sorted.back(), 2.0))) + 0.25;
   const auto x_of = [&](double r) {
     return kLeft + (kWidth - kLeft - kRight) * (std::log2(r) - lo) / (hi - lo);
   };
@@ -154,7 +155,7 @@ std::string svg_ratio_strip(const std::vector<double>& ratios, std::string_view 
     out += text(x_of(tick), kAxis + 16, ratio_label(tick), "text-anchor=\"middle\" class=\"muted\"");
   }
   const double q1 = quantile(sorted, 0.25), median = quantile(sorted, 0.5), q3 = quantile(sorted, 0.75);
-  out += rect(x_of(q1), kTop + 6, std::max(1.0, x_of(q3) - x_of(q1)), kAxis - kTop - 12, "ref",
+  out += rect(x_of(q1), kTop + 6, std::max(1.0, x_of(q3) - x_of(q1)), kAxis - kTop - 12, "band",
               fmt::format("middle half: {:.3g}× to {:.3g}×", q1, q3));
   out += line(x_of(1.0), kTop, x_of(1.0), kAxis, "parity");
   for (std::size_t i = 0; i < values.size(); ++i) {
