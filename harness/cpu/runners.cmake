@@ -57,8 +57,11 @@ foreach(adapter IN LISTS cpu_adapters)
     $<TARGET_OBJECTS:cugrade_cpu_runner_objects>
     $<TARGET_OBJECTS:cugrade_cpu_executor>
     ${adapter} ${generated})
+  # reference/<id> too: the pre-passed copies live elsewhere, and a reference file's
+  # `#include "reference_only.cuh"` (the reference-only steps' declarations) must still resolve.
   target_include_directories(cugrade_cpu_runner_${id} PRIVATE
-    ${CUGRADE_CPU_INCLUDE_DIR} ${PROJECT_SOURCE_DIR}/assignments/${id} ${runner_dir})
+    ${CUGRADE_CPU_INCLUDE_DIR} ${PROJECT_SOURCE_DIR}/assignments/${id}
+    ${PROJECT_SOURCE_DIR}/reference/${id} ${runner_dir})
   target_compile_options(cugrade_cpu_runner_${id} PRIVATE ${CUGRADE_CPU_CUDA_FLAGS})
   target_link_libraries(cugrade_cpu_runner_${id} PRIVATE nlohmann_json::nlohmann_json)
   set_target_properties(cugrade_cpu_runner_${id} PROPERTIES

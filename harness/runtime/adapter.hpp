@@ -2,6 +2,9 @@
 // How the runner calls a step's entry point. Each graders/<id>/adapter.cpp lists its steps with
 // CUGRADE_STEP, once; the macro makes both the call of the student's function (global
 // namespace, from interface.cuh) and of the reference's (namespace cugrade_reference).
+// A reference-only step (spec: `reference_only: true`) is listed with CUGRADE_REFERENCE_STEP: its
+// entry is declared in reference/<id>/reference_only.cuh, which the adapter includes inside
+// namespace cugrade_reference only, and the runner calls it only as the reference.
 #include <cstdint>
 #include <map>
 #include <stdexcept>
@@ -37,7 +40,7 @@ struct StepAdapter {
   const char* step;
   const char* entry;          ///< the student's function name, for messages
   Memory memory;
-  void (*student)(const Call&);
+  void (*student)(const Call&);    ///< nullptr: a reference-only step (CUGRADE_REFERENCE_STEP)
   void (*reference)(const Call&);
 };
 
@@ -52,5 +55,14 @@ const std::vector<StepAdapter>& adapter_steps();
   ::cugrade::StepAdapter {                                                              \
     step_name, #entry_fn, ::cugrade::Memory::memory_kind,                               \
         [](const ::cugrade::Call& c) { auto f = &::entry_fn; CALL; },                    \
+        [](const ::cugrade::Call& c) { auto f = &::cugrade_reference::entry_fn; CALL; } \
+  }
+
+/// A reference-only StepAdapter: no student call (`student` is nullptr), the reference's call as
+/// in CUGRADE_STEP. `entry_fn` is declared in reference/<id>/reference_only.cuh, e.g.
+/// CUGRADE_REFERENCE_STEP("naive_f64", device, matmul_naive_f64, f(c.ptr<const double>("A"), ...))
+#define CUGRADE_REFERENCE_STEP(step_name, memory_kind, entry_fn, CALL)                   \
+  ::cugrade::StepAdapter {                                                              \
+    step_name, #entry_fn, ::cugrade::Memory::memory_kind, nullptr,                      \
         [](const ::cugrade::Call& c) { auto f = &::cugrade_reference::entry_fn; CALL; } \
   }

@@ -79,6 +79,10 @@ void TaskContext::prepare_call() {
 }
 
 void TaskContext::invoke(const StepAdapter& adapter, bool reference, const Call& call) {
+  // A reference-only step has no student function; asking for one is the harness's mistake.
+  if (!reference && adapter.student == nullptr)
+    fatal("step '" + std::string(adapter.step) +
+          "' is reference-only: there is no student function to call");
   try {
     (reference ? adapter.reference : adapter.student)(call);
   } catch (const std::logic_error& e) {

@@ -52,7 +52,8 @@ class TaskContext {
   void call_entry(const StepAdapter& adapter, bool reference, const Call& call);
   /// Before a call: clears any stale CUDA error and the last kernel, so neither is blamed on it.
   void prepare_call();
-  /// The middle of call_entry: only the call (what the timed region holds).
+  /// The middle of call_entry: only the call (what the timed region holds). Fatal when the
+  /// student's side of a reference-only step (no student function) is asked for.
   void invoke(const StepAdapter& adapter, bool reference, const Call& call);
   /// The end of call_entry: waits for the device and reports any CUDA error of the call.
   void finish_call(const StepAdapter& adapter, bool reference);

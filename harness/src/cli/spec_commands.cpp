@@ -47,12 +47,21 @@ int run_list() {
       continue;
     }
     std::cout << fmt::format("{:<12} {}\n", spec->id, spec->title);
+    std::size_t reference_only = 0;
     for (const auto& step : spec->steps) {
+      // Students write only the steps of interface.cuh; the others are the course's own.
+      if (step.reference_only) {
+        ++reference_only;
+        continue;
+      }
       std::string timed;
       for (const auto& p : spec->performance)
         if (p.step == step.name) timed = fmt::format("  [timed at {}, {} pts]", params_to_string(p.params), p.points);
       std::cout << fmt::format("    {:<10} {:<24} {}{}\n", step.name, step.entry + "()", step.description, timed);
     }
+    if (reference_only > 0)
+      std::cout << fmt::format("    (and {} reference-only step{} the course's reference implements)\n",
+                               reference_only, reference_only == 1 ? "" : "s");
   }
   return exit_ok;
 }

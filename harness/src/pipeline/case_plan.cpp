@@ -1,6 +1,7 @@
 #include "pipeline/case_plan.hpp"
 
 #include <stdexcept>
+#include <vector>
 
 namespace cugrade {
 namespace {
@@ -22,6 +23,12 @@ std::map<std::string, OutputDecl> output_decls(const ArraySet& outputs) {
   return decls;
 }
 
+std::vector<Case> graded_cases(const Spec& spec, std::vector<Case> cases, bool reference_only_steps) {
+  if (reference_only_steps) return cases;
+  std::erase_if(cases, [&spec](const Case& c) { return spec.is_reference_only(c.step); });
+  return cases;
+}
+
 CasePlan plan_cases(const Spec& spec, const Grader& grader, const std::vector<Case>& cases,
                     const std::vector<PerformanceTarget>& timings, const std::filesystem::path& work_dir) {
   CasePlan plan;
@@ -34,6 +41,7 @@ CasePlan plan_cases(const Spec& spec, const Grader& grader, const std::vector<Ca
     CheckTask task;
     task.id = c.id;
     task.step = c.step;
+    task.reference = spec.is_reference_only(c.step);
     task.params = c.params;
     task.inputs_file = stem.string() + ".in";
     task.outputs = output_decls(data.outputs);

@@ -30,9 +30,14 @@ struct CasePlan {
   std::vector<PlannedTiming> timings;
 };
 
+/// The cases a check grades: those of students' steps, plus (when `reference_only_steps`, as
+/// the self-test's reference entry asks) those of reference-only steps; order kept.
+std::vector<Case> graded_cases(const Spec& spec, std::vector<Case> cases, bool reference_only_steps);
+
 /// Generates inputs (seeded), writes them under `work_dir`, computes the gold in double precision
 /// and builds the job. Timing inputs use fixed seeds derived from the assignment and step, and a
-/// second input set for the verification calls after timing.
+/// second input set for the verification calls after timing. A case of a reference-only step
+/// asks the runner to call the reference's function (CheckTask::reference): it has no other.
 CasePlan plan_cases(const Spec& spec, const Grader& grader, const std::vector<Case>& cases,
                     const std::vector<PerformanceTarget>& timings, const std::filesystem::path& work_dir);
 

@@ -136,7 +136,9 @@ GradeReport check_submission(const CheckContext& context, const Spec& spec, cons
   report.title = spec.title;
   report.started_at = now_iso8601();
   describe_submission(report, options.submission);
-  const std::vector<Case> cases = expand_cases(spec, options.course_secret);
+  // Students are never graded on reference-only steps; the self-test's reference entry is.
+  const std::vector<Case> cases =
+      graded_cases(spec, expand_cases(spec, options.course_secret), options.reference_only_steps);
   report.seed = cases.empty() ? 0 : cases.front().seed;
 
   // Where to run: the GPU when asked for or available; otherwise the CPU backend.

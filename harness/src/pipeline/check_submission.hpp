@@ -31,6 +31,9 @@ struct CheckOptions {
   std::string arch;                               ///< "sm_90"; empty = the GPU's own
   std::optional<std::uint64_t> course_secret;     ///< enables hidden cases
   bool performance = true;                        ///< time the performance targets (CUDA only)
+  /// Also run the cases of reference-only steps, through the reference's own functions (the
+  /// self-test's reference entry: every reference kernel checked against the gold).
+  bool reference_only_steps = false;
   std::filesystem::path work_dir;                 ///< empty = a fresh temporary folder
   bool keep_work_dir = false;                     ///< keep the folder (for debugging a runner)
   std::function<void(const std::string&)> progress;  ///< status lines while it works; may be empty

@@ -62,6 +62,7 @@ Result<std::vector<SelftestEntry>> selftest_entries(const Locations& where, cons
   reference.label = "reference";
   reference.files = cu_files(where.references() / id);
   reference.expect_full_marks = true;
+  reference.reference_only_steps = true;
   SelftestEntry starter;
   starter.label = "template";
   starter.files = cu_files(where.templates() / id);
@@ -102,6 +103,7 @@ std::vector<SelftestResult> run_selftest(const CheckContext& context, const Spec
       continue;  // known not to hold on this backend: not worth building
     CheckOptions one = options;
     one.submission = entry.files;
+    one.reference_only_steps = entry.reference_only_steps;
     GradeReport report = check_submission(context, spec, grader, one);
     const std::string backend = report.environment.backend;
     if (std::find(entry.backends.begin(), entry.backends.end(), backend) == entry.backends.end()) continue;

@@ -17,6 +17,7 @@ struct SelftestEntry {
   std::vector<std::filesystem::path> files;
   Outcome expected = Outcome::passed;        ///< the overall outcome it must get
   bool expect_full_marks = false;            ///< the reference: score == max_score
+  bool reference_only_steps = false;         ///< the reference: its reference-only steps are checked too
   bool expect_failure = false;               ///< the template: anything but passed, yet gradable
   std::string feedback;                      ///< a substring the report's messages must contain
   bool flaky_on_gpu = false;                 ///< a race whose outcome the GPU may hide

@@ -162,7 +162,11 @@ std::vector<PerformanceTarget> parse_performance(const Field& field, const std::
     const Field step = map.required("step");
     if (auto v = read_identifier(step, diags)) {
       target.step = *v;
-      check_step_reference(step, *v, steps, subject, diags);
+      // A reference-only step has no student entry to time (it may still be the `reference`).
+      const auto named = std::find_if(steps.begin(), steps.end(), [&](const Step& s) { return s.name == *v; });
+      if (check_step_reference(step, *v, steps, subject, diags) && named->reference_only)
+        diags.error(step.at, "step '" + *v + "' of " + subject +
+                                 " is reference-only: students do not write it, so it cannot be timed as theirs");
     }
     target.reference = target.step;
     const Field reference = map.optional("reference");

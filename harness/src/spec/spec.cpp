@@ -8,6 +8,11 @@ const Step* Spec::find_step(const std::string& name) const {
   return nullptr;
 }
 
+bool Spec::is_reference_only(const std::string& name) const {
+  const Step* step = find_step(name);
+  return step && step->reference_only;
+}
+
 std::string params_to_string(const Params& params) {
   std::string out;
   for (const auto& [name, value] : params)

@@ -33,6 +33,11 @@ struct Step {
   std::string entry;        ///< the function in interface.cuh: "matmul_naive"
   std::string description;  ///< one line for reports
   Tolerance tolerance;
+  /// A step only the course's reference implements (a lecture kernel shown for comparison, a
+  /// double-precision variant, a stretch kernel): its entry is declared in
+  /// reference/<id>/reference_only.cuh, not in interface.cuh; students are never graded on it,
+  /// and `cugrade selftest`'s reference entry checks it by calling the reference's function.
+  bool reference_only = false;
   SourceLocation where;
 };
 
@@ -75,6 +80,9 @@ struct Spec {
   std::filesystem::path dir;          ///< assignments/<id>
   std::filesystem::path interface_file;  ///< absolute path of interface.cuh
   std::filesystem::path statement_file;  ///< absolute path of README.md
+  /// Absolute path of reference/<id>/reference_only.cuh (a sibling folder of assignments/);
+  /// empty when no step is reference-only.
+  std::filesystem::path reference_only_file;
   std::vector<Step> steps;
   std::vector<CaseGroup> cases;
   std::vector<PerformanceTarget> performance;
@@ -83,6 +91,8 @@ struct Spec {
 
   /// The step with this name, or nullptr.
   const Step* find_step(const std::string& name) const;
+  /// True when `name` is a step declared `reference_only: true` (false for unknown names).
+  bool is_reference_only(const std::string& name) const;
 };
 
 /// One concrete test case after expansion.

@@ -1,5 +1,6 @@
 #include "spec/spec_parser.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -134,15 +135,27 @@ ParsedSpec parse_spec_file(const fs::path& path) {
   }
   spec.lectures = parse_lectures(top.optional("lectures"), diags);
 
-  InterfaceNames interface;
+  EntryFiles entries;
+  InterfaceNames& interface = entries.interface;
   spec.interface_file = companion_file(top.optional("interface"), "interface.cuh", "interface",
                                        path, spec.dir, diags, interface.shown_name);
   if (!spec.interface_file.empty()) interface.names = read_names(spec.interface_file);
+  // Reference-only entries live with the reference (reference/<id>/, a sibling of
+  // assignments/): students never see them. A missing file matters only to such steps.
+  const std::string folder = spec.dir.filename().string();
+  const fs::path reference_only = spec.dir.parent_path().parent_path() / "reference" / folder /
+                                  "reference_only.cuh";
+  entries.reference_only.shown_name = "reference/" + folder + "/reference_only.cuh";
+  std::error_code ec;
+  if (fs::is_regular_file(reference_only, ec))
+    entries.reference_only.names = read_names(reference_only);
   std::string statement_name;
   spec.statement_file = companion_file(top.optional("statement"), "README.md", "statement", path,
                                        spec.dir, diags, statement_name);
 
-  spec.steps = parse_steps(top.required("steps"), interface, diags);
+  spec.steps = parse_steps(top.required("steps"), entries, diags);
+  if (std::any_of(spec.steps.begin(), spec.steps.end(), [](const Step& s) { return s.reference_only; }))
+    spec.reference_only_file = reference_only;
   spec.cases = parse_cases(top.required("cases"), spec.steps, diags);
   spec.performance = parse_performance(top.optional("performance"), spec.steps, diags);
   spec.limits = parse_limits(top.optional("limits"), diags);

@@ -27,9 +27,16 @@ struct InterfaceNames {
   std::optional<std::vector<std::string>> names;  ///< absent when the file is missing
 };
 
-/// The `steps:` list (non-empty, unique names, entries declared in the interface).
-std::vector<Step> parse_steps(const Field& field, const InterfaceNames& interface,
-                              Diagnostics& diags);
+/// The two files that declare entry points: interface.cuh (the students' steps) and
+/// reference/<id>/reference_only.cuh (the reference-only steps; names absent when missing).
+struct EntryFiles {
+  InterfaceNames interface;
+  InterfaceNames reference_only;
+};
+
+/// The `steps:` list (non-empty, unique names, each entry declared in interface.cuh, or for a
+/// reference-only step in reference_only.cuh and not in interface.cuh).
+std::vector<Step> parse_steps(const Field& field, const EntryFiles& files, Diagnostics& diags);
 /// The `cases:` list; step names are checked against `steps` when there are any.
 std::vector<CaseGroup> parse_cases(const Field& field, const std::vector<Step>& steps,
                                    Diagnostics& diags);

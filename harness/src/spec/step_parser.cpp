@@ -7,7 +7,8 @@
 namespace cugrade {
 namespace {
 
-const std::vector<std::string> step_keys = {"name", "entry", "description", "tolerance"};
+const std::vector<std::string> step_keys = {"name", "entry", "description", "tolerance",
+                                            "reference_only"};
 const std::vector<std::string> tolerance_keys = {"atol", "rtol", "reason"};
 
 Tolerance parse_tolerance(const Field& field, const std::string& step_subject, Diagnostics& diags) {
@@ -25,13 +26,43 @@ Tolerance parse_tolerance(const Field& field, const std::string& step_subject, D
   return tolerance;
 }
 
-void check_entry(const Field& field, const std::string& entry, const std::string& step_subject,
-                 const InterfaceNames& interface, Diagnostics& diags) {
-  if (!interface.names) return;  // the missing file is reported once, not per step
-  const auto& names = *interface.names;
-  if (std::find(names.begin(), names.end(), entry) != names.end()) return;
-  diags.error(field.at, "entry '" + entry + "' of " + step_subject + " is not declared in " +
-                            interface.shown_name + did_you_mean(entry, names));
+bool declares(const InterfaceNames& file, const std::string& entry) {
+  return file.names && std::find(file.names->begin(), file.names->end(), entry) != file.names->end();
+}
+
+// A student's step is declared in interface.cuh; a reference-only step in
+// reference/<id>/reference_only.cuh and not in interface.cuh, which students implement.
+void check_entry(const Field& field, const Step& step, const std::string& step_subject,
+                 const EntryFiles& files, Diagnostics& diags) {
+  const InterfaceNames& interface = files.interface;
+  const InterfaceNames& reference_only = files.reference_only;
+  const std::string& entry = step.entry;
+  if (!step.reference_only) {
+    if (!interface.names) return;  // the missing file is reported once, not per step
+    if (declares(interface, entry)) return;
+    std::string hint = did_you_mean(entry, *interface.names);
+    if (declares(reference_only, entry))
+      hint = " (it is declared in " + reference_only.shown_name +
+             ": add 'reference_only: true' if students do not write this step)";
+    diags.error(field.at, "entry '" + entry + "' of " + step_subject + " is not declared in " +
+                              interface.shown_name + hint);
+    return;
+  }
+  if (declares(interface, entry))
+    diags.error(field.at, "entry '" + entry + "' of reference-only " + step_subject +
+                              " is declared in " + interface.shown_name +
+                              ", which students implement; declare it only in " +
+                              reference_only.shown_name);
+  if (!reference_only.names) {
+    diags.error(field.at, "entry '" + entry + "' of reference-only " + step_subject +
+                              " must be declared in " + reference_only.shown_name +
+                              ", which does not exist");
+    return;
+  }
+  if (declares(reference_only, entry)) return;
+  diags.error(field.at, "entry '" + entry + "' of reference-only " + step_subject +
+                            " is not declared in " + reference_only.shown_name +
+                            did_you_mean(entry, *reference_only.names));
 }
 
 // "step 'naive'" when the step has a usable name, else "step 2": how messages name it.
@@ -45,8 +76,7 @@ std::string step_subject(const YAML::Node& map, std::size_t index) {
 
 }  // namespace
 
-std::vector<Step> parse_steps(const Field& field, const InterfaceNames& interface,
-                              Diagnostics& diags) {
+std::vector<Step> parse_steps(const Field& field, const EntryFiles& files, Diagnostics& diags) {
   std::vector<Step> steps;
   if (!expect_list(field, diags)) return steps;
   if (field.value.size() == 0) diags.error(field.at, "'steps' must not be empty");
@@ -59,10 +89,11 @@ std::vector<Step> parse_steps(const Field& field, const InterfaceNames& interfac
     step.where = diags.where(item.value);
     const Field name = map.required("name");
     if (auto v = read_identifier(name, diags)) step.name = *v;
+    if (auto v = read_bool(map.optional("reference_only"), diags)) step.reference_only = *v;
     const Field entry = map.required("entry");
     if (auto v = read_identifier(entry, diags)) {
       step.entry = *v;
-      check_entry(entry, step.entry, subject, interface, diags);
+      check_entry(entry, step, subject, files, diags);
     }
     if (auto v = read_string(map.optional("description"), diags)) step.description = *v;
     step.tolerance = parse_tolerance(map.optional("tolerance"), subject, diags);

@@ -148,6 +148,17 @@ std::optional<std::string> read_string(const Field& field, Diagnostics& diags) {
   return *text;
 }
 
+std::optional<bool> read_bool(const Field& field, Diagnostics& diags) {
+  static constexpr std::string_view expected = "true or false";
+  const std::string* text = scalar_text(field, diags, expected);
+  if (!text) return std::nullopt;
+  // Only the YAML 1.2 spellings: yes/no/on/off are YAML 1.1 and read as strings elsewhere.
+  if (*text == "true" || *text == "True" || *text == "TRUE") return true;
+  if (*text == "false" || *text == "False" || *text == "FALSE") return false;
+  report_type(field, diags, expected);
+  return std::nullopt;
+}
+
 bool is_identifier(std::string_view text) {
   const auto letter = [](char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';

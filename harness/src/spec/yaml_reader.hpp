@@ -89,6 +89,9 @@ std::optional<double> read_number(const Field& field, Diagnostics& diags,
 std::optional<std::uint64_t> read_unsigned(const Field& field, Diagnostics& diags,
                                            std::uint64_t minimum = 0);
 
+/// A YAML boolean: true or false (also True/TRUE/False/FALSE, as YAML 1.2's core schema).
+std::optional<bool> read_bool(const Field& field, Diagnostics& diags);
+
 /// True for a C identifier.
 bool is_identifier(std::string_view text);
 

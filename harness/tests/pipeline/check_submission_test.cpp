@@ -360,6 +360,36 @@ TEST_CASE("pipeline::check_submission") {
     CHECK(hidden.seed == derive_seed(0xC0FFEE, "twice/fast/n=64/1"));
   }
 
+  SUBCASE("reference-only steps are neither run nor listed; asked for, they run as the reference") {
+    Step exact = fixture.spec.steps.front();
+    exact.name = "exact";
+    exact.entry = "twice_exact";
+    exact.reference_only = true;
+    fixture.spec.steps.push_back(exact);  // the first case group covers every step
+    fixture.expect_gpu();
+    fixture.expect_build();
+    fixture.expect_runner();
+    const GradeReport student = fixture.check();
+    CHECK(student.outcome == Outcome::passed);
+    CHECK(student.max_score == 4.0);
+    REQUIRE(student.cases.size() == 4);
+    for (const auto& c : student.cases) CHECK(c.step != "exact");
+    REQUIRE(fixture.jobs.size() == 1);
+    for (const auto& task : fixture.jobs[0].checks) CHECK_FALSE(task.reference);
+
+    options.reference_only_steps = true;
+    fixture.expect_gpu();
+    fixture.expect_build();
+    fixture.expect_runner();
+    const GradeReport reference = fixture.check();
+    CHECK(reference.outcome == Outcome::passed);
+    CHECK(reference.max_score == 6.0);
+    CHECK(case_of(reference, "exact/n=40/seed=1").outcome == Outcome::passed);
+    REQUIRE(fixture.jobs.size() == 2);
+    REQUIRE(fixture.jobs[1].checks.size() == 6);
+    for (const auto& task : fixture.jobs[1].checks) CHECK(task.reference == (task.step == "exact"));
+  }
+
   SUBCASE("without the secret the hidden cases are left out, not failed") {
     fixture.expect_gpu();
     fixture.expect_build();

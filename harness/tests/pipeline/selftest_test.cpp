@@ -65,6 +65,7 @@ TEST_CASE("pipeline::selftest_entries") {
     const SelftestEntry& reference = (*entries)[0];
     CHECK(reference.label == "reference");
     CHECK(reference.expect_full_marks);
+    CHECK(reference.reference_only_steps);
     CHECK_FALSE(reference.expect_failure);
     // Every .cu file of the folder, sorted; nothing else.
     CHECK(reference.files == std::vector<fs::path>{layout.root / "reference" / "twice" / "helpers.cu",
@@ -72,6 +73,7 @@ TEST_CASE("pipeline::selftest_entries") {
     const SelftestEntry& starter = (*entries)[1];
     CHECK(starter.label == "template");
     CHECK(starter.expect_failure);
+    CHECK_FALSE(starter.reference_only_steps);
     CHECK_FALSE(starter.expect_full_marks);
     CHECK(starter.files == std::vector<fs::path>{layout.root / "templates" / "twice" / "twice.cu"});
     const SelftestEntry& good = (*entries)[2];
@@ -187,6 +189,27 @@ TEST_CASE("pipeline::run_selftest") {
     CHECK(results[0].report.score == 4.0);
     CHECK(results[1].ok);
     CHECK(results[1].report.outcome == Outcome::wrong_answer);
+  }
+
+  SUBCASE("the reference entry checks the reference-only steps too, through the reference's functions") {
+    Step exact = fixture.spec.steps.front();
+    exact.name = "exact";
+    exact.entry = "twice_exact";
+    exact.reference_only = true;
+    fixture.spec.steps.push_back(exact);
+    reference.reference_only_steps = true;
+    expect_check({});
+    expect_check(last_wrong);
+    const auto results = run({reference, starter});
+    REQUIRE(results.size() == 2);
+    CHECK(results[0].ok);
+    CHECK(results[0].report.max_score == 6.0);
+    CHECK(case_of(results[0].report, "exact/n=5/seed=1").outcome == Outcome::passed);
+    CHECK(results[1].report.max_score == 4.0);  // the template is a student's file: not its steps
+    REQUIRE(fixture.jobs.size() == 2);
+    CHECK(fixture.jobs[0].checks.size() == 6);
+    for (const auto& task : fixture.jobs[0].checks) CHECK(task.reference == (task.step == "exact"));
+    CHECK(fixture.jobs[1].checks.size() == 4);
   }
 
   SUBCASE("a template that passes, a wrong outcome, a missing feedback: each says why") {

@@ -216,7 +216,22 @@ TEST_CASE("runtime::run_check_task") {
     const auto events = events_of(dir.path);
     REQUIRE(events.size() == 2);
     CHECK(events[1].kind == "fatal");
-    CHECK(events[1].error == "unknown step 'nope' (this runner knows: scale, scale_host)");
+    CHECK(events[1].error ==
+          "unknown step 'nope' (this runner knows: scale, scale_host, scale_reference_only)");
+  }
+  SUBCASE("a reference-only step runs as the reference; its student side does not exist") {
+    job.checks.push_back(check_task(dir.path, "c1", "scale_reference_only", 300));
+    job.checks.back().reference = true;
+    job.checks.push_back(check_task(dir.path, "c2", "scale_reference_only", 300));
+    CHECK(run_runner("good", dir.path, write_job(dir.path, job).string()) == 2);
+    CHECK(is_twice_ramp(read_one(job.checks[0].output_file, "y"), 300));
+    const auto events = events_of(dir.path);
+    REQUIRE(events.size() == 4);
+    CHECK(events[1].kind == "done");
+    CHECK(events[3].kind == "fatal");
+    CHECK(events[3].task == "c2");
+    CHECK(events[3].error ==
+          "step 'scale_reference_only' is reference-only: there is no student function to call");
   }
 }
 

@@ -42,3 +42,27 @@ TEST_CASE("spec::parse_params") {
           std::vector<std::string>{"t.yaml:1:1: item 1 of 'sizes' must be a map, not a sequence"});
   }
 }
+
+TEST_CASE("spec::parse_performance") {
+  Diagnostics diags("t.yaml");
+  Step naive{.name = "naive", .entry = "vec_add"};
+  Step naive_f64{.name = "naive_f64", .entry = "vec_add_f64", .reference_only = true};
+  const std::vector<Step> steps{naive, naive_f64};
+  auto targets_of = [&](const std::string& text) {
+    const YAML::Node value = YAML::Load(text);
+    return parse_performance(Field{"'performance'", value, value}, steps, diags);
+  };
+
+  SUBCASE("a reference-only step may be the reference a student's step is timed against") {
+    const auto targets = targets_of("[{step: naive, reference: naive_f64, params: {N: 8}, points: 1}]");
+    REQUIRE(targets.size() == 1);
+    CHECK(targets[0].reference == "naive_f64");
+    CHECK(diags.lines() == std::vector<std::string>{});
+  }
+  SUBCASE("but never the student's step itself") {
+    targets_of("[{step: naive_f64, reference: naive, params: {N: 8}, points: 1}]");
+    CHECK(diags.lines() ==
+          std::vector<std::string>{"t.yaml:1:9: step 'naive_f64' of performance target 1 is reference-only: "
+                                   "students do not write it, so it cannot be timed as theirs"});
+  }
+}

@@ -12,6 +12,7 @@ TEST_CASE("spec::lint_spec_file") {
   SUBCASE("a valid spec has no problems") {
     CHECK(lint_spec_file(spec_yaml("valid_full")).empty());
     CHECK(lint_spec_file(spec_yaml("valid_minimal")).empty());
+    CHECK(lint_spec_file(spec_yaml("reference_only")).empty());
   }
 
   SUBCASE("wrong types and out-of-range values") {

@@ -87,6 +87,23 @@ TEST_CASE("spec::load_spec") {
     CHECK(spec->limits.output_limit_bytes == 65536);
   }
 
+  SUBCASE("reference-only steps: flagged, their declarations found with the reference") {
+    const auto spec = load_spec(spec_yaml("reference_only"));
+    REQUIRE_MESSAGE(spec.has_value(), (spec ? "" : spec.error().message));
+    REQUIRE(spec->steps.size() == 3);
+    CHECK_FALSE(spec->steps[0].reference_only);
+    CHECK(spec->steps[1].reference_only);
+    CHECK_FALSE(spec->steps[2].reference_only);
+    CHECK(spec->is_reference_only("exact"));
+    CHECK_FALSE(spec->is_reference_only("simple"));
+    CHECK_FALSE(spec->is_reference_only("nope"));
+    CHECK(spec->reference_only_file ==
+          (specs_dir().parent_path() / "reference" / "reference_only" / "reference_only.cuh").lexically_normal());
+    CHECK(spec->performance.at(0).reference == "exact");
+    // Without reference-only steps the file is not looked for.
+    CHECK(load_spec(spec_yaml("valid_minimal"))->reference_only_file.empty());
+  }
+
   SUBCASE("the message holds every problem, one line each") {
     const std::string p = spec_yaml("bad_keys");
     const auto spec = load_spec(p);
@@ -151,8 +168,8 @@ TEST_CASE("spec::list_assignments") {
   SUBCASE("sorted ids of the folders holding an assignment.yaml") {
     CHECK(list_assignments(specs_dir()) ==
           std::vector<std::string>{"bad_keys", "bad_refs", "bad_types", "empty", "missing_files",
-                                   "missing_keys", "repeats", "syntax_error", "valid_full",
-                                   "valid_minimal", "wrong_id"});
+                                   "missing_keys", "reference_only", "repeats", "syntax_error",
+                                   "valid_full", "valid_minimal", "wrong_id"});
   }
   SUBCASE("a folder that does not exist has none") {
     CHECK(list_assignments(specs_dir() / "no_such_folder").empty());
@@ -170,8 +187,8 @@ TEST_CASE("spec::load_assignment") {
     REQUIRE_FALSE(spec.has_value());
     CHECK(spec.error().message ==
           "unknown assignment 'valid_ful'; did you mean 'valid_full'? (known: bad_keys, bad_refs, "
-          "bad_types, empty, missing_files, missing_keys, repeats, syntax_error, valid_full, "
-          "valid_minimal, wrong_id)");
+          "bad_types, empty, missing_files, missing_keys, reference_only, repeats, syntax_error, "
+          "valid_full, valid_minimal, wrong_id)");
   }
   SUBCASE("a folder without assignment.yaml, or a path, is not an assignment") {
     CHECK_FALSE(load_assignment(specs_dir(), "not_an_assignment").has_value());

@@ -1,0 +1,60 @@
+// graded_cases() and plan_cases(): which cases a check runs, and what the runner is asked to call.
+#include "pipeline/case_plan.hpp"
+
+#include <doctest/doctest.h>
+
+#include "pipeline/twice_fixture.hpp"
+
+using namespace cugrade;
+using namespace cugrade::test;
+
+namespace {
+
+/// The spec of "twice" with a third step, "exact", that only the reference implements.
+Spec with_reference_only_step(Spec spec) {
+  Step exact = spec.steps.front();
+  exact.name = "exact";
+  exact.entry = "twice_exact";
+  exact.reference_only = true;
+  spec.steps.push_back(exact);
+  return spec;
+}
+
+std::vector<std::string> steps_of(const std::vector<Case>& cases) {
+  std::vector<std::string> steps;
+  for (const auto& c : cases) steps.push_back(c.step);
+  return steps;
+}
+
+}  // namespace
+
+TEST_CASE("pipeline::graded_cases") {
+  PipelineFixture fixture;
+  const Spec spec = with_reference_only_step(fixture.spec);
+  const std::vector<Case> all = expand_cases(spec, std::nullopt);
+  REQUIRE(steps_of(all) == std::vector<std::string>{"simple", "simple", "fast", "fast", "exact", "exact"});
+
+  SUBCASE("a student's check leaves the reference-only steps out") {
+    CHECK(steps_of(graded_cases(spec, all, false)) == std::vector<std::string>{"simple", "simple", "fast", "fast"});
+  }
+  SUBCASE("the self-test's reference entry keeps them, in order") {
+    CHECK(steps_of(graded_cases(spec, all, true)) == steps_of(all));
+  }
+}
+
+TEST_CASE("pipeline::plan_cases") {
+  PipelineFixture fixture;
+  const Spec spec = with_reference_only_step(fixture.spec);
+  fs::create_directories(fixture.work());
+
+  SUBCASE("a reference-only step's case calls the reference; a student's step the student") {
+    const std::vector<Case> cases = graded_cases(spec, expand_cases(spec, std::nullopt), true);
+    const CasePlan plan = plan_cases(spec, twice_grader, cases, {}, fixture.work());
+    REQUIRE(plan.job.checks.size() == 6);
+    for (const CheckTask& task : plan.job.checks) {
+      CAPTURE(task.id);
+      CHECK(task.reference == (task.step == "exact"));
+    }
+    CHECK(plan.cases.size() == 6);
+  }
+}
