@@ -65,6 +65,35 @@ struct PerformanceTarget {
   SourceLocation where;
 };
 
+/// Which measured ceiling a bench table's "% of ceiling" column divides by (device/ceilings.hpp).
+enum class BenchCeiling {
+  by_unit,  ///< the default: copy bandwidth for GB/s, SGEMM for TFLOP/s, none for other units
+  copy,     ///< device-to-device copy bandwidth (bytes read + written)
+  read,     ///< read-only bandwidth (a reduction's bytes read)
+  sgemm,    ///< cuBLAS SGEMM, FP32
+  dgemm,    ///< cuBLAS DGEMM, FP64
+  none,     ///< no percentage column
+};
+
+/// One row of a lecture table: the reference of `step`, beside the lecture's figure for it.
+struct BenchRow {
+  std::string step;     ///< a student's step or a reference-only one; its reference is timed
+  std::string label;    ///< the lecture's name for the kernel ("SMEM-1"); default: the step name
+  std::string lecture;  ///< the lecture's figure as printed ("150 ms"); empty when it has none
+  SourceLocation where;
+};
+
+/// One lecture table that `cugrade bench` reproduces: every row's reference at one size.
+struct BenchTable {
+  std::string title;    ///< its heading (the `table:` key): "float, N = 2048"
+  std::string lecture;  ///< whose figures the rows' `lecture` hold; empty when none do
+  Params params;        ///< the size every row is timed at
+  bool rate = true;     ///< time the grader's gold on one CPU core for the Rate column
+  BenchCeiling ceiling = BenchCeiling::by_unit;
+  std::vector<BenchRow> rows;
+  SourceLocation where;
+};
+
 /// Resource limits for building and running one submission.
 struct Limits {
   double build_timeout_s = 60.0;          ///< per nvcc invocation
@@ -86,6 +115,7 @@ struct Spec {
   std::vector<Step> steps;
   std::vector<CaseGroup> cases;
   std::vector<PerformanceTarget> performance;
+  std::vector<BenchTable> bench;  ///< the lecture tables `cugrade bench` prints
   Limits limits;
   SourceLocation where;  ///< the file itself
 

@@ -12,7 +12,8 @@ namespace {
 namespace fs = std::filesystem;
 
 const std::vector<std::string> top_keys = {
-    "id", "title", "lectures", "interface", "statement", "steps", "cases", "performance", "limits"};
+    "id", "title", "lectures", "interface", "statement", "steps", "cases", "performance",
+    "bench", "limits"};
 const std::vector<std::string> limit_keys = {"build_timeout_s", "run_timeout_s", "output_limit_kb"};
 
 // The folder as the user would write it: "assignments/matmul/", or "./" for a bare file name.
@@ -158,6 +159,7 @@ ParsedSpec parse_spec_file(const fs::path& path) {
     spec.reference_only_file = reference_only;
   spec.cases = parse_cases(top.required("cases"), spec.steps, diags);
   spec.performance = parse_performance(top.optional("performance"), spec.steps, diags);
+  spec.bench = parse_bench(top.optional("bench"), spec.steps, diags);
   spec.limits = parse_limits(top.optional("limits"), diags);
   parsed.problems = diags.lines();
   return parsed;

@@ -43,6 +43,9 @@ std::vector<CaseGroup> parse_cases(const Field& field, const std::vector<Step>& 
 /// The `performance:` list; step names are checked against `steps` when there are any.
 std::vector<PerformanceTarget> parse_performance(const Field& field, const std::vector<Step>& steps,
                                                  Diagnostics& diags);
+/// The `bench:` list (lecture tables); row steps are checked against `steps` when there are any.
+std::vector<BenchTable> parse_bench(const Field& field, const std::vector<Step>& steps,
+                                    Diagnostics& diags);
 /// A map of parameter names to integers >= 0 (a size, or the params of a performance target).
 std::optional<Params> parse_params(const Field& field, const std::string& subject,
                                    Diagnostics& diags);
