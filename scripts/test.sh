@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The README's second command: install what is missing, build, and run the whole test suite.
-# Tests labelled `gpu` report "Skipped" on a machine without a GPU.
+# Tests labelled `gpu` report "Skipped" on a machine without a GPU; the test tools (Chromium for
+# `browser`, the linters for `lint`) are installed first, so those run everywhere.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+scripts/install-deps.sh --test-tools
 scripts/build.sh
 PATH="$PATH:/usr/local/cuda/bin" ctest --preset default -j "$(nproc)"
