@@ -280,4 +280,28 @@ TEST_CASE("runtime::run_time_task") {
     CHECK(std::isnan(read_one(task.student_output_file, "y").data<float>()[0]));
     CHECK(is_twice_ramp(read_one(task.reference_output_file, "y"), n, 1.0f));
   }
+  SUBCASE("reference-only (cugrade bench): the reference alone, even with no student function") {
+    // The lazy student computes nothing: any student call would show as NaN; a reference-only
+    // step has no student function at all, so calling one would be fatal.
+    Job bench;
+    TimeTask alone = task;
+    alone.step.clear();
+    alone.reference_step = "scale_reference_only";
+    alone.reference_only = true;
+    alone.verify_inputs_file.clear();
+    bench.timings.push_back(alone);
+    CHECK(run_runner("lazy", dir.path, write_job(dir.path, bench).string()) == 0);
+    const auto events = events_of(dir.path);
+    REQUIRE(events.size() == 3);
+    REQUIRE(events[1].kind == "samples");
+    CHECK(events[1].student_ms.empty());
+    CHECK(events[1].student_wall_ms.empty());
+    CHECK(events[1].reference_ms.size() >= 10);
+    CHECK(events[1].reference_ms.size() <= 30);
+    CHECK(events[1].reference_wall_ms.size() == events[1].reference_ms.size());
+    for (double ms : events[1].reference_ms) CHECK(ms > 0.0);
+    CHECK(events[2].kind == "done");
+    CHECK_FALSE(fs::exists(task.student_output_file));    // no verification call without inputs
+    CHECK_FALSE(fs::exists(task.reference_output_file));
+  }
 }
