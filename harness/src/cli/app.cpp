@@ -21,6 +21,7 @@ int run_cli(int argc, char** argv) {
   add_doctor_command(app, exit_code);
   add_init_command(app, exit_code);
   add_selftest_command(app, exit_code);
+  add_bench_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -28,5 +28,7 @@ void add_doctor_command(CLI::App& app, int& exit_code);
 void add_selftest_command(CLI::App& app, int& exit_code);
 /// `cugrade init`: copy an assignment's template to start from.
 void add_init_command(CLI::App& app, int& exit_code);
+/// `cugrade bench`: the lectures' tables reproduced on this GPU (every reference kernel, timed).
+void add_bench_command(CLI::App& app, int& exit_code);
 
 }  // namespace cugrade
