@@ -43,6 +43,23 @@ TEST_CASE("timing::parse_rate_unit") {
   CHECK(parse_rate_unit("kernels/s").scale == 1.0);
 }
 
+TEST_CASE("timing::rate_unit_for") {
+  CHECK(rate_unit_for(Work{.bytes = 1.0, .flops = 0.0}) == "GB/s");
+  CHECK(rate_unit_for(Work{.bytes = 1.0, .flops = 2.0}) == "TFLOP/s");
+  CHECK(rate_unit_for(Work{.items = 3.0, .rate_unit = "G interactions/s"}) == "G interactions/s");
+}
+
+TEST_CASE("timing::work_rate") {
+  const Work work{.bytes = 3e9, .flops = 2e12, .items = 4e9};
+  CHECK(work_quantity(work, RateUnit::Counts::bytes) == 3e9);
+  CHECK(work_quantity(work, RateUnit::Counts::flops) == 2e12);
+  CHECK(work_quantity(work, RateUnit::Counts::items) == 4e9);
+  CHECK(work_rate(work, parse_rate_unit("GB/s"), 1000.0) == doctest::Approx(3.0));
+  CHECK(work_rate(work, parse_rate_unit("TFLOP/s"), 500.0) == doctest::Approx(4.0));
+  CHECK(work_rate(work, parse_rate_unit("G pairs/s"), 2.0) == doctest::Approx(2000.0));
+  CHECK(work_rate(work, parse_rate_unit("GB/s"), 0.0) == 0.0);  // no time, no rate
+}
+
 TEST_CASE("timing::assess_performance") {
   SUBCASE("ratio, GB/s and percent of the copy bandwidth") {
     PerformanceResult r = result_of(timed(2.0), timed(1.0));
