@@ -31,6 +31,7 @@ struct BenchArgs {
   bool quiet = false;
 };
 
+/// One assignment to bench, loaded and with its grader.
 struct Benched {
   Spec spec;
   const Grader* grader;
@@ -124,7 +125,8 @@ int run_bench_command(const BenchArgs& args) {
   auto progress = [&args](const std::string& line) {
     if (!args.quiet) std::cerr << "cugrade: " << line << "\n";
   };
-  progress("calibrating this GPU's ceilings (cached after the first time) ...");
+  if (!load_cached_ceilings(default_cache_dir(), device.name, device.driver_version))
+    progress("measuring this GPU's ceilings (once per GPU and driver, then cached) ...");
   BenchReport report;
   report.cugrade_version = config::version;
   report.started_at = now_iso8601();
