@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -78,5 +79,38 @@ TEST_CASE("cpu_build::build_submission_cpu") {
     auto out = cugrade::build_submission_cpu(*s.runner, s.request);
     CHECK(out.result.outcome == cugrade::Outcome::link_error);
     CHECK(out.result.message.find("entry(") != std::string::npos);
+  }
+  SUBCASE("cooperative groups: the subset builds, anything else is a compile error naming it") {
+    Scratch good("#include <cooperative_groups.h>\nnamespace cg = cooperative_groups;\n"
+                 "__global__ void fill(float* out) {\n  cg::thread_block b = cg::this_thread_block();\n"
+                 "  b.sync();\n  out[b.thread_rank()] = cg::tiled_partition<32>(b).meta_group_rank();\n}\n"
+                 "void entry(float* out, int n) { fill<<<1, n>>>(out); }\n");
+    auto built = cugrade::build_submission_cpu(*good.runner, good.request);
+    CHECK(built.result.outcome == cugrade::Outcome::passed);
+    Scratch grid("#include <cooperative_groups.h>\nnamespace cg = cooperative_groups;\n"
+                 "__global__ void fill(float* out) {\n  cg::this_grid().sync();\n  out[0] = 1;\n}\n"
+                 "void entry(float* out, int n) { fill<<<1, n>>>(out); }\n");
+    auto out = cugrade::build_submission_cpu(*grid.runner, grid.request);
+    CHECK(out.result.outcome == cugrade::Outcome::compile_error);
+    CHECK_MESSAGE(out.result.message.find("cooperative_groups::this_grid() (grid-wide synchronisation) is not "
+                                          "supported by the CPU backend") != std::string::npos,
+                  out.result.message);
+    const bool on_student_line = std::any_of(out.result.diagnostics.begin(), out.result.diagnostics.end(),
+                                             [](const auto& d) { return d.file == "student.cu" && d.line == 4; });
+    CHECK(on_student_line);
+  }
+  SUBCASE("a launch in a local header is rewritten, and its errors point at the header") {
+    Scratch s("#include \"launch.cuh\"\nvoid entry(float* out, int n) { go(out, n); }\n");
+    std::ofstream(s.dir / "launch.cuh") << "#pragma once\n__global__ void fill(float* out) { out[threadIdx.x] = 3; }\n"
+                                           "inline void go(float* out, int n) { fill<<<1, n>>>(out); }\n";
+    auto out = cugrade::build_submission_cpu(*s.runner, s.request);
+    CHECK(out.result.outcome == cugrade::Outcome::passed);
+    std::ofstream(s.dir / "launch.cuh") << "#pragma once\nvoid go(float* out, int n) {\n  undefined_name<<<1, n>>>(out);\n}\n";
+    out = cugrade::build_submission_cpu(*s.runner, s.request);
+    CHECK(out.result.outcome == cugrade::Outcome::compile_error);
+    const bool in_header = std::any_of(out.result.diagnostics.begin(), out.result.diagnostics.end(), [](const auto& d) {
+      return d.file.ends_with("launch.cuh") && d.line == 3 && d.message.find("undefined_name") != std::string::npos;
+    });
+    CHECK_MESSAGE(in_header, out.result.message);
   }
 }

@@ -64,3 +64,20 @@ TEST_CASE("cpu::schedule order exposes races") {
   CHECK(reverse.values[10] == 11.0f);  // later threads ran first: their writes are visible
   CHECK(forward.values != reverse.values);
 }
+
+TEST_CASE("cpu::schedule order changes a float atomicAdd sum in its last bits only") {
+  // Why this matters: the pipeline must not call this correct kernel a race
+  // (harness/src/pipeline/run_agreement.hpp compares runs within the step's tolerance).
+  std::vector<float> in(20000);
+  double exact = 0.0;
+  for (std::size_t i = 0; i < in.size(); ++i) exact += in[i] = 0.1f * static_cast<float>(i % 97) + 1e-3f;
+  setenv("CUGRADE_CPU_SCHEDULE", "forward", 1);  // one block, so each order is deterministic
+  const float forward = cpu_test::atomic_sum(in);
+  setenv("CUGRADE_CPU_SCHEDULE", "reverse", 1);
+  const float reverse = cpu_test::atomic_sum(in);
+  unsetenv("CUGRADE_CPU_SCHEDULE");
+  CHECK(forward != reverse);
+  // A sequential FP32 sum of 20000 terms: both orders within 1e-4 of the exact sum.
+  CHECK(forward == doctest::Approx(exact).epsilon(1e-4));
+  CHECK(reverse == doctest::Approx(exact).epsilon(1e-4));
+}

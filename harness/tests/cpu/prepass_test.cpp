@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <optional>
 #include <sstream>
 
 #include "prepass_lexer.hpp"
@@ -108,4 +110,51 @@ TEST_CASE("prepass::tokenize") {
   CHECK(comment->text(source) == "// <<<");
   CHECK(tokens.back().directive > 0);  // tokens of the #define body carry its directive number
   CHECK(tokens.back().line == 3);
+}
+
+TEST_CASE("prepass::cuda_to_cpp local headers") {
+  using cugrade::cpu::cuda_to_cpp;
+  std::map<std::string, std::string> files = {
+      {"dir/launch.cuh", "#pragma once\ntemplate <class K> void go(K k, int* x) {\n  k<<<1, 32>>>(x);\n}\n"},
+      {"dir/sub/outer.cuh", "#include \"inner.cuh\"\nint outer;\n"},
+      {"dir/sub/inner.cuh", "int inner;"},
+      {"dir/self.cuh", "#include \"self.cuh\"\n"},
+  };
+  const cugrade::cpu::HeaderReader reader = [&](const std::filesystem::path& path) -> std::optional<std::string> {
+    auto it = files.find(path.generic_string());
+    return it == files.end() ? std::nullopt : std::optional<std::string>(it->second);
+  };
+  SUBCASE("a header's launch is rewritten, between #line directives; the includer keeps its lines") {
+    auto out = cuda_to_cpp("#include \"launch.cuh\"\nint after;\n", "dir/main.cu", reader);
+    REQUIRE(out.has_value());
+    CHECK(out->find("#line 1 \"dir/launch.cuh\"\n") != std::string::npos);
+    CHECK(out->find("k<<<") == std::string::npos);
+    CHECK(out->find("::cugrade_cpu::launch(::cugrade_cpu::launch_config(1, 32), \"k\"") != std::string::npos);
+    CHECK(out->ends_with("#endif\n#line 2 \"dir/main.cu\"\nint after;\n"));
+  }
+  SUBCASE("a #pragma once header is inlined once, inside a guard") {
+    auto out = cuda_to_cpp("#include \"launch.cuh\"\n#include \"launch.cuh\"\n", "dir/main.cu", reader);
+    REQUIRE(out.has_value());
+    CHECK(count(*out, "#line 1 \"dir/launch.cuh\"") == 1);
+    CHECK(count(*out, "#ifndef CUGRADE_ONCE_") == 1);
+    CHECK(out->find("#pragma once") == std::string::npos);
+  }
+  SUBCASE("nested headers resolve next to the file that includes them") {
+    auto out = cuda_to_cpp("#include \"sub/outer.cuh\"\n", "dir/main.cu", reader);
+    REQUIRE(out.has_value());
+    CHECK(out->find("#line 1 \"dir/sub/inner.cuh\"\nint inner;\n#line 2 \"dir/sub/outer.cuh\"\nint outer;") !=
+          std::string::npos);
+  }
+  SUBCASE("headers it cannot find, <...> headers and no reader: left to the compiler") {
+    CHECK(*cuda_to_cpp("#include \"interface.cuh\"\n", "dir/main.cu", reader) ==
+          "#line 1 \"dir/main.cu\"\n#include \"interface.cuh\"\n");
+    CHECK(*cuda_to_cpp("#include <cstdio>\n", "dir/main.cu", reader) == "#line 1 \"dir/main.cu\"\n#include <cstdio>\n");
+    CHECK(*cuda_to_cpp("#include \"launch.cuh\"\n", "dir/main.cu") == "#line 1 \"dir/main.cu\"\n#include \"launch.cuh\"\n");
+  }
+  SUBCASE("a header that includes itself") {
+    auto out = cuda_to_cpp("#include \"self.cuh\"\n", "dir/main.cu", reader);
+    REQUIRE_FALSE(out.has_value());
+    CHECK(out.error().message ==
+          "dir/self.cuh:1: #include \"self.cuh\" nests more than 32 levels deep (does a header include itself?).");
+  }
 }

@@ -39,14 +39,11 @@ T reduce(const thread_block_tile<Size, Parent>& tile, T value, Op op,
   return value;
 }
 
-/// Not supported: cg::reduce over a whole block or a dynamic group.
+/// Not supported: cg::reduce over a whole block or a dynamic group (a compile error at the call).
 template <class Group, class T, class Op>
   requires(!details::is_tile<Group>)
-T reduce(const Group&, T value, Op) {
-  static_assert(details::unsupported<Group>,
-                "cooperative_groups::reduce() over a thread block or a thread_group is not supported by the "
-                "CPU backend (it reduces over a thread_block_tile; docs/cpu-backend.md)");
-  return value;
-}
+__attribute__((error("cooperative_groups::reduce() over a thread block or a thread_group is not supported by "
+                     "the CPU backend (it reduces over a thread_block_tile; docs/cpu-backend.md)")))
+T reduce(const Group&, T value, Op);
 
 }  // namespace cooperative_groups

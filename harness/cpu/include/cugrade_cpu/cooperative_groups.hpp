@@ -18,8 +18,6 @@
 namespace cooperative_groups {
 
 namespace details {
-/// False for every T, but only once T is known: a static_assert on it fires where it is used.
-template <class T> inline constexpr bool unsupported = false;
 /// The linear index of the calling thread in its block (x fastest).
 inline unsigned block_rank() {
   const auto& c = ::cugrade_cpu::context();
@@ -32,10 +30,6 @@ inline unsigned block_threads() {
 }  // namespace details
 
 #define CUGRADE_CG_HERE const std::source_location& where = std::source_location::current()
-#define CUGRADE_CG_UNSUPPORTED(what)                                                                   \
-  static_assert(::cooperative_groups::details::unsupported<T>,                                          \
-                what " is not supported by the CPU backend (it supports thread blocks, tiles of up to " \
-                     "32 threads and cg::reduce; docs/cpu-backend.md)")
 
 /// A group whose kind is known only at run time: what tiled_partition(parent, n) returns.
 class thread_group {
@@ -186,60 +180,46 @@ template <class Group> unsigned group_size(const Group& group) { return group.si
 /// The number of threads in `group`.
 template <class Group> unsigned num_threads(const Group& group) { return group.size(); }
 
-// What the CPU backend does not run: each use is a compile error that names it.
+// What the CPU backend does not run: each call is a compile error on the student's line that
+// names it. Why GCC's error attribute and not a static_assert: the attribute is reported at the
+// call, in the student's file; a static_assert is reported inside this header.
+#define CUGRADE_CG_UNSUPPORTED(what)                                                                  \
+  __attribute__((error(what " is not supported by the CPU backend (it supports thread blocks, tiles " \
+                            "of up to 32 threads and cg::reduce over a tile; docs/cpu-backend.md)")))
+
 /// Grid-wide groups (cooperative launches): not supported.
 struct grid_group {
-  template <class T = void> void sync() const { CUGRADE_CG_UNSUPPORTED("grid_group::sync() (grid-wide synchronisation)"); }
-  template <class T = void> unsigned long long thread_rank() const { CUGRADE_CG_UNSUPPORTED("grid_group"); return 0; }
-  template <class T = void> unsigned long long size() const { CUGRADE_CG_UNSUPPORTED("grid_group"); return 0; }
-  template <class T = void> unsigned long long num_threads() const { CUGRADE_CG_UNSUPPORTED("grid_group"); return 0; }
+  CUGRADE_CG_UNSUPPORTED("grid_group::sync() (grid-wide synchronisation)") void sync() const;
+  CUGRADE_CG_UNSUPPORTED("grid_group::thread_rank()") unsigned long long thread_rank() const;
+  CUGRADE_CG_UNSUPPORTED("grid_group::size()") unsigned long long size() const;
+  CUGRADE_CG_UNSUPPORTED("grid_group::num_threads()") unsigned long long num_threads() const;
 };
 /// Not supported: grid-wide synchronisation needs a cooperative launch.
-template <class T = void> grid_group this_grid() {
-  CUGRADE_CG_UNSUPPORTED("cooperative_groups::this_grid() (grid-wide synchronisation)");
-  return {};
-}
+CUGRADE_CG_UNSUPPORTED("cooperative_groups::this_grid() (grid-wide synchronisation)") grid_group this_grid();
 /// Not supported.
 struct multi_grid_group {};
 /// Not supported.
-template <class T = void> multi_grid_group this_multi_grid() {
-  CUGRADE_CG_UNSUPPORTED("cooperative_groups::this_multi_grid()");
-  return {};
-}
+CUGRADE_CG_UNSUPPORTED("cooperative_groups::this_multi_grid()") multi_grid_group this_multi_grid();
 /// Not supported.
 struct coalesced_group {};
 /// Not supported.
-template <class T = void> coalesced_group coalesced_threads() {
-  CUGRADE_CG_UNSUPPORTED("cooperative_groups::coalesced_threads()");
-  return {};
-}
+CUGRADE_CG_UNSUPPORTED("cooperative_groups::coalesced_threads()") coalesced_group coalesced_threads();
 /// Not supported.
-template <class T = void, class... Args> thread_group labeled_partition(Args&&...) {
-  CUGRADE_CG_UNSUPPORTED("cooperative_groups::labeled_partition()");
-  return thread_group(0, 0, 1);
-}
+template <class... Args>
+CUGRADE_CG_UNSUPPORTED("cooperative_groups::labeled_partition()") thread_group labeled_partition(Args&&...);
 /// Not supported.
-template <class T = void, class... Args> thread_group binary_partition(Args&&...) {
-  CUGRADE_CG_UNSUPPORTED("cooperative_groups::binary_partition()");
-  return thread_group(0, 0, 1);
-}
+template <class... Args>
+CUGRADE_CG_UNSUPPORTED("cooperative_groups::binary_partition()") thread_group binary_partition(Args&&...);
 /// Not supported.
-template <class T = void, class... Args> void memcpy_async(Args&&...) {
-  CUGRADE_CG_UNSUPPORTED("cooperative_groups::memcpy_async()");
-}
+template <class... Args> CUGRADE_CG_UNSUPPORTED("cooperative_groups::memcpy_async()") void memcpy_async(Args&&...);
 /// Not supported.
-template <class T = void, class... Args> void wait(Args&&...) { CUGRADE_CG_UNSUPPORTED("cooperative_groups::wait()"); }
+template <class... Args> CUGRADE_CG_UNSUPPORTED("cooperative_groups::wait()") void wait(Args&&...);
 /// Not supported.
-template <class T = void, class... Args> void wait_prior(Args&&...) {
-  CUGRADE_CG_UNSUPPORTED("cooperative_groups::wait_prior()");
-}
+template <class... Args> CUGRADE_CG_UNSUPPORTED("cooperative_groups::wait_prior()") void wait_prior(Args&&...);
 /// Not supported.
 struct cluster_group {};
 /// Not supported.
-template <class T = void> cluster_group this_cluster() {
-  CUGRADE_CG_UNSUPPORTED("cooperative_groups::this_cluster() (thread block clusters)");
-  return {};
-}
+CUGRADE_CG_UNSUPPORTED("cooperative_groups::this_cluster() (thread block clusters)") cluster_group this_cluster();
 
 }  // namespace cooperative_groups
 

@@ -13,7 +13,9 @@
 // No `__noinline__` macro: libstdc++ 13 writes `__attribute__((__noinline__))` itself, which such a
 // macro would break. The pre-pass rewrites the student's `__noinline__` instead.
 #define __launch_bounds__(...)
-#define __align__(n) alignas(n)
+// A GNU attribute, as in CUDA: it may stand among the decl-specifiers (`__shared__ __align__(16)
+// float t[...]`), where a standard alignas may not.
+#define __align__(n) __attribute__((aligned(n)))
 #define __grid_constant__
 #ifndef __CUDACC__
 #define __CUGRADE_CPU__ 1

@@ -16,6 +16,8 @@ Launched vecadd(const std::vector<float>& a, const std::vector<float>& b, int bl
 Launched matmul_tiled(const std::vector<float>& a, const std::vector<float>& b, int n);
 /// Harris's reductions 1 to 4 (and 5: warp shuffles) over `in`, one partial sum per block.
 Launched reduce(int variant, const std::vector<float>& in, int block);
+/// The sum of `in` by one float atomicAdd per element, by the 1024 threads of one block.
+float atomic_sum(const std::vector<float>& in);
 /// Ballot/any/all/shfl_up/shfl_xor results of one 64-thread block, laid out by lane.
 Launched warp_votes(int n_threads);
 /// Histogram (atomicAdd on int), atomicMax, atomicMin, atomicCAS float sum, atomicExch, atomicSub.
@@ -34,9 +36,10 @@ std::string launch_with(unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsi
 /// Faulty kernels: "exit_before_barrier", "different_barriers", "shfl_after_exit",
 /// "out_of_bounds_write", "out_of_bounds_read", "host_pointer", "use_after_free", "trap".
 std::string faulty(const std::string& which);
-/// Reads of shared memory no thread wrote, 3 blocks of 64 threads: "static", "dynamic" (threads
-/// 32..63 read unwritten elements), "per_block" (only block 0 writes a __shared__ int; one value
-/// per block), "file_scope" (each block adds 1 to a file-scope __shared__ int; one per block).
+/// Reads of shared memory no thread wrote, 3 blocks of 64 threads (unless said otherwise): "static", "dynamic" (threads
+/// 32..63 read unwritten elements), "per_block" (64 blocks: only block 0 writes a __shared__ int;
+/// one value per block), "file_scope" (each block adds 1 to a file-scope __shared__ int; one per
+/// block).
 Launched shared_reads(const std::string& which);
 /// A race: thread t writes s[t] and, with no barrier, thread t reads s[t+1].
 Launched racy(int threads);

@@ -96,6 +96,12 @@ __global__ void barrier_reductions_kernel(int* out) {
   if (threadIdx.x == 0) out[0] = count, out[1] = all, out[2] = any;
 }
 
+// The threads of one block add every element to one float with atomicAdd: a correct kernel
+// whose result's last bits depend on the order the threads run in.
+__global__ void atomic_float_sum(const float* in, float* sum, int n) {
+  for (int i = threadIdx.x; i < n; i += blockDim.x) atomicAdd(sum, in[i]);
+}
+
 }  // namespace
 
 namespace cpu_test {
@@ -140,6 +146,20 @@ Launched barrier_reductions(int threads) {
   cudaMemcpy(host, d, sizeof host, cudaMemcpyDeviceToHost);
   cudaFree(d);
   return Launched{{float(host[0]), float(host[1]), float(host[2])}, cudaGetErrorString(cudaGetLastError())};
+}
+
+float atomic_sum(const std::vector<float>& in) {
+  const int n = static_cast<int>(in.size());
+  float *din = nullptr, *dsum = nullptr;
+  cudaMalloc(&din, n * sizeof(float));
+  cudaMalloc(&dsum, sizeof(float));
+  cudaMemcpy(din, in.data(), n * sizeof(float), cudaMemcpyHostToDevice);
+  cudaMemset(dsum, 0, sizeof(float));
+  atomic_float_sum<<<1, 1024>>>(din, dsum, n);
+  float sum = 0.0f;
+  cudaMemcpy(&sum, dsum, sizeof(float), cudaMemcpyDeviceToHost);
+  cudaFree(din), cudaFree(dsum);
+  return sum;
 }
 
 }  // namespace cpu_test

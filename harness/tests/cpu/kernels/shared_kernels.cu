@@ -45,7 +45,8 @@ __global__ void file_scope_counter(float* out) {
 namespace cpu_test {
 
 Launched shared_reads(const std::string& which) {
-  const int blocks = 3, threads = 64;
+  // Many blocks for per_block: more than there are workers, so some worker runs two.
+  const int blocks = which == "per_block" ? 64 : 3, threads = 64;
   float* d = nullptr;
   cudaMalloc(&d, blocks * threads * sizeof(float));
   cudaMemset(d, 0, blocks * threads * sizeof(float));
