@@ -7,6 +7,7 @@
 // cugrade compiles this file inside namespace cugrade_reference with the CUDA headers already
 // included, so it uses only the standard headers listed there and defines no macros.
 #include "interface.cuh"
+#include "relaunch.cuh"
 
 #include <cuda_runtime.h>
 
@@ -37,30 +38,6 @@ __global__ void reduce3Kernel(const T* g_idata, long long* g_odata, unsigned int
 }
 
 void reduce_3(const int* in, long long* out, int n) {
-  const unsigned int threads = REDUCE3_THREADS;
-  const size_t smem = threads * sizeof(long long);
-  unsigned int count = static_cast<unsigned int>(n);
-  unsigned int blocks = (count + threads - 1) / threads;
-  if (blocks == 1) {
-    reduce3Kernel<int><<<1, threads, smem>>>(in, out, count);
-    return;
-  }
-  // Two scratch arrays of partial sums, used in turn: one level reads one and writes the other
-  // (reducing in place would let a block overwrite sums another block has not read yet).
-  long long* scratch = nullptr;
-  cudaMalloc(&scratch, (blocks + (blocks + threads - 1) / threads) * sizeof(long long));
-  long long* src = scratch;
-  long long* dst = scratch + blocks;
-  reduce3Kernel<int><<<blocks, threads, smem>>>(in, src, count);
-  count = blocks;
-  while (count > 1) {
-    blocks = (count + threads - 1) / threads;
-    long long* target = (blocks == 1) ? out : dst;  // the last level writes the answer
-    reduce3Kernel<long long><<<blocks, threads, smem>>>(src, target, count);
-    dst = src;
-    src = target;
-    count = blocks;
-  }
-  // cudaFree waits for the kernels above to finish with the scratch memory.
-  cudaFree(scratch);
+  relaunch_until_one(reduce3Kernel<int>, reduce3Kernel<long long>,
+                     REDUCE3_THREADS, REDUCE3_THREADS, in, out, n);
 }

@@ -8,6 +8,7 @@
 // cugrade compiles this file inside namespace cugrade_reference with the CUDA headers already
 // included, so it uses only the standard headers listed there and defines no macros.
 #include "interface.cuh"
+#include "relaunch.cuh"
 
 #include <cuda_runtime.h>
 
@@ -37,31 +38,7 @@ __global__ void reduce4Kernel(const T* g_idata, long long* g_odata, unsigned int
 }
 
 void reduce_4(const int* in, long long* out, int n) {
-  const unsigned int threads = REDUCE4_THREADS;
-  const unsigned int per_block = 2 * threads;  // elements one block reduces
-  const size_t smem = threads * sizeof(long long);
-  unsigned int count = static_cast<unsigned int>(n);
-  unsigned int blocks = (count + per_block - 1) / per_block;
-  if (blocks == 1) {
-    reduce4Kernel<int><<<1, threads, smem>>>(in, out, count);
-    return;
-  }
-  // Two scratch arrays of partial sums, used in turn: one level reads one and writes the other
-  // (reducing in place would let a block overwrite sums another block has not read yet).
-  long long* scratch = nullptr;
-  cudaMalloc(&scratch, (blocks + (blocks + per_block - 1) / per_block) * sizeof(long long));
-  long long* src = scratch;
-  long long* dst = scratch + blocks;
-  reduce4Kernel<int><<<blocks, threads, smem>>>(in, src, count);
-  count = blocks;
-  while (count > 1) {
-    blocks = (count + per_block - 1) / per_block;
-    long long* target = (blocks == 1) ? out : dst;  // the last level writes the answer
-    reduce4Kernel<long long><<<blocks, threads, smem>>>(src, target, count);
-    dst = src;
-    src = target;
-    count = blocks;
-  }
-  // cudaFree waits for the kernels above to finish with the scratch memory.
-  cudaFree(scratch);
+  // Each block reduces 2 * REDUCE4_THREADS elements (two per thread, added during the load).
+  relaunch_until_one(reduce4Kernel<int>, reduce4Kernel<long long>,
+                     REDUCE4_THREADS, 2 * REDUCE4_THREADS, in, out, n);
 }

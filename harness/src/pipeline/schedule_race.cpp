@@ -101,14 +101,15 @@ std::string describe_shared_use(const fs::path& log) {
     if (std::ranges::find(uses, use) == uses.end()) uses.push_back(std::move(use));
   }
   std::vector<std::string> declarations;
+  const std::string unnamed = "extern __shared__ memory of kernel ";
   for (const auto& [launch, declaration] : uses) {
-    // A kernel's dynamic shared memory (noted at each block start) only when no declaration
-    // in the kernel named it.
+    // A launch's dynamic shared memory (noted at each block start) only when nothing the kernel
+    // declares was noted: a named declaration says more, and a kernel given dynamic shared
+    // memory it never declares is not reading it.
     const bool named = std::ranges::any_of(uses, [&](const auto& other) {
-      return other.first == launch && other.second.starts_with("extern __shared__ ") &&
-             !other.second.starts_with("extern __shared__ memory of kernel ");
+      return other.first == launch && !other.second.starts_with(unnamed);
     });
-    if (named && declaration.starts_with("extern __shared__ memory of kernel ")) continue;
+    if (named && declaration.starts_with(unnamed)) continue;
     if (std::ranges::find(declarations, declaration) == declarations.end()) declarations.push_back(declaration);
   }
   if (declarations.empty()) return "";

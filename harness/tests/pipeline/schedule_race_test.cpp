@@ -165,6 +165,10 @@ TEST_CASE("schedule_race::describe_shared_use") {
           " (extern __shared__ sdata in r, r.cu:4)");
     CHECK(described("r<2>\textern __shared__ memory of kernel r<2>\n") == " (extern __shared__ memory of kernel r<2>)");
   }
+  SUBCASE("dynamic shared memory a kernel is given but declares only static shared memory: not named") {
+    CHECK(described("kernel\textern __shared__ memory of kernel kernel\nkernel\t__shared__ sdata in reduce2, r.cu:24\n") ==
+          " (__shared__ sdata in reduce2, r.cu:24)");
+  }
   SUBCASE("no log, or nothing well formed in it") {
     CHECK(describe_shared_use(fixture.root / "missing.log").empty());
     CHECK(described("garbage without a tab\n").empty());
