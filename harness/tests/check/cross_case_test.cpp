@@ -42,6 +42,12 @@ TEST_CASE("check::cross_case_pattern") {
     CHECK(cross_case_pattern({with({{"n", 1056}}, bad), with({{"n", 1024}}, ok), with({{"n", 2048}}, ok)}) ==
           "wrong only when n is not a multiple of 64");
   }
+  SUBCASE("four rows per thread: wrong only when M is not a multiple of 4") {
+    CHECK(cross_case_pattern({with({{"M", 1}, {"N", 1}, {"K", 1}}, bad), with({{"M", 64}, {"N", 64}, {"K", 64}}, ok),
+                              with({{"M", 65}, {"N", 33}, {"K", 47}}, bad), with({{"M", 300}, {"N", 1}, {"K", 64}}, ok),
+                              with({{"M", 31}, {"N", 97}, {"K", 5}}, bad)}) ==
+          "wrong only when M is not a multiple of 4");
+  }
   SUBCASE("wrong only at the largest sizes") {
     CHECK(cross_case_pattern({with({{"n", 1000}}, ok), with({{"n", 1024}}, ok),
                               with({{"n", 1 << 20}}, bad), with({{"n", 1 << 24}}, bad)}) ==
