@@ -45,8 +45,13 @@ TEST_CASE("check::cross_case_pattern") {
   SUBCASE("four rows per thread: wrong only when M is not a multiple of 4") {
     CHECK(cross_case_pattern({with({{"M", 1}, {"N", 1}, {"K", 1}}, bad), with({{"M", 64}, {"N", 64}, {"K", 64}}, ok),
                               with({{"M", 65}, {"N", 33}, {"K", 47}}, bad), with({{"M", 300}, {"N", 1}, {"K", 64}}, ok),
-                              with({{"M", 31}, {"N", 97}, {"K", 5}}, bad)}) ==
+                              with({{"M", 31}, {"N", 97}, {"K", 5}}, bad), with({{"M", 96}, {"N", 40}, {"K", 50}}, ok)}) ==
           "wrong only when M is not a multiple of 4");
+    // Without a passing case off the multiples of 32, those fit the evidence as well, and tile
+    // widths come first.
+    CHECK(cross_case_pattern({with({{"M", 1}, {"N", 1}, {"K", 1}}, bad), with({{"M", 64}, {"N", 64}, {"K", 64}}, ok),
+                              with({{"M", 65}, {"N", 33}, {"K", 47}}, bad)}) ==
+          "wrong only at sizes that are not a multiple of 32");
   }
   SUBCASE("wrong only at the largest sizes") {
     CHECK(cross_case_pattern({with({{"n", 1000}}, ok), with({{"n", 1024}}, ok),

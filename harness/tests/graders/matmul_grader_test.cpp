@@ -18,11 +18,12 @@ const Grader& matmul() {
   return *grader;
 }
 
-Case matmul_case(std::int64_t m, std::int64_t n, std::int64_t k, std::uint64_t seed = 1) {
+Case matmul_case(std::int64_t m, std::int64_t n, std::int64_t k, std::uint64_t seed = 1,
+                 const std::string& step = "naive") {
   Case c;
-  c.step = "naive";
+  c.step = step;
   c.params = {{"M", m}, {"N", n}, {"K", k}};
-  c.id = "naive/" + params_to_string(c.params) + "/seed=" + std::to_string(seed);
+  c.id = step + "/" + params_to_string(c.params) + "/seed=" + std::to_string(seed);
   c.seed = seed;
   return c;
 }
@@ -69,6 +70,21 @@ TEST_CASE("matmul_grader::generate") {
     CHECK(data.outputs.at("C").type == DType::f32);
     CHECK(data.outputs.at("C").dims == Dims{31, 97});
   }
+  SUBCASE("a double-precision step (name ending in _f64): f64 inputs and output, full mantissas") {
+    const CaseData data = generate(matmul_case(31, 97, 5, 1, "tiled_f64"));
+    CHECK(data.inputs.at("A").type == DType::f64);
+    CHECK(data.inputs.at("A").dims == Dims{31, 5});
+    CHECK(data.inputs.at("B").type == DType::f64);
+    CHECK(data.inputs.at("B").dims == Dims{5, 97});
+    CHECK(data.outputs.at("C").type == DType::f64);
+    CHECK(data.outputs.at("C").dims == Dims{31, 97});
+    bool beyond_float = false;
+    for (std::int64_t i = 0; i < data.inputs.at("A").size(); ++i) {
+      const double v = data.inputs.at("A").value(i);
+      beyond_float = beyond_float || static_cast<double>(static_cast<float>(v)) != v;
+    }
+    CHECK(beyond_float);  // a kernel that rounds the inputs to float must not pass
+  }
   SUBCASE("a case without K is an authoring error") {
     Case no_k = matmul_case(2, 2, 2);
     no_k.params.erase("K");
@@ -98,12 +114,30 @@ TEST_CASE("matmul_grader::gold") {
   }
 }
 
+TEST_CASE("matmul_grader::gold of doubles") {
+  SUBCASE("summed in double from double inputs, not from their float roundings") {
+    Array a = make_array(DType::f64, {1, 2});
+    Array b = make_array(DType::f64, {2, 1});
+    a.data<double>()[0] = 1.0 + 0x1p-40;  // not a float
+    a.data<double>()[1] = -1.0;
+    b.data<double>()[0] = 1.0;
+    b.data<double>()[1] = 1.0;
+    const Array c = matmul().gold(matmul_case(1, 1, 2, 1, "naive_f64"), ArraySet{{"A", a}, {"B", b}}).at("C");
+    CHECK(c.type == DType::f64);
+    CHECK(c.value(0) == 0x1p-40);
+  }
+}
+
 TEST_CASE("matmul_grader::work") {
   const Work work = matmul().work("tiled", Params{{"M", 2}, {"N", 3}, {"K", 4}});
   CHECK(work.bytes == 4.0 * (2 * 4 + 4 * 3 + 2 * 3));
   CHECK(work.flops == 2.0 * 2 * 3 * 4);
   CHECK(work.rate_unit == "TFLOP/s");
   CHECK(matmul().work("naive", Params{{"M", 2048}, {"N", 2048}, {"K", 2048}}).flops == 2.0 * 2048 * 2048 * 2048);
+  // Doubles move 8 bytes an element; the arithmetic is the same.
+  const Work f64 = matmul().work("coarse_f64", Params{{"M", 2}, {"N", 3}, {"K", 4}});
+  CHECK(f64.bytes == 8.0 * (2 * 4 + 4 * 3 + 2 * 3));
+  CHECK(f64.flops == work.flops);
 }
 
 TEST_CASE("matmul_grader::spec cases") {
@@ -111,7 +145,9 @@ TEST_CASE("matmul_grader::spec cases") {
   auto spec = load_spec(std::filesystem::path(CUGRADE_SOURCE_ROOT) / "assignments/matmul/assignment.yaml");
   REQUIRE_MESSAGE(spec.has_value(), (spec ? "" : spec.error().message));
   for (const Case& c : expand_cases(*spec, 12345)) {
-    if (c.step != "naive") continue;  // both steps share generator and gold
+    // The float steps share generator and gold, and so do the double ones; stretch has sizes of
+    // its own.
+    if (c.step != "naive" && c.step != "naive_f64" && c.step != "stretch") continue;
     CAPTURE(c.id);
     const CaseData data = generate(c);
     CHECK(matmul().gold(c, data.inputs).at("C").dims == data.outputs.at("C").dims);
