@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 test_tools=false
 [ "${1:-}" = --test-tools ] && test_tools=true
 packages=(cmake ninja-build g++ pkg-config doctest-dev libyaml-cpp-dev libboost-dev
-          libboost-filesystem-dev libboost-context-dev libcli11-dev libfmt-dev nlohmann-json3-dev
+          libboost-filesystem-dev libboost-context-dev libcli11-dev libfmt-dev nlohmann-json3-dev libarchive-dev
           clang-14 zlib1g-dev)
 if $test_tools; then
   packages+=(chromium shellcheck)

@@ -15,6 +15,7 @@ int run_cli(int argc, char** argv) {
              "4 grade below --fail-under, 5 selftest mismatch. Run `cugrade <command> --help` for each command.");
   int exit_code = exit_ok;
   add_check_command(app, exit_code);
+  add_grade_command(app, exit_code);
   add_lint_command(app, exit_code);
   add_list_command(app, exit_code);
   add_calibrate_command(app, exit_code);

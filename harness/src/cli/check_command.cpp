@@ -9,6 +9,7 @@
 #include "cli/cli_support.hpp"
 #include "cli/commands.hpp"
 #include "pipeline/check_submission.hpp"
+#include "pipeline/submission_files.hpp"
 #include "report/report_targets.hpp"
 
 namespace cugrade {
@@ -28,27 +29,6 @@ struct CheckArgs {
   bool no_color = false;
   bool quiet = false;
 };
-
-/// The .cu files of the submission: files as given, a folder's .cu files in name order.
-Result<std::vector<fs::path>> submission_files(const std::vector<std::string>& given) {
-  std::vector<fs::path> files;
-  for (const auto& item : given) {
-    const fs::path path(item);
-    if (fs::is_directory(path)) {
-      std::vector<fs::path> found;
-      for (const auto& entry : fs::directory_iterator(path))
-        if (entry.path().extension() == ".cu") found.push_back(fs::absolute(entry.path()));
-      if (found.empty()) return fail("the folder " + item + " holds no .cu file");
-      std::sort(found.begin(), found.end());
-      files.insert(files.end(), found.begin(), found.end());
-    } else if (!fs::exists(path)) {
-      return fail("submission file " + item + " does not exist");
-    } else {
-      files.push_back(fs::absolute(path));
-    }
-  }
-  return files;
-}
 
 /// The score a --fail-under bar stands for: "15" points, or "75%" of the maximum.
 Result<double> parse_bar(const std::string& text, double max_score) {

@@ -12,6 +12,7 @@ enum ExitCode : int {
   exit_internal = 3,      ///< a fault of cugrade itself
   exit_below_bar = 4,     ///< --fail-under: graded, but below the bar
   exit_selftest_failed = 5,  ///< selftest: some verdict differs from the expected one
+  exit_interrupted = 130,    ///< grade: stopped by Ctrl-C or SIGTERM before every submission was graded
 };
 
 /// `cugrade check`: grade one submission.
@@ -30,5 +31,7 @@ void add_selftest_command(CLI::App& app, int& exit_code);
 void add_init_command(CLI::App& app, int& exit_code);
 /// `cugrade bench`: the lectures' tables reproduced on this GPU (every reference kernel, timed).
 void add_bench_command(CLI::App& app, int& exit_code);
+/// `cugrade grade`: grade a whole class (gradebook, reports per student, class summary).
+void add_grade_command(CLI::App& app, int& exit_code);
 
 }  // namespace cugrade

@@ -1,5 +1,6 @@
 #include "pipeline/check_submission.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <ctime>
@@ -34,6 +35,10 @@ std::string to_string(Backend backend) {
 namespace {
 void say(const CheckOptions& options, const std::string& line) {
   if (options.progress) options.progress(line);
+}
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
 std::string now_iso8601() {
@@ -128,24 +133,26 @@ void add_cross_case_patterns(GradeReport& report, const Spec& spec) {
 }
 }  // namespace
 
-GradeReport check_submission(const CheckContext& context, const Spec& spec, const Grader& grader,
-                             const CheckOptions& options) {
-  GradeReport report;
+BuiltSubmission build_for_check(const CheckContext& context, const Spec& spec, const CheckOptions& options) {
+  const auto started = std::chrono::steady_clock::now();
+  BuiltSubmission out;
+  GradeReport& report = out.report;
   report.cugrade_version = config::version;
   report.assignment = spec.id;
   report.title = spec.title;
   report.started_at = now_iso8601();
   describe_submission(report, options.submission);
   // Students are never graded on reference-only steps; the self-test's reference entry is.
-  const std::vector<Case> cases =
-      graded_cases(spec, expand_cases(spec, options.course_secret), options.reference_only_steps);
-  report.seed = cases.empty() ? 0 : cases.front().seed;
+  out.cases = graded_cases(spec, expand_cases(spec, options.course_secret), options.reference_only_steps);
+  report.seed = out.cases.empty() ? 0 : out.cases.front().seed;
 
   // Where to run: the GPU when asked for or available; otherwise the CPU backend.
-  const DeviceInfo device = options.backend == Backend::cpu ? DeviceInfo{}
-                            : context.device       ? *context.device
-                                                   : find_device(context.processes, context.locations);
-  const bool use_cuda = options.backend == Backend::cuda || (options.backend == Backend::automatic && device.present());
+  out.device = options.backend == Backend::cpu ? DeviceInfo{}
+               : context.device                ? *context.device
+                                               : find_device(context.processes, context.locations);
+  const DeviceInfo& device = out.device;
+  out.use_cuda = options.backend == Backend::cuda || (options.backend == Backend::automatic && device.present());
+  const bool use_cuda = out.use_cuda;
   const std::string nvcc = use_cuda ? nvcc_version(context.processes, context.locations) : "";
   report.environment = describe_environment(use_cuda ? "cuda" : "cpu", device, nvcc);
   if (!use_cuda && options.backend == Backend::automatic)
@@ -153,12 +160,12 @@ GradeReport check_submission(const CheckContext& context, const Spec& spec, cons
                            (device.error.empty() ? std::string("no device") : device.error) +
                            "): graded on the CPU backend, correctness only");
 
-  const fs::path work = make_work_dir(options);
+  out.work_dir = make_work_dir(options);
   BuildRequest request;
   request.sources = options.submission;
   request.assignment = spec.id;
   request.assignment_dir = spec.dir;
-  request.work_dir = work;
+  request.work_dir = out.work_dir;
   request.timeout_s = spec.limits.build_timeout_s;
   request.environment = scrubbed_environment();
   say(options, "building " + report.submission.front() + " ...");
@@ -181,6 +188,19 @@ GradeReport check_submission(const CheckContext& context, const Spec& spec, cons
     }
   }
   report.build = built.result;
+  out.runner = built.runner;
+  out.seconds.build = seconds_since(started);
+  return out;
+}
+
+GradeReport run_and_score(const CheckContext& context, const Spec& spec, const Grader& grader,
+                          const CheckOptions& options, BuiltSubmission built, StageSeconds* seconds) {
+  GradeReport report = std::move(built.report);
+  const std::vector<Case>& cases = built.cases;
+  const DeviceInfo& device = built.device;
+  const bool use_cuda = built.use_cuda;
+  const fs::path& work = built.work_dir;
+  StageSeconds& spent = built.seconds;
 
   std::vector<PerformanceTarget> targets = spec.performance;
   const bool timed = use_cuda && options.performance;
@@ -191,7 +211,9 @@ GradeReport check_submission(const CheckContext& context, const Spec& spec, cons
                  "not run: no GPU is usable here (" + device.error +
                  "); the file compiled with nvcc. Run with --backend cpu to check correctness without a GPU");
   } else {
+    auto stage_started = std::chrono::steady_clock::now();
     CasePlan plan = plan_cases(spec, grader, cases, timed ? targets : std::vector<PerformanceTarget>{}, work);
+    spent.inputs = seconds_since(stage_started);
     say(options, "running " + std::to_string(cases.size()) + " cases" +
                  (timed ? " and timing " + std::to_string(targets.size()) + " steps" : "") + " ...");
     RunRequest run{built.runner, work, plan.job, spec.limits.run_timeout_s, spec.limits.output_limit_bytes,
@@ -200,12 +222,22 @@ GradeReport check_submission(const CheckContext& context, const Spec& spec, cons
       run.environment[schedule_variable] = "forward";
       run.environment[poison_variable] = "ff";
     }
+    for (const auto& [name, value] : options.runner_environment) run.environment[name] = value;
+    stage_started = std::chrono::steady_clock::now();
     const RunOutcome ran = run_job(context.processes, run);
+    const double ran_s = seconds_since(stage_started);
+    for (const auto& t : plan.job.timings) spent.timing += ran.tasks.at(t.id).seconds;
+    spent.timing = std::min(spent.timing, ran_s);  // the runner's own clock, bounded by ours
+    spent.run = ran_s - spent.timing;
     for (std::size_t i = 0; i < plan.cases.size(); ++i)
       report.cases.push_back(judge_case(spec, plan.cases[i], plan.job.checks[i], ran.tasks.at(plan.job.checks[i].id)));
     // Races and uninitialised shared memory: the CPU backend runs the cases again, reversed and
     // with other initial contents of shared memory (schedule_race.hpp).
-    if (!use_cuda) check_schedule_races(context.processes, spec, plan, run, ran, report.cases);
+    if (!use_cuda) {
+      stage_started = std::chrono::steady_clock::now();
+      check_schedule_races(context.processes, spec, plan, run, ran, report.cases);
+      spent.run += seconds_since(stage_started);
+    }
     const auto ceilings = timed && !plan.timings.empty()
                               ? ceilings_for(context.processes, context.locations, device) : std::nullopt;
     for (std::size_t i = 0; i < plan.timings.size(); ++i)
@@ -222,7 +254,13 @@ GradeReport check_submission(const CheckContext& context, const Spec& spec, cons
     std::error_code ignored;
     fs::remove_all(work, ignored);
   }
+  if (seconds) *seconds = spent;
   return report;
+}
+
+GradeReport check_submission(const CheckContext& context, const Spec& spec, const Grader& grader,
+                             const CheckOptions& options) {
+  return run_and_score(context, spec, grader, options, build_for_check(context, spec, options));
 }
 
 }  // namespace cugrade

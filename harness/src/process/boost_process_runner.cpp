@@ -2,6 +2,7 @@
 // to temp files, and a polling loop that enforces the time, output and watchdog limits.
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -87,6 +88,7 @@ struct ChildSetup : bp::extend::handler {
   int in_fd;
   int out_fd;
   int err_fd;
+  pid_t parent;  ///< this process, as the child must find it
 
   template <class Executor>
   void on_exec_setup(Executor& exec) const {
@@ -96,6 +98,11 @@ struct ChildSetup : bp::extend::handler {
       exec.set_error(std::error_code(errno, std::system_category()), "setpgid");
       return;
     }
+    // Dies with us: being in its own group, the child would otherwise outlive a cugrade that is
+    // killed (a batch stopped with SIGKILL), an endless loop spinning on, a runner writing into
+    // a work folder the next run reuses. If we died before this line, it ends itself at once.
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() != parent) ::_exit(127);
     // No core dumps: a crashing runner would otherwise write gigabytes per submission.
     const rlimit no_core{0, 0};
     ::setrlimit(RLIMIT_CORE, &no_core);
@@ -218,7 +225,7 @@ ProcessResult BoostProcessRunner::run(const ProcessRequest& request) {
   bp::environment child_environment;
   for (const auto& [name, value] : environment) child_environment[name] = value;
   const std::vector<std::string> args(request.argv.begin() + 1, request.argv.end());
-  const ChildSetup setup{{}, streams->in.get(), streams->out.get(), streams->err.get()};
+  const ChildSetup setup{{}, streams->in.get(), streams->out.get(), streams->err.get(), ::getpid()};
   const std::string start_dir =
       request.working_dir.empty() ? fs::current_path(ec).string() : request.working_dir.string();
 

@@ -1,0 +1,60 @@
+#include "batch/atomic_file.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+namespace cugrade {
+namespace fs = std::filesystem;
+
+Result<bool> write_file_atomically(const fs::path& path, std::string_view text) {
+  std::error_code ec;
+  if (path.has_parent_path()) fs::create_directories(path.parent_path(), ec);
+  if (ec) return fail(fmt::format("cannot create the folder of {}: {}", path.string(), ec.message()));
+  // Unique per process and per call, so parallel workers never share a temporary file.
+  static std::atomic<unsigned> counter{0};
+  fs::path temporary = path;
+  temporary += fmt::format(".tmp-{}-{}", ::getpid(), counter++);
+  const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) return fail(fmt::format("cannot write {}: {}", path.string(), std::strerror(errno)));
+  std::size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t wrote = ::write(fd, text.data() + done, text.size() - done);
+    if (wrote < 0 && errno == EINTR) continue;
+    if (wrote <= 0) {
+      const int error = errno;
+      ::close(fd);
+      fs::remove(temporary, ec);
+      return fail(fmt::format("cannot write {}: {}", path.string(), std::strerror(error)));
+    }
+    done += static_cast<std::size_t>(wrote);
+  }
+  // Why fsync before the rename: after a power cut the rename could otherwise survive while the
+  // data did not, leaving an empty "finished" result behind.
+  ::fsync(fd);
+  ::close(fd);
+  fs::rename(temporary, path, ec);
+  if (ec) {
+    fs::remove(temporary, ec);
+    return fail(fmt::format("cannot write {}: {}", path.string(), ec.message()));
+  }
+  return true;
+}
+
+Result<std::string> read_whole_file(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return fail("cannot read " + path.string() + ": " + std::strerror(errno));
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad()) return fail("cannot read " + path.string());
+  return text.str();
+}
+
+}  // namespace cugrade

@@ -1,0 +1,69 @@
+#include "batch/batch_summary.hpp"
+
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "batch/gradebook.hpp"
+
+namespace cugrade {
+
+namespace {
+
+std::string duration_text(double seconds) {
+  const long s = std::lround(seconds);
+  if (s < 60) return fmt::format("{:.1f} s", seconds);
+  if (s < 3600) return fmt::format("{}:{:02} min", s / 60, s % 60);
+  return fmt::format("{}:{:02}:{:02} h", s / 3600, (s / 60) % 60, s % 60);
+}
+
+}  // namespace
+
+std::string render_batch_summary(const BatchSummary& summary, const std::string& assignment,
+                                 const std::filesystem::path& out) {
+  const BatchTimes& t = summary.times;
+  std::string text;
+  text += fmt::format("Graded {} of {} submissions of {} in {}", summary.graded_now, summary.students + summary.not_finished,
+                      assignment, duration_text(t.wall));
+  if (summary.up_to_date) text += fmt::format(" ({} unchanged since an earlier run were kept)", summary.up_to_date);
+  text += fmt::format(": {} build{} at a time, ", t.builders, t.builders == 1 ? "" : "s");
+  text += t.lanes ? fmt::format("runs on {} GPU{}, one at a time each.\n", t.lanes, t.lanes == 1 ? "" : "s")
+                  : std::string("each run right after its build (CPU backend).\n");
+  if (summary.stopped)
+    text += fmt::format("Stopped early: {} submissions are not graded yet; run the same command again to finish.\n",
+                        summary.not_finished);
+  std::string outcomes;
+  for (const auto& [outcome, count] : summary.outcomes)
+    outcomes += fmt::format("{}{} {}", outcomes.empty() ? "" : " · ", to_string(outcome), count);
+  if (!outcomes.empty()) text += "Outcomes: " + outcomes + "\n";
+  if (summary.gradable)
+    text += fmt::format("Score: mean {} of {} over {} gradable submission{}.\n", format_points(summary.mean_score),
+                        format_points(summary.max_score), summary.gradable, summary.gradable == 1 ? "" : "s");
+  if (summary.graded_now) {
+    const double n = static_cast<double>(summary.graded_now);
+    const StageSeconds& s = t.stages;
+    text += fmt::format(
+        "Time per submission (mean of {}): unpack {:.2f} s, build {:.2f} s, inputs and gold {:.2f} s, run {:.2f} s, "
+        "timing {:.2f} s.\n",
+        summary.graded_now, t.unpack / n, s.build / n, s.inputs / n, s.run / n, s.timing / n);
+    if (t.wall > 0) text += fmt::format("Throughput: {:.1f} submissions per minute", 60.0 * n / t.wall);
+    if (t.lanes && t.wall > 0) {
+      const double busy = t.lane_busy / (t.wall * static_cast<double>(t.lanes));
+      text += fmt::format("; the GPU{} ran {:.0f} % of the time ({})", t.lanes == 1 ? "" : "s", 100.0 * busy,
+                          busy >= 0.8 ? "the GPU runs limit the rate"
+                                      : "builds limit the rate: more cores or a larger -j would help");
+    }
+    text += ".\n";
+  }
+  for (const auto& line : summary.skipped) text += "Skipped " + line + "\n";
+  if (!summary.harness_errors.empty()) {
+    text += fmt::format("Harness errors ({}; not graded, they cost no points; run again to retry them):\n",
+                        summary.harness_errors.size());
+    for (const auto& line : summary.harness_errors) text += "  " + line + "\n";
+  }
+  text += fmt::format("Gradebook: {}\nClass summary: {}\nPer student: {}\n", summary.gradebook.string(),
+                      (out / "summary.html").string(), (out / "students").string() + "/<student>/");
+  return text;
+}
+
+}  // namespace cugrade

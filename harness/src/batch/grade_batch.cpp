@@ -1,0 +1,311 @@
+#include "batch/grade_batch.hpp"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <mutex>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "batch/atomic_file.hpp"
+#include "batch/gradebook.hpp"
+#include "batch/resume.hpp"
+#include "batch/scheduler.hpp"
+#include "batch/student_reports.hpp"
+#include "batch/submission_source.hpp"
+#include "batch/ungraded_report.hpp"
+#include "pipeline/environment.hpp"
+
+namespace cugrade {
+namespace fs = std::filesystem;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+/// One student on its way through the batch.
+struct Slot {
+  SubmissionSource source;
+  Result<SubmissionFingerprint> print = fail("not read yet");
+  std::string reason;                   ///< why it is graded now
+  CheckOptions options;                 ///< its own submission and work folder
+  std::optional<BuiltSubmission> built; ///< after a build
+  std::optional<GradeReport> early;     ///< a result known without running (nothing to build, a fault)
+  double unpack_seconds = 0.0;
+};
+
+/// The whole state of one batch run.
+class Batch {
+ public:
+  Batch(const CheckContext& context, const Spec& spec, const Grader& grader, const BatchOptions& options,
+        const BatchCallbacks& callbacks)
+      : context_(context), spec_(spec), grader_(grader), options_(options), callbacks_(callbacks) {}
+  Batch(const Batch&) = delete;
+  Batch& operator=(const Batch&) = delete;
+  ~Batch() {
+    if (lock_fd_ >= 0) ::close(lock_fd_);
+  }
+
+  Result<BatchSummary> run();
+
+ private:
+  void log(const std::string& line) {
+    std::lock_guard lock(events_);
+    if (callbacks_.log) callbacks_.log(line);
+  }
+  bool timed() const { return use_cuda_ && options_.check.performance; }
+  fs::path work_of(const Slot& slot) const { return options_.out / "work" / slot.source.student; }
+  void prepare_and_build(Slot& slot);
+  void run_and_record(Slot& slot, std::size_t lane);
+  void record(Slot& slot, GradeReport report, const StageSeconds& seconds);
+
+  CheckContext context_;  ///< with the device probed once for the whole batch
+  const Spec& spec_;
+  const Grader& grader_;
+  const BatchOptions& options_;
+  const BatchCallbacks& callbacks_;
+  bool use_cuda_ = false;
+  std::size_t cpu_threads_per_run_ = 1;
+  int lock_fd_ = -1;    ///< OUT/.lock, held while the batch runs
+  std::mutex events_;   ///< serializes callbacks
+  std::mutex totals_;   ///< guards summary_
+  BatchSummary summary_;
+};
+
+void Batch::prepare_and_build(Slot& slot) {
+  const auto started = Clock::now();
+  const fs::path work = work_of(slot);
+  try {
+    std::error_code ec;
+    fs::remove_all(work, ec);  // what a killed run left behind
+    fs::create_directories(work, ec);
+    if (ec) {
+      slot.early = harness_failure_report(spec_, slot.options, timed(), "cannot create " + work.string() + ": " + ec.message());
+      return;
+    }
+    fs::path root = slot.source.path;
+    if (slot.source.kind != SourceKind::folder) {
+      root = work / "files";
+      if (auto unpacked = unpack_archive(slot.source.path, root, options_.unpack); !unpacked) {
+        slot.early = unbuildable_report(spec_, slot.options, timed(),
+                                        slot.source.path.filename().string() + " cannot be unpacked: " +
+                                            unpacked.error().message);
+        return;
+      }
+    }
+    if (!slot.print) {
+      slot.early = unbuildable_report(spec_, slot.options, timed(), slot.print.error().message);
+      return;
+    }
+    auto files = find_submission_files(root);
+    slot.unpack_seconds += seconds_since(started);
+    if (!files) {
+      slot.early = unbuildable_report(spec_, slot.options, timed(), files.error().message);
+      return;
+    }
+    slot.options.submission = *files;
+    slot.options.work_dir = work / "build";
+    slot.options.keep_work_dir = true;  // the batch removes work/<student> as a whole
+    slot.built = build_for_check(context_, spec_, slot.options);
+  } catch (const std::exception& e) {
+    // A harness bug on one submission must not end the batch: it is recorded as ours.
+    slot.early = harness_failure_report(spec_, slot.options, timed(), e.what());
+  }
+}
+
+void Batch::run_and_record(Slot& slot, std::size_t lane) {
+  StageSeconds seconds;
+  if (slot.early) {
+    record(slot, std::move(*slot.early), seconds);
+    return;
+  }
+  const auto started = Clock::now();
+  GradeReport report;
+  try {
+    CheckOptions options = slot.options;
+    if (use_cuda_ && lane < options_.gpu_lanes.size())
+      options.runner_environment["CUDA_VISIBLE_DEVICES"] = options_.gpu_lanes[lane];
+    if (!use_cuda_) options.runner_environment["CUGRADE_CPU_THREADS"] = std::to_string(cpu_threads_per_run_);
+    report = run_and_score(context_, spec_, grader_, options, std::move(*slot.built), &seconds);
+  } catch (const std::exception& e) {
+    report = harness_failure_report(spec_, slot.options, timed(), e.what());
+  }
+  slot.built.reset();
+  if (!options_.gpu_lanes.empty()) {
+    std::lock_guard lock(totals_);
+    summary_.times.lane_busy += seconds_since(started);
+  }
+  record(slot, std::move(report), seconds);
+}
+
+void Batch::record(Slot& slot, GradeReport report, const StageSeconds& seconds) {
+  StudentRecord record;
+  record.student = slot.source.student;
+  record.source = slot.source.path.filename().string();
+  if (slot.print) {
+    record.source_sha256 = slot.print->sha256;
+    record.submitted_unix = slot.print->submitted_unix;
+  }
+  record.seconds = seconds;
+  record.unpack_seconds = slot.unpack_seconds;
+  record.report = std::move(report);
+  // The reports first, the record last: the record is what says "done", so a run killed in
+  // between grades this student again rather than keeping a result without its reports.
+  auto written = write_student_reports(options_.out, record);
+  if (written) written = save_record(options_.out, record);
+  if (!written) {
+    log(record.student + ": cannot write the result: " + written.error().message);
+    std::lock_guard lock(totals_);
+    summary_.harness_errors.push_back(record.student + ": cannot write the result: " + written.error().message);
+    return;
+  }
+  if (!options_.keep_work) {
+    std::error_code ec;
+    fs::remove_all(work_of(slot), ec);
+  }
+  {
+    std::lock_guard lock(totals_);
+    ++summary_.graded_now;
+    summary_.times.unpack += record.unpack_seconds;
+    summary_.times.stages.build += seconds.build;
+    summary_.times.stages.inputs += seconds.inputs;
+    summary_.times.stages.run += seconds.run;
+    summary_.times.stages.timing += seconds.timing;
+  }
+  std::lock_guard lock(events_);
+  if (callbacks_.finished) callbacks_.finished(record);
+}
+
+Result<BatchSummary> Batch::run() {
+  const auto started = Clock::now();
+  auto listing = list_submissions(options_.submissions);
+  if (!listing) return std::unexpected(listing.error());
+  summary_.skipped = listing->skipped;
+  for (const auto& line : listing->skipped) log("skipped " + line);
+  auto regrade = parse_regrade(options_.regrade, listing->submissions);
+  if (!regrade) return std::unexpected(regrade.error());
+  std::error_code ec;
+  fs::create_directories(options_.out / "results", ec);
+  if (ec) return fail("cannot create the output folder " + options_.out.string() + ": " + ec.message());
+  // Two batches writing one folder would grade students twice and race on their files. The lock
+  // goes with the process, so a batch that was killed never leaves it behind.
+  lock_fd_ = ::open((options_.out / ".lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (lock_fd_ < 0 || ::flock(lock_fd_, LOCK_EX | LOCK_NB) != 0)
+    return fail("another `cugrade grade` is writing to " + options_.out.string() + "; wait for it to end");
+
+  // One probe for the whole class, not one per submission.
+  if (options_.check.backend != Backend::cpu && !context_.device)
+    context_.device = find_device(context_.processes, context_.locations);
+  const DeviceInfo device = options_.check.backend == Backend::cpu ? DeviceInfo{} : *context_.device;
+  use_cuda_ = options_.check.backend == Backend::cuda ||
+              (options_.check.backend == Backend::automatic && device.present());
+  const std::size_t cores = std::max(1u, std::thread::hardware_concurrency());
+  const std::size_t builders = options_.jobs ? options_.jobs : cores;
+  const std::size_t lanes = use_cuda_ ? options_.gpu_lanes.size() : 0;
+  cpu_threads_per_run_ = std::max<std::size_t>(1, cores / builders);
+
+  // Decide who is graded now, from what an earlier run left.
+  std::vector<Slot> slots;
+  std::vector<std::string> students;
+  for (const auto& source : listing->submissions) {
+    students.push_back(source.student);
+    const auto hashing = Clock::now();
+    Result<SubmissionFingerprint> print = fingerprint_submission(source);
+    const GradeDecision decision =
+        decide_grading(source.student, print, load_record(options_.out, source.student), *regrade);
+    if (!decision.grade) {
+      ++summary_.up_to_date;
+      continue;
+    }
+    if (decision.again) log(source.student + ": graded again: " + decision.reason);
+    Slot slot;
+    slot.source = source;
+    slot.print = std::move(print);
+    slot.reason = decision.reason;
+    slot.options = options_.check;
+    slot.options.progress = nullptr;  // one line per student comes from the batch instead
+    slot.options.runner_environment = {};
+    slot.unpack_seconds = seconds_since(hashing);
+    slots.push_back(std::move(slot));
+  }
+  {
+    std::lock_guard lock(events_);
+    if (callbacks_.planned) callbacks_.planned(students.size(), slots.size());
+  }
+
+  schedule_batch(slots.size(), WorkerPlan{builders, lanes, 0},
+                 [&](std::size_t i) { prepare_and_build(slots[i]); },
+                 [&](std::size_t i, std::size_t lane) { run_and_record(slots[i], lane); }, options_.stop);
+
+  // The gradebook: every current student's record, whenever it was written.
+  std::vector<StudentRecord> records;
+  for (const auto& student : students) {
+    auto loaded = load_record(options_.out, student);
+    if (loaded && loaded->has_value()) records.push_back(std::move(**loaded));
+    else ++summary_.not_finished;
+  }
+  summary_.stopped = summary_.not_finished > 0 && options_.stop && options_.stop->load();
+  summary_.students = records.size();
+  double total = 0.0;
+  for (const auto& r : records) {
+    ++summary_.outcomes[r.report.outcome];
+    summary_.max_score = std::max(summary_.max_score, r.report.max_score);
+    if (r.report.outcome == Outcome::harness_error) {
+      std::string why = r.report.notes.empty() ? "harness error" : r.report.notes.back();
+      summary_.harness_errors.push_back(r.student + ": " + why);
+    } else if (r.report.gradable) {
+      ++summary_.gradable;
+      total += r.report.score;
+    }
+  }
+  summary_.mean_score = summary_.gradable ? total / static_cast<double>(summary_.gradable) : 0.0;
+  summary_.gradebook = options_.out / "gradebook.csv";
+  GradebookOptions book;
+  book.deadline_unix = options_.deadline_unix;
+  if (auto written = write_file_atomically(summary_.gradebook, render_gradebook(spec_, records, book)); !written)
+    return std::unexpected(written.error());
+  if (auto written = write_class_summary(options_.out, records,
+                                         fmt::format("{} submissions, graded on the {} backend", records.size(),
+                                                     use_cuda_ ? "CUDA" : "CPU"));
+      !written)
+    return std::unexpected(written.error());
+  summary_.times.builders = builders;
+  summary_.times.lanes = lanes;
+  summary_.times.wall = seconds_since(started);
+  return summary_;
+}
+
+}  // namespace
+
+std::vector<std::string> gpu_lanes_for(int device_count, const char* visible) {
+  std::vector<std::string> lanes;
+  if (visible && *visible) {
+    std::string list = visible;
+    std::size_t start = 0;
+    while (start <= list.size() && static_cast<int>(lanes.size()) < device_count) {
+      std::size_t end = list.find(',', start);
+      if (end == std::string::npos) end = list.size();
+      std::string id = list.substr(start, end - start);
+      if (!id.empty()) lanes.push_back(id);
+      start = end + 1;
+    }
+    return lanes;
+  }
+  for (int i = 0; i < device_count; ++i) lanes.push_back(std::to_string(i));
+  return lanes;
+}
+
+Result<BatchSummary> grade_batch(const CheckContext& context, const Spec& spec, const Grader& grader,
+                                 const BatchOptions& options, const BatchCallbacks& callbacks) {
+  return Batch(context, spec, grader, options, callbacks).run();
+}
+
+}  // namespace cugrade

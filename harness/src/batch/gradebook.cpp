@@ -1,0 +1,102 @@
+#include "batch/gradebook.hpp"
+
+#include <fmt/format.h>
+
+namespace cugrade {
+
+namespace {
+
+/// The first line of `text`, at most 200 characters: a cell, not a report.
+std::string one_line(const std::string& text) {
+  std::string line = text.substr(0, text.find('\n'));
+  if (line.size() > 200) line = line.substr(0, 197) + "...";
+  return line;
+}
+
+/// Why a student got less than everything, in a few words; empty for a pass.
+std::string note_of(const GradeReport& report) {
+  if (report.outcome == Outcome::harness_error) {
+    for (const auto& note : report.notes)
+      if (note.find("harness") != std::string::npos || note.find("cugrade") != std::string::npos) return one_line(note);
+    return report.notes.empty() ? "harness error" : one_line(report.notes.front());
+  }
+  if (!report.gradable) {
+    if (!report.build.message.empty()) return one_line(report.build.message);
+    if (!report.notes.empty()) return one_line(report.notes.front());
+    return std::string(to_string(report.outcome));
+  }
+  std::size_t failed = 0;
+  for (const auto& c : report.cases)
+    if (c.outcome != Outcome::passed && is_student_outcome(c.outcome)) ++failed;
+  if (failed == 0) return "";
+  return fmt::format("{} of {} cases failed", failed, report.cases.size());
+}
+
+/// The most a submission could have scored in this run. A harness error leaves the parts it hit
+/// out of the report's max_score, so it is added up again here: every case, and every
+/// performance target that was to be timed.
+double full_max(const GradeReport& report) {
+  if (report.outcome != Outcome::harness_error) return report.max_score;
+  double max = 0.0;
+  for (const auto& c : report.cases) max += c.max_points;
+  for (const auto& p : report.performance)
+    if (p.outcome != Outcome::not_run) max += p.max_points;
+  return max;
+}
+
+}  // namespace
+
+std::string csv_field(std::string_view text) {
+  const bool quote = text.find_first_of(",\"\r\n") != std::string_view::npos ||
+                     (!text.empty() && (text.front() == ' ' || text.back() == ' '));
+  if (!quote) return std::string(text);
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  return out + "\"";
+}
+
+std::string render_gradebook(const Spec& spec, const std::vector<StudentRecord>& records,
+                             const GradebookOptions& options) {
+  std::vector<std::string> steps;
+  for (const auto& step : spec.steps)
+    if (!step.reference_only) steps.push_back(step.name);
+  const auto row = [](const std::vector<std::string>& fields) {
+    std::string line;
+    for (std::size_t i = 0; i < fields.size(); ++i) line += (i ? "," : "") + csv_field(fields[i]);
+    return line + "\r\n";
+  };
+  std::vector<std::string> header{"student", "score", "max_score"};
+  header.insert(header.end(), steps.begin(), steps.end());
+  header.insert(header.end(), {"outcome", "gradable"});
+  if (options.deadline_unix) header.insert(header.end(), {"submitted_at", "late"});
+  header.push_back("note");
+  std::string csv = row(header);
+  for (const auto& record : records) {
+    const GradeReport& report = record.report;
+    const bool graded = report.outcome != Outcome::harness_error;
+    std::vector<std::string> fields{record.student, graded ? format_points(report.score) : "",
+                                    format_points(full_max(report))};
+    for (const auto& step : steps) {
+      double points = 0.0;
+      for (const auto& c : report.cases)
+        if (c.step == step) points += c.points;
+      for (const auto& p : report.performance)
+        if (p.step == step) points += p.points;
+      fields.push_back(graded ? format_points(points) : "");
+    }
+    fields.push_back(std::string(to_string(report.outcome)));
+    fields.push_back(report.gradable ? "yes" : "no");
+    if (options.deadline_unix) {
+      fields.push_back(iso8601_utc(record.submitted_unix));
+      fields.push_back(record.submitted_unix > *options.deadline_unix ? "yes" : "no");
+    }
+    fields.push_back(note_of(report));
+    csv += row(fields);
+  }
+  return csv;
+}
+
+}  // namespace cugrade

@@ -1,0 +1,35 @@
+#pragma once
+// gradebook.csv: one row per student, for a spreadsheet or a learning-management system's import
+// (RFC 4180: comma-separated, CRLF line ends, fields with a comma, quote or line break quoted).
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "batch/student_record.hpp"
+#include "report/report_format.hpp"
+#include "spec/spec.hpp"
+
+namespace cugrade {
+
+/// What the gradebook shows beyond the grades.
+struct GradebookOptions {
+  /// The deadline (seconds since the epoch): adds submitted_at and late columns. Late means the
+  /// newest file of the submission (the archive itself, for an archive) was modified after it.
+  std::optional<std::int64_t> deadline_unix;
+};
+
+/// One CSV field: as it is, or in double quotes (inner quotes doubled) when it holds a comma, a
+/// quote, a line break or leading/trailing spaces.
+std::string csv_field(std::string_view text);
+
+/// The whole gradebook, rows in the order of `records`, points as reports show them (format_points). Columns: student, score, max_score, one
+/// column of points per step of the assignment (its cases and performance together), outcome,
+/// gradable (yes/no), [submitted_at, late (yes/no)], note (why it was not graded, or how many
+/// cases failed). A harness error leaves score and step columns empty: a fault of cugrade is
+/// not a grade.
+std::string render_gradebook(const Spec& spec, const std::vector<StudentRecord>& records,
+                             const GradebookOptions& options);
+
+}  // namespace cugrade

@@ -1,0 +1,31 @@
+#pragma once
+// The order of work in a batch: builds in parallel, runs one at a time per lane (a lane is a GPU,
+// so timings never share a GPU), or — on the CPU backend, where a run is as parallel as a build
+// — each worker running what it has just built.
+#include <atomic>
+#include <cstddef>
+#include <functional>
+
+namespace cugrade {
+
+/// How many of each kind of worker.
+struct WorkerPlan {
+  std::size_t builders = 1;     ///< builds at the same time (-j)
+  /// Run lanes (one per GPU), each running one built item at a time. 0: no lanes; the builder
+  /// runs each item itself right after building it (lane = that builder's index).
+  std::size_t lanes = 0;
+  /// Built items that may wait for a lane; builders pause beyond it, so a slow GPU does not
+  /// leave hundreds of built runners on disk. 0: as many as there are builders.
+  std::size_t queue_limit = 0;
+};
+
+/// Calls build(i) and then run(i, lane) for every item i in [0, count): builds in item order on
+/// `plan.builders` threads; at most one run per lane at a time. Both callbacks must not throw
+/// (the caller turns its failures into results). When `stop` becomes true no new build starts
+/// and built items still waiting are dropped; runs already started finish. Returns when every
+/// started item has finished.
+void schedule_batch(std::size_t count, const WorkerPlan& plan, const std::function<void(std::size_t item)>& build,
+                    const std::function<void(std::size_t item, std::size_t lane)>& run,
+                    const std::atomic<bool>* stop = nullptr);
+
+}  // namespace cugrade

@@ -1,0 +1,100 @@
+#include "batch/student_record.hpp"
+
+#include <ctime>
+
+#include "batch/atomic_file.hpp"
+#include "report/json_report.hpp"
+
+namespace cugrade {
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+/// Marks the file as ours, and its layout's version, so an unrelated JSON file is never read as one.
+constexpr const char* kFormat = "cugrade-batch-record";
+constexpr int kVersion = 1;
+}  // namespace
+
+bool StudentRecord::operator==(const StudentRecord& other) const {
+  return student == other.student && source == other.source && source_sha256 == other.source_sha256 &&
+         submitted_unix == other.submitted_unix && seconds.build == other.seconds.build &&
+         seconds.inputs == other.seconds.inputs && seconds.run == other.seconds.run &&
+         seconds.timing == other.seconds.timing && unpack_seconds == other.unpack_seconds &&
+         report == other.report;
+}
+
+json record_to_json(const StudentRecord& record) {
+  return {{"format", kFormat},
+          {"version", kVersion},
+          {"student", record.student},
+          {"source", record.source},
+          {"source_sha256", record.source_sha256},
+          {"submitted_unix", record.submitted_unix},
+          {"submitted_at", iso8601_utc(record.submitted_unix)},
+          {"seconds",
+           {{"unpack", record.unpack_seconds},
+            {"build", record.seconds.build},
+            {"inputs", record.seconds.inputs},
+            {"run", record.seconds.run},
+            {"timing", record.seconds.timing}}},
+          {"report", report_to_json(record.report, true)}};
+}
+
+Result<StudentRecord> record_from_json(const json& j) {
+  try {
+    if (!j.is_object() || j.value("format", "") != kFormat) return fail("not a cugrade batch record");
+    if (j.at("version").get<int>() != kVersion)
+      return fail("a batch record of another version (" + j.at("version").dump() + ")");
+    StudentRecord record;
+    record.student = j.at("student").get<std::string>();
+    record.source = j.at("source").get<std::string>();
+    record.source_sha256 = j.at("source_sha256").get<std::string>();
+    record.submitted_unix = j.at("submitted_unix").get<std::int64_t>();
+    const json& s = j.at("seconds");
+    record.unpack_seconds = s.at("unpack").get<double>();
+    record.seconds.build = s.at("build").get<double>();
+    record.seconds.inputs = s.at("inputs").get<double>();
+    record.seconds.run = s.at("run").get<double>();
+    record.seconds.timing = s.at("timing").get<double>();
+    auto report = report_from_json(j.at("report"));
+    if (!report) return fail("report: " + report.error().message);
+    record.report = std::move(*report);
+    return record;
+  } catch (const json::exception& e) {
+    return fail(std::string("malformed batch record: ") + e.what());
+  }
+}
+
+fs::path record_path(const fs::path& out, const std::string& student) {
+  return out / "results" / (student + ".json");
+}
+
+Result<bool> save_record(const fs::path& out, const StudentRecord& record) {
+  return write_file_atomically(record_path(out, record.student),
+                               record_to_json(record).dump(2, ' ', false, json::error_handler_t::replace) + "\n");
+}
+
+Result<std::optional<StudentRecord>> load_record(const fs::path& out, const std::string& student) {
+  const fs::path path = record_path(out, student);
+  std::error_code ec;
+  if (!fs::exists(path, ec)) return std::optional<StudentRecord>{};
+  auto text = read_whole_file(path);
+  if (!text) return std::unexpected(text.error());
+  const json j = json::parse(*text, nullptr, false);
+  if (j.is_discarded()) return fail("its result file is not valid JSON");
+  auto record = record_from_json(j);
+  if (!record) return std::unexpected(record.error());
+  if (record->student != student) return fail("its result file names another student");
+  return std::optional<StudentRecord>{std::move(*record)};
+}
+
+std::string iso8601_utc(std::int64_t unix_seconds) {
+  const std::time_t t = static_cast<std::time_t>(unix_seconds);
+  std::tm utc{};
+  gmtime_r(&t, &utc);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return text;
+}
+
+}  // namespace cugrade

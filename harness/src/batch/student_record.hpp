@@ -1,0 +1,51 @@
+#pragma once
+// What a batch keeps per student under <out>/results/<student>.json: the grade report and what
+// was graded (the submission's fingerprint). Written last and atomically, it is the mark that
+// the student is done: a restarted batch trusts it, and the gradebook is made from these alone.
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/result.hpp"
+#include "pipeline/check_submission.hpp"
+#include "report/grade_report.hpp"
+
+namespace cugrade {
+
+/// One student's result in a batch.
+struct StudentRecord {
+  std::string student;              ///< "alice"
+  std::string source;               ///< the folder or archive it came from ("alice.zip")
+  std::string source_sha256;        ///< fingerprint of what was graded; empty when it could not be read
+  std::int64_t submitted_unix = 0;  ///< newest modification time of the submission's files
+  StageSeconds seconds;             ///< where the grading time went
+  double unpack_seconds = 0.0;      ///< unpacking and hashing the submission
+  GradeReport report;               ///< with hidden cases' details (this record is the TA's)
+
+  /// Field-by-field equality (exact for doubles), for round-trip checks.
+  bool operator==(const StudentRecord& other) const;
+};
+
+/// The record as JSON (the report in its canonical form, hidden details included).
+nlohmann::json record_to_json(const StudentRecord& record);
+
+/// Reads what record_to_json wrote; an error naming what is missing or malformed.
+Result<StudentRecord> record_from_json(const nlohmann::json& json);
+
+/// <out>/results/<student>.json
+std::filesystem::path record_path(const std::filesystem::path& out, const std::string& student);
+
+/// Writes the record atomically to record_path().
+Result<bool> save_record(const std::filesystem::path& out, const StudentRecord& record);
+
+/// Reads the record of `student`: nullopt when there is none yet, an error when it cannot be read.
+Result<std::optional<StudentRecord>> load_record(const std::filesystem::path& out, const std::string& student);
+
+/// "2026-03-01T12:00:00Z" for seconds since the epoch.
+std::string iso8601_utc(std::int64_t unix_seconds);
+
+}  // namespace cugrade

@@ -1,0 +1,38 @@
+#include "batch/student_reports.hpp"
+
+#include "batch/atomic_file.hpp"
+#include "report/class_summary_html.hpp"
+
+namespace cugrade {
+namespace fs = std::filesystem;
+
+const std::vector<std::pair<ReportKind, std::string>>& student_report_files() {
+  static const std::vector<std::pair<ReportKind, std::string>> files{
+      {ReportKind::json, "report.json"},
+      {ReportKind::markdown, "report.md"},
+      {ReportKind::html, "report.html"},
+      {ReportKind::gradescope, "gradescope-results.json"},
+      {ReportKind::prairielearn, "prairielearn-results.json"},
+      {ReportKind::junit, "junit.xml"},
+  };
+  return files;
+}
+
+Result<bool> write_student_reports(const fs::path& out, const StudentRecord& record) {
+  std::vector<ReportTarget> targets;
+  for (const auto& [kind, name] : student_report_files())
+    targets.push_back({kind, (out / "students" / record.student / name).string()});
+  return write_reports(record.report, targets, false);
+}
+
+Result<bool> write_class_summary(const fs::path& out, const std::vector<StudentRecord>& records,
+                                 const std::string& subtitle) {
+  std::vector<ClassSummaryEntry> entries;
+  entries.reserve(records.size());
+  for (const auto& r : records) entries.push_back({r.student, r.report, "students/" + r.student + "/report.html"});
+  ClassSummaryOptions options;
+  options.subtitle = subtitle;
+  return write_file_atomically(out / "summary.html", render_class_summary_html(entries, options));
+}
+
+}  // namespace cugrade

@@ -1,0 +1,167 @@
+#include "batch/submission_source.hpp"
+
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <map>
+#include <optional>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "batch/atomic_file.hpp"
+#include "core/sha256.hpp"
+#include "pipeline/submission_files.hpp"
+
+namespace cugrade {
+namespace fs = std::filesystem;
+
+namespace {
+
+bool ends_with(const std::string& text, std::string_view suffix) {
+  return text.size() > suffix.size() && text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+/// The student id and kind of an archive's file name; nullopt for anything else.
+std::optional<std::pair<std::string, SourceKind>> archive_name(const std::string& name) {
+  for (const auto& [suffix, kind] : {std::pair<std::string_view, SourceKind>{".zip", SourceKind::zip},
+                                     {".tar.gz", SourceKind::tar}, {".tgz", SourceKind::tar},
+                                     {".tar", SourceKind::tar}})
+    if (ends_with(name, suffix)) return std::pair{name.substr(0, name.size() - suffix.size()), kind};
+  return std::nullopt;
+}
+
+/// Seconds since the epoch of the last modification, without following a symbolic link.
+std::int64_t modified_unix(const fs::path& path) {
+  struct stat st {};
+  return ::lstat(path.c_str(), &st) == 0 ? static_cast<std::int64_t>(st.st_mtim.tv_sec) : 0;
+}
+
+/// Hidden entries and the metadata folders archivers and editors leave behind.
+bool is_clutter(const std::string& name) { return name.empty() || name[0] == '.' || name == "__MACOSX"; }
+
+}  // namespace
+
+Result<SubmissionListing> list_submissions(const fs::path& dir) {
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) return fail("the submissions folder " + dir.string() + " does not exist or is not a folder");
+  std::map<std::string, std::vector<SubmissionSource>> by_student;
+  SubmissionListing listing;
+  fs::directory_iterator it(dir, ec);
+  if (ec) return fail("cannot read the submissions folder " + dir.string() + ": " + ec.message());
+  for (; it != fs::directory_iterator(); it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (is_clutter(name)) continue;
+    if (it->is_directory(ec)) {
+      by_student[name].push_back({name, it->path(), SourceKind::folder});
+    } else if (auto archive = archive_name(name); archive && it->is_regular_file(ec)) {
+      by_student[archive->first].push_back({archive->first, it->path(), archive->second});
+    } else {
+      listing.skipped.push_back(name + ": not a folder or a .zip/.tar.gz archive");
+    }
+  }
+  if (ec) return fail("cannot read the submissions folder " + dir.string() + ": " + ec.message());
+  for (auto& [student, sources] : by_student) {
+    if (sources.size() == 1) {
+      listing.submissions.push_back(sources.front());
+      continue;
+    }
+    std::vector<std::string> names;
+    for (const auto& s : sources) names.push_back(s.path.filename().string());
+    std::sort(names.begin(), names.end());
+    listing.skipped.push_back(fmt::format("{}: {} submissions ({}); keep one and run again", student,
+                                          sources.size(), fmt::join(names, ", ")));
+  }
+  std::sort(listing.skipped.begin(), listing.skipped.end());
+  return listing;
+}
+
+Result<SubmissionFingerprint> fingerprint_submission(const SubmissionSource& source, std::uint64_t max_bytes) {
+  SubmissionFingerprint print;
+  const auto too_large = [&] {
+    return fail(fmt::format("the submission is larger than {} MiB; is it the right folder?", max_bytes >> 20));
+  };
+  if (source.kind != SourceKind::folder) {
+    std::error_code ec;
+    const auto size = fs::file_size(source.path, ec);
+    if (ec) return fail("cannot read " + source.path.filename().string() + ": " + ec.message());
+    if (size > max_bytes) return too_large();
+    auto bytes = read_whole_file(source.path);
+    if (!bytes) return std::unexpected(bytes.error());
+    print.sha256 = sha256_hex(*bytes);
+    print.bytes = bytes->size();
+    print.submitted_unix = modified_unix(source.path);
+    return print;
+  }
+  // Why a manifest of (path, hash of content) lines and not the contents alone: renaming or
+  // moving a file changes what is graded, so it must change the fingerprint too.
+  std::vector<std::pair<std::string, fs::path>> files;
+  std::error_code ec;
+  fs::recursive_directory_iterator it(source.path, fs::directory_options::none, ec);
+  for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    const fs::file_status status = it->symlink_status(ec);
+    if (ec) break;
+    if (fs::is_regular_file(status) || fs::is_symlink(status))
+      files.emplace_back(fs::relative(it->path(), source.path, ec).generic_string(), it->path());
+  }
+  if (ec) return fail("cannot read the folder " + source.path.filename().string() + ": " + ec.message());
+  std::sort(files.begin(), files.end());
+  std::string manifest;
+  print.submitted_unix = modified_unix(source.path);
+  bool any_file = false;
+  for (const auto& [relative, path] : files) {
+    std::string content;
+    if (fs::is_symlink(fs::symlink_status(path, ec))) {
+      content = "symlink:" + fs::read_symlink(path, ec).string();
+    } else {
+      auto bytes = read_whole_file(path);
+      if (!bytes) return fail("cannot read " + source.path.filename().string() + "/" + relative);
+      content = std::move(*bytes);
+      print.bytes += content.size();
+      if (print.bytes > max_bytes) return too_large();
+    }
+    const std::int64_t modified = modified_unix(path);
+    print.submitted_unix = any_file ? std::max(print.submitted_unix, modified) : modified;
+    any_file = true;
+    manifest += relative + '\0' + sha256_hex(content) + '\n';
+  }
+  print.sha256 = sha256_hex(manifest);
+  return print;
+}
+
+Result<std::vector<fs::path>> find_submission_files(const fs::path& root) {
+  fs::path dir = root;
+  // Archives are often made of the folder rather than its contents: look through a few levels
+  // of lone wrapper folders before giving up.
+  for (int depth = 0; depth < 4; ++depth) {
+    std::vector<std::string> seen;
+    std::vector<fs::path> folders;
+    bool has_cu = false;
+    std::error_code ec;
+    for (fs::directory_iterator it(dir, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
+      const std::string name = it->path().filename().string();
+      if (is_clutter(name)) continue;
+      const bool folder = it->is_directory(ec);
+      seen.push_back(folder ? name + "/" : name);
+      if (folder) folders.push_back(it->path());
+      if (!folder && it->path().extension() == ".cu") has_cu = true;
+    }
+    if (ec) return fail("cannot read the submission: " + ec.message());
+    if (has_cu) return submission_files({dir.string()});
+    if (folders.size() == 1 && seen.size() == 1) {
+      dir = folders.front();
+      continue;
+    }
+    if (seen.empty()) return fail("the submission is empty");
+    std::sort(seen.begin(), seen.end());
+    if (seen.size() > 8) {
+      const std::size_t more = seen.size() - 8;
+      seen.resize(8);
+      seen.push_back(fmt::format("and {} more", more));
+    }
+    return fail(fmt::format("the submission holds no .cu file (it holds {})", fmt::join(seen, ", ")));
+  }
+  return fail("the submission holds no .cu file (only folders inside folders)");
+}
+
+}  // namespace cugrade

@@ -1,0 +1,57 @@
+#pragma once
+// The submissions of a class: a folder holding one entry per student, a folder or a .zip /
+// .tar.gz / .tgz / .tar archive, the student id being the entry's name (without the extension).
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "core/result.hpp"
+
+namespace cugrade {
+
+/// How a student handed in.
+enum class SourceKind { folder, zip, tar };
+
+/// One student's submission as found in the submissions folder.
+struct SubmissionSource {
+  std::string student;          ///< "alice": the folder's name, or the archive's without extension
+  std::filesystem::path path;   ///< the folder or archive
+  SourceKind kind = SourceKind::folder;
+
+  /// Same student, path and kind.
+  bool operator==(const SubmissionSource&) const = default;
+};
+
+/// What the submissions folder holds: the submissions by student id, and one line for each
+/// entry that is not a submission (or a second submission of the same student) and was skipped.
+struct SubmissionListing {
+  std::vector<SubmissionSource> submissions;  ///< sorted by student id
+  std::vector<std::string> skipped;           ///< "notes.txt: not a folder or a .zip/.tar.gz archive"
+};
+
+/// Lists `dir`: each sub-folder and archive is one student's; hidden entries are ignored. Two
+/// entries with the same student id ("alice/" and "alice.zip") are both skipped with a message,
+/// since guessing which one counts would be wrong either way. Fails when `dir` is unreadable.
+Result<SubmissionListing> list_submissions(const std::filesystem::path& dir);
+
+/// What identifies the content of a submission and when it was handed in.
+struct SubmissionFingerprint {
+  std::string sha256;           ///< of the archive's bytes, or of every file of the folder (paths and contents)
+  std::int64_t submitted_unix = 0;  ///< newest modification time of its files (of the archive itself), seconds
+  std::uint64_t bytes = 0;      ///< total size hashed
+};
+
+/// Hashes a submission: an archive's bytes, or a folder's files in path order (each file's
+/// relative path and content; symbolic links by their target). Fails on an unreadable file or
+/// past `max_bytes` in all.
+Result<SubmissionFingerprint> fingerprint_submission(const SubmissionSource& source,
+                                                     std::uint64_t max_bytes = std::uint64_t{256} << 20);
+
+/// The .cu files of an unpacked or folder submission, as `cugrade check` takes a folder (its .cu
+/// files in name order); a folder holding no .cu file but a single sub-folder (how archives are
+/// usually made: alice.zip → alice/matmul.cu) is looked into, a few levels deep. The error
+/// says what the folder holds instead.
+Result<std::vector<std::filesystem::path>> find_submission_files(const std::filesystem::path& root);
+
+}  // namespace cugrade

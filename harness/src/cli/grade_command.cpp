@@ -1,0 +1,151 @@
+// `cugrade grade <assignment> --submissions DIR --out DIR`: grade a whole class.
+#include <signal.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <iostream>
+
+#include "batch/batch_summary.hpp"
+#include "batch/deadline.hpp"
+#include "batch/grade_batch.hpp"
+#include "batch/progress.hpp"
+#include "cli/cli_support.hpp"
+#include "cli/commands.hpp"
+#include "pipeline/environment.hpp"
+
+namespace cugrade {
+namespace {
+
+struct GradeArgs {
+  std::string assignment;
+  std::string submissions;
+  std::string out;
+  std::size_t jobs = 0;
+  std::string backend = "auto";
+  std::string arch;
+  std::optional<std::string> regrade;
+  std::string deadline;
+  std::string secret_file;
+  std::string progress = "auto";
+  bool no_performance = false;
+  bool keep_work = false;
+  bool quiet = false;
+};
+
+/// Set by the first SIGINT or SIGTERM: no new submission starts, the gradebook is still written.
+std::atomic<bool> stop_requested{false};
+
+extern "C" void request_stop(int) { stop_requested.store(true); }
+
+/// The first Ctrl-C stops gracefully; SA_RESETHAND makes the second one end the process at once
+/// (nothing is lost either way: a result is on disk whole, or not at all).
+void install_stop_handlers() {
+  struct sigaction action {};
+  action.sa_handler = request_stop;
+  action.sa_flags = SA_RESETHAND;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGINT, &action, nullptr);
+  sigaction(SIGTERM, &action, nullptr);
+}
+
+Result<ProgressStyle> progress_style(const GradeArgs& args) {
+  if (args.quiet || args.progress == "none") return ProgressStyle::none;
+  if (args.progress == "bar") return ProgressStyle::bar;
+  if (args.progress == "lines") return ProgressStyle::lines;
+  if (args.progress != "auto") return fail("--progress '" + args.progress + "': choose auto, bar, lines or none");
+  const char* term = std::getenv("TERM");
+  const bool terminal = isatty(STDERR_FILENO) && !(term && std::string(term) == "dumb");
+  return terminal ? ProgressStyle::bar : ProgressStyle::lines;
+}
+
+int run_grade(const GradeArgs& args) {
+  const Locations where = default_locations();
+  auto spec = load_assignment(where.assignments(), args.assignment);
+  if (!spec) return complain(spec.error().message, exit_invalid_spec);
+  const Grader* grader = find_grader(spec->id);
+  if (!grader) return complain("assignment " + spec->id + " has no grader compiled into this cugrade", exit_internal);
+  auto backend = parse_backend(args.backend);
+  if (!backend) return complain(backend.error().message, exit_usage);
+  auto secret = course_secret(args.secret_file);
+  if (!secret) return complain(secret.error().message, exit_usage);
+  auto style = progress_style(args);
+  if (!style) return complain(style.error().message, exit_usage);
+
+  BatchOptions options;
+  options.submissions = args.submissions;
+  options.out = args.out;
+  options.jobs = args.jobs;
+  options.regrade = args.regrade;
+  options.keep_work = args.keep_work;
+  options.check.backend = *backend;
+  options.check.arch = args.arch;
+  options.check.course_secret = *secret;
+  options.check.performance = !args.no_performance;
+  if (!args.deadline.empty()) {
+    auto deadline = parse_deadline(args.deadline);
+    if (!deadline) return complain(deadline.error().message, exit_usage);
+    options.deadline_unix = *deadline;
+  }
+
+  auto processes = make_process_runner();
+  CheckContext context{*processes, where};
+  if (*backend != Backend::cpu) {
+    context.device = find_device(*processes, where);  // once for the whole class
+    options.gpu_lanes = gpu_lanes_for(context.device->device_count, std::getenv("CUDA_VISIBLE_DEVICES"));
+  }
+  install_stop_handlers();
+  options.stop = &stop_requested;
+
+  BatchProgress progress(std::cerr, *style);
+  BatchCallbacks callbacks;
+  callbacks.log = [&progress](const std::string& line) { progress.log(line); };
+  callbacks.planned = [&progress](std::size_t students, std::size_t to_grade) { progress.planned(students, to_grade); };
+  callbacks.finished = [&progress](const StudentRecord& record) { progress.finished(record); };
+  auto summary = grade_batch(context, *spec, *grader, options, callbacks);
+  progress.close();
+  if (!summary) return complain(summary.error().message, exit_usage);
+  if (!args.quiet) std::cout << render_batch_summary(*summary, spec->id, options.out) << std::flush;
+  if (!summary->harness_errors.empty()) return exit_internal;
+  if (summary->stopped) return exit_interrupted;
+  return exit_ok;
+}
+
+}  // namespace
+
+void add_grade_command(CLI::App& app, int& exit_code) {
+  auto args = std::make_shared<GradeArgs>();
+  CLI::App* cmd = app.add_subcommand("grade", "Grade a whole class: a gradebook, a report per student, a summary");
+  cmd->footer(
+      "SUBMISSIONS holds one folder, .zip or .tar.gz per student; the student id is its name.\n"
+      "Examples:\n"
+      "  cugrade grade matmul --submissions hw2/ --out hw2-grades/\n"
+      "  cugrade grade matmul -S hw2/ -o hw2-grades/ --deadline '2026-03-01T23:59'   # adds a late column\n"
+      "  cugrade grade vecadd -S hw1/ -o hw1-grades/ --backend cpu -j 8              # no GPU: correctness only\n"
+      "  cugrade grade matmul -S hw2/ -o hw2-grades/ --regrade alice,bob             # these two again\n"
+      "Run it again after an interruption (or with new submissions): it grades only what is missing\n"
+      "or changed. Writes OUT/gradebook.csv, OUT/summary.html, OUT/students/<id>/report.{json,md,html,...}.\n"
+      "Exit code 3 when some submission hit a harness error (listed at the end; a rerun retries it).");
+  cmd->add_option("assignment", args->assignment, "Assignment id (see `cugrade list`)")->required();
+  cmd->add_option("-S,--submissions", args->submissions, "Folder with one folder or archive per student")
+      ->required();
+  cmd->add_option("-o,--out", args->out, "Folder for the gradebook, the reports and the batch's state")->required();
+  cmd->add_option("-j,--jobs", args->jobs, "Builds at a time (CPU backend: whole checks); default: the core count");
+  cmd->add_option("-b,--backend", args->backend, "auto (GPU if usable, else CPU), cuda, or cpu")->capture_default_str();
+  cmd->add_option("--arch", args->arch, "GPU architecture for nvcc, e.g. sm_90 (default: this GPU's)");
+  cmd->add_option("--regrade", args->regrade, "Grade again even if up to date: everyone, or a comma-separated list")
+      ->expected(0, 1)
+      ->default_str("");
+  cmd->add_option("--deadline", args->deadline,
+                  "Due time (2026-03-01T23:59, local time unless Z or +01:00): adds late and submitted_at "
+                  "columns; late = newest file (or the archive) modified after it");
+  cmd->add_option("--secret-file", args->secret_file, "File holding the course secret (enables hidden cases)");
+  cmd->add_option("--progress", args->progress, "auto (a bar on a terminal, else one line per submission), bar, lines or none")
+      ->capture_default_str();
+  cmd->add_flag("--no-performance", args->no_performance, "Skip the timed performance targets");
+  cmd->add_flag("--keep-work", args->keep_work, "Keep OUT/work/<student>/ (unpacked files, build, runner files)");
+  cmd->add_flag("-q,--quiet", args->quiet, "No progress and no summary");
+  cmd->callback([args, &exit_code] { exit_code = run_grade(*args); });
+}
+
+}  // namespace cugrade

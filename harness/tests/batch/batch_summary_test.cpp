@@ -1,0 +1,60 @@
+#include "batch/batch_summary.hpp"
+
+#include <doctest/doctest.h>
+
+#include "batch/batch_fixture.hpp"
+#include "report/golden.hpp"
+
+using namespace cugrade;
+using namespace cugrade::test;
+
+namespace {
+BatchSummary sample_summary() {
+  BatchSummary s;
+  s.gradebook = "grades/gradebook.csv";
+  s.students = 120;
+  s.graded_now = 100;
+  s.up_to_date = 20;
+  s.outcomes = {{Outcome::passed, 90}, {Outcome::wrong_answer, 20}, {Outcome::compile_error, 8}, {Outcome::harness_error, 2}};
+  s.harness_errors = {"s017: not graded: a fault of cugrade's: the runner could not start",
+                      "s093: not graded: a fault of cugrade's: disk full"};
+  s.skipped = {"notes.txt: not a folder or a .zip/.tar.gz archive"};
+  s.gradable = 110;
+  s.mean_score = 16.4;
+  s.max_score = 28;
+  s.times.wall = 250.0;
+  s.times.unpack = 5.0;
+  s.times.stages = {210.0, 12.0, 80.0, 120.0};
+  s.times.lane_busy = 230.0;
+  s.times.builders = 16;
+  s.times.lanes = 1;
+  return s;
+}
+}  // namespace
+
+TEST_CASE("batch::render_batch_summary") {
+  SUBCASE("a GPU batch: counts, mean, time per stage, throughput and what limits it (golden)") {
+    check_golden("batch/summary_gpu.txt", render_batch_summary(sample_summary(), "matmul", "grades"));
+  }
+  SUBCASE("builds limit the rate when the GPU waits") {
+    BatchSummary s = sample_summary();
+    s.times.lane_busy = 100.0;
+    CHECK(render_batch_summary(s, "matmul", "grades").find(
+              "the GPU ran 40 % of the time (builds limit the rate: more cores or a larger -j would help)") !=
+          std::string::npos);
+  }
+  SUBCASE("the CPU backend, stopped early") {
+    BatchSummary s = sample_summary();
+    s.times.lanes = 0;
+    s.times.builders = 2;
+    s.stopped = true;
+    s.not_finished = 30;
+    s.students = 90;
+    s.harness_errors.clear();
+    const std::string text = render_batch_summary(s, "vecadd", "grades");
+    CHECK(text.starts_with("Graded 100 of 120 submissions of vecadd in 4:10 min (20 unchanged since an earlier run "
+                           "were kept): 2 builds at a time, each run right after its build (CPU backend).\n"
+                           "Stopped early: 30 submissions are not graded yet; run the same command again to finish.\n"));
+    CHECK(text.find("Harness errors") == std::string::npos);
+  }
+}

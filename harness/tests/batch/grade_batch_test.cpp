@@ -1,0 +1,357 @@
+// grade_batch() end to end on the CUDA backend with every command scripted (nvcc, nm, the
+// runner): one worker, no GPU lanes, so the commands come in a fixed order. A class of four —
+// a good folder, a zip that does not compile, an empty folder, and one whose runner cannot
+// start (a harness error) — then the runs a TA makes after it: resumed, changed, --regrade.
+#include "batch/grade_batch.hpp"
+
+#include <doctest/doctest.h>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <mutex>
+#include <thread>
+
+#include "batch/batch_fixture.hpp"
+#include "report/golden.hpp"
+#include "pipeline/twice_fixture.hpp"
+
+using namespace cugrade;
+using namespace cugrade::test;
+
+namespace {
+
+/// What each of a batch's callbacks was told.
+struct Told {
+  std::vector<std::string> log;
+  std::vector<std::string> finished;
+  std::pair<std::size_t, std::size_t> planned{0, 0};
+};
+
+/// A class of "twice" submissions, a scripted machine and a batch over them.
+struct BatchFixture {
+  TempFolder root;
+  Spec spec = twice_spec_for_batch();
+  Locations where;
+  FakeProcessRunner processes;
+  BatchOptions options;
+  Told told;
+
+  static Spec twice_spec_for_batch() {
+    auto loaded = load_spec(std::string(CUGRADE_TEST_DATA) + "/pipeline/twice/assignment.yaml");
+    REQUIRE(loaded.has_value());
+    return *loaded;
+  }
+
+  BatchFixture() {
+    where.root = root.path;
+    where.runner_dir = "/opt/cugrade/runners";
+    where.cpu_runner_dir = "/opt/cugrade/cpu-runners";
+    where.nvcc = "/opt/cuda/bin/nvcc";
+    options.submissions = root.path / "class";
+    options.out = root.path / "out";
+    options.check.backend = Backend::cuda;
+    options.check.performance = false;
+    options.jobs = 1;
+    write_text(class_dir() / "alice" / "twice.cu", twice_source);
+    make_archive(class_dir() / "bob.zip", {{"bob/twice.cu", "this does not compile\n"}}, true);
+    fs::create_directories(class_dir() / "carol");
+    write_text(class_dir() / "dave" / "twice.cu", twice_source);
+  }
+
+  fs::path class_dir() const { return root.path / "class"; }
+  fs::path out() const { return options.out; }
+
+  /// `nvcc --version` of CUDA 13.0.
+  void expect_nvcc_version() {
+    processes.expect([](const ProcessRequest& sent) {
+      CHECK(sent.argv.back() == "--version");
+      return fake_exit(0, "Cuda compilation tools, release 13.0, V13.0.88\n");
+    });
+  }
+  /// A build that passes: compile, nm, link, each writing what it makes.
+  void expect_build(const std::string& student) {
+    expect_nvcc_version();
+    processes.expect([student](const ProcessRequest& sent) {
+      CHECK(has_argument(sent.argv, "-c"));
+      CHECK(argument_after(sent.argv, "-o").find("/work/" + student + "/build/") != std::string::npos);
+      std::ofstream(argument_after(sent.argv, "-o")) << "object";
+      return fake_exit(0);
+    });
+    processes.expect([](const ProcessRequest& sent) {
+      CHECK(sent.argv.front() == "nm");
+      return fake_exit(0, clean_symbols);
+    });
+    processes.expect([](const ProcessRequest& sent) {
+      std::ofstream(argument_after(sent.argv, "-o")) << "runner";
+      return fake_exit(0);
+    });
+  }
+  /// A compile error at line 1 of the student's file.
+  void expect_compile_error() {
+    expect_nvcc_version();
+    processes.expect([](const ProcessRequest& sent) {
+      std::string file;
+      for (const auto& a : sent.argv)
+        if (a.ends_with(".cu")) file = a;
+      return fake_exit(1, "", file + "(1): error: this declaration has no storage class or type specifier\n");
+    });
+  }
+  /// The runner, answering every case right.
+  void expect_runner() { processes.expect(scripted_runner(student_runner(FakeStudent{}))); }
+  /// A runner that cannot be started (a fault of ours, not the student's).
+  void expect_unstartable_runner() {
+    processes.expect([](const ProcessRequest&) {
+      ProcessResult result;
+      result.launch_error = "runner: Permission denied";
+      return result;
+    });
+  }
+
+  /// Runs the batch; every scripted command must have been used.
+  BatchSummary grade() {
+    told = {};
+    BatchCallbacks callbacks;
+    callbacks.log = [this](const std::string& line) { told.log.push_back(line); };
+    callbacks.planned = [this](std::size_t all, std::size_t now) { told.planned = {all, now}; };
+    callbacks.finished = [this](const StudentRecord& r) { told.finished.push_back(r.student); };
+    CheckContext context{processes, where};
+    auto probe = parse_probe_output(test_data("device/probe_h100.json"));
+    REQUIRE(probe.has_value());
+    context.device = *probe;
+    auto summary = grade_batch(context, spec, twice_grader, options, callbacks);
+    REQUIRE_MESSAGE(summary.has_value(), summary.error().message);
+    CHECK_MESSAGE(processes.pending() == 0, "scripted commands left unused");
+    return *summary;
+  }
+  std::string gradebook() const { return read_text(out() / "gradebook.csv"); }
+
+  /// The first run: alice passes, bob does not compile, carol is empty, dave's runner fails.
+  BatchSummary grade_first_time() {
+    expect_build("alice");
+    expect_runner();
+    expect_compile_error();
+    expect_build("dave");
+    expect_unstartable_runner();
+    return grade();
+  }
+};
+
+}  // namespace
+
+TEST_CASE("batch::grade_batch") {
+  BatchFixture fixture;
+  const BatchSummary first = fixture.grade_first_time();
+
+  SUBCASE("the first run: every student has a result; one bad submission stops nothing") {
+    CHECK(fixture.told.planned == std::pair<std::size_t, std::size_t>{4, 4});
+    CHECK(fixture.told.finished == std::vector<std::string>{"alice", "bob", "carol", "dave"});
+    CHECK(fixture.told.log.empty());
+    CHECK(first.students == 4);
+    CHECK(first.graded_now == 4);
+    CHECK(first.up_to_date == 0);
+    CHECK(first.outcomes == std::map<Outcome, std::size_t>{{Outcome::passed, 1}, {Outcome::compile_error, 1},
+                                                            {Outcome::not_run, 1}, {Outcome::harness_error, 1}});
+    REQUIRE(first.harness_errors.size() == 1);
+    CHECK(first.harness_errors[0].starts_with("dave: "));
+    check_golden("batch/grade_batch_first.csv", fixture.gradebook());
+    for (const std::string student : {"alice", "bob", "carol", "dave"}) {
+      CAPTURE(student);
+      CHECK(fs::exists(fixture.out() / "results" / (student + ".json")));
+      CHECK(fs::exists(fixture.out() / "students" / student / "report.json"));
+      CHECK(fs::exists(fixture.out() / "students" / student / "report.md"));
+      CHECK_FALSE(fs::exists(fixture.out() / "work" / student));
+    }
+    CHECK(fs::exists(fixture.out() / "summary.html"));
+    auto carol = load_record(fixture.out(), "carol");
+    REQUIRE(carol.has_value());
+    REQUIRE(carol->has_value());
+    CHECK((*carol)->report.build.message == "the submission is empty");
+  }
+
+  SUBCASE("run again: only the harness error is retried, and the log says why") {
+    fixture.expect_build("dave");
+    fixture.expect_runner();
+    const BatchSummary again = fixture.grade();
+    CHECK(fixture.told.planned == std::pair<std::size_t, std::size_t>{4, 1});
+    CHECK(fixture.told.log == std::vector<std::string>{"dave: graded again: the last attempt ended in a harness error"});
+    CHECK(again.graded_now == 1);
+    CHECK(again.up_to_date == 3);
+    CHECK(again.harness_errors.empty());
+    check_golden("batch/grade_batch_retried.csv", fixture.gradebook());
+
+    SUBCASE("and again: nothing left to do, the same gradebook") {
+      const BatchSummary third = fixture.grade();
+      CHECK(third.graded_now == 0);
+      CHECK(fixture.told.planned == std::pair<std::size_t, std::size_t>{4, 0});
+      check_golden("batch/grade_batch_retried.csv", fixture.gradebook());
+    }
+    SUBCASE("killed before a result was written: that student alone is graded again, same gradebook") {
+      fs::remove(fixture.out() / "results" / "alice.json");
+      write_text(fixture.out() / "work" / "alice" / "build" / "half-written.o", "junk");
+      fixture.expect_build("alice");
+      fixture.expect_runner();
+      const BatchSummary resumed = fixture.grade();
+      CHECK(resumed.graded_now == 1);
+      CHECK(fixture.told.finished == std::vector<std::string>{"alice"});
+      check_golden("batch/grade_batch_retried.csv", fixture.gradebook());
+      CHECK_FALSE(fs::exists(fixture.out() / "work" / "alice"));
+    }
+    SUBCASE("a damaged result is graded again, and the log says why") {
+      write_text(fixture.out() / "results" / "carol.json", "{");
+      const BatchSummary resumed = fixture.grade();
+      CHECK(fixture.told.log ==
+            std::vector<std::string>{"carol: graded again: its earlier result cannot be used (its result file is not valid JSON)"});
+      CHECK(resumed.graded_now == 1);
+    }
+    SUBCASE("bob hands in a fixed archive: regraded because its files changed") {
+      fs::remove(fixture.class_dir() / "bob.zip");
+      make_archive(fixture.class_dir() / "bob.zip", {{"bob/twice.cu", twice_source}}, true);
+      fixture.expect_build("bob");
+      fixture.expect_runner();
+      fixture.grade();
+      CHECK(fixture.told.log == std::vector<std::string>{"bob: graded again: its files changed since it was graded"});
+      CHECK(fixture.told.finished == std::vector<std::string>{"bob"});
+    }
+    SUBCASE("--regrade carol,alice: those two again, whatever their records say") {
+      fixture.options.regrade = "carol,alice";
+      fixture.expect_build("alice");
+      fixture.expect_runner();
+      fixture.grade();
+      CHECK(fixture.told.finished == std::vector<std::string>{"alice", "carol"});
+      CHECK(fixture.told.log == std::vector<std::string>{"alice: graded again: --regrade alice",
+                                                          "carol: graded again: --regrade carol"});
+    }
+    SUBCASE("a student who left the class is left out of the gradebook") {
+      fs::remove_all(fixture.class_dir() / "carol");
+      const BatchSummary fewer = fixture.grade();
+      CHECK(fewer.students == 3);
+      CHECK(fixture.gradebook().find("carol") == std::string::npos);
+    }
+  }
+
+  SUBCASE("a deadline adds the late column from the files' times") {
+    set_mtime(fixture.class_dir() / "alice" / "twice.cu", 1767225600);
+    set_mtime(fixture.class_dir() / "bob.zip", 1767225700);
+    set_mtime(fixture.class_dir() / "dave" / "twice.cu", 1767225500);
+    fixture.options.deadline_unix = 1767225650;
+    fixture.options.regrade = "";
+    fixture.expect_build("alice");
+    fixture.expect_runner();
+    fixture.expect_compile_error();
+    fixture.expect_build("dave");
+    fixture.expect_runner();
+    fixture.grade();
+    const std::string book = fixture.gradebook();
+    CHECK(book.starts_with("student,score,max_score,simple,fast,outcome,gradable,submitted_at,late,note\r\n"));
+    CHECK(book.find("\r\nalice,4,4,2,2,passed,yes,2026-01-01T00:00:00Z,no,\r\n") != std::string::npos);
+    CHECK(book.find("\r\nbob,0,4,0,0,compile_error,no,2026-01-01T00:01:40Z,yes,") != std::string::npos);
+  }
+
+  SUBCASE("a second batch on the same folder is refused while the first runs") {
+    const int fd = ::open((fixture.out() / ".lock").c_str(), O_RDWR | O_CLOEXEC);
+    REQUIRE(fd >= 0);
+    REQUIRE(::flock(fd, LOCK_EX | LOCK_NB) == 0);
+    CheckContext context{fixture.processes, fixture.where};
+    auto summary = grade_batch(context, fixture.spec, twice_grader, fixture.options);
+    ::close(fd);
+    REQUIRE_FALSE(summary.has_value());
+    CHECK(summary.error().message ==
+          "another `cugrade grade` is writing to " + fixture.out().string() + "; wait for it to end");
+  }
+
+  SUBCASE("a missing submissions folder ends the batch with a message") {
+    fixture.options.submissions = fixture.root.path / "nowhere";
+    CheckContext context{fixture.processes, fixture.where};
+    auto summary = grade_batch(context, fixture.spec, twice_grader, fixture.options);
+    REQUIRE_FALSE(summary.has_value());
+    CHECK(summary.error().message.ends_with("nowhere does not exist or is not a folder"));
+  }
+}
+
+TEST_CASE("batch::gpu_lanes_for") {
+  CHECK(gpu_lanes_for(0, nullptr).empty());
+  CHECK(gpu_lanes_for(2, nullptr) == std::vector<std::string>{"0", "1"});
+  CHECK(gpu_lanes_for(2, "") == std::vector<std::string>{"0", "1"});
+  CHECK(gpu_lanes_for(2, "3,5") == std::vector<std::string>{"3", "5"});
+  CHECK(gpu_lanes_for(1, "GPU-8f2c,GPU-11aa") == std::vector<std::string>{"GPU-8f2c"});
+}
+
+namespace {
+
+/// A thread-safe scripted machine for batches with several workers: answers nvcc, nm and the
+/// runner by what each command is, and records which GPU each runner was given.
+class ConcurrentMachine : public ProcessRunner {
+ public:
+  ProcessResult run(const ProcessRequest& request) override {
+    const auto& argv = request.argv;
+    if (argv.back() == "--version") return fake_exit(0, "Cuda compilation tools, release 13.0, V13.0.88\n");
+    if (argv.front() == "nm") return fake_exit(0, clean_symbols);
+    if (has_argument(argv, "-o")) {  // compile or link
+      std::ofstream(argument_after(argv, "-o")) << "built";
+      return fake_exit(0);
+    }
+    const std::string gpu = request.environment.contains("CUDA_VISIBLE_DEVICES")
+                                ? request.environment.at("CUDA_VISIBLE_DEVICES") : "none";
+    {
+      std::lock_guard lock(mutex_);
+      if (++running_[gpu] > 1) shared_gpu_ = true;
+      gpus_.push_back(gpu);
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    const ProcessResult result = scripted_runner(student_runner(FakeStudent{}))(request);
+    std::lock_guard lock(mutex_);
+    --running_[gpu];
+    return result;
+  }
+  std::vector<std::string> gpus() {
+    std::lock_guard lock(mutex_);
+    return gpus_;
+  }
+  bool shared_gpu() {
+    std::lock_guard lock(mutex_);
+    return shared_gpu_;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::map<std::string, int> running_;
+  std::vector<std::string> gpus_;
+  bool shared_gpu_ = false;
+};
+
+}  // namespace
+
+TEST_CASE("batch::grade_batch on GPU lanes") {
+  TempFolder root;
+  const std::vector<std::string> students{"s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8"};
+  for (const auto& s : students) write_text(root.path / "class" / s / "twice.cu", twice_source);
+  ConcurrentMachine machine;
+  Locations where;
+  where.runner_dir = "/opt/cugrade/runners";
+  where.nvcc = "/opt/cuda/bin/nvcc";
+  CheckContext context{machine, where};
+  auto probe = parse_probe_output(test_data("device/probe_h100.json"));
+  REQUIRE(probe.has_value());
+  context.device = *probe;
+  BatchOptions options;
+  options.submissions = root.path / "class";
+  options.out = root.path / "out";
+  options.check.backend = Backend::cuda;
+  options.check.performance = false;
+  options.jobs = 3;
+  options.gpu_lanes = {"3", "5"};
+  auto loaded = load_spec(std::string(CUGRADE_TEST_DATA) + "/pipeline/twice/assignment.yaml");
+  REQUIRE(loaded.has_value());
+  auto summary = grade_batch(context, *loaded, twice_grader, options);
+  REQUIRE_MESSAGE(summary.has_value(), summary.error().message);
+  CHECK(summary->outcomes == std::map<Outcome, std::size_t>{{Outcome::passed, students.size()}});
+  CHECK(summary->times.lanes == 2);
+  CHECK(summary->times.builders == 3);
+  CHECK(summary->times.lane_busy > 0.0);
+  const std::vector<std::string> gpus = machine.gpus();
+  CHECK(gpus.size() == students.size());
+  for (const auto& gpu : gpus) CHECK((gpu == "3" || gpu == "5"));
+  CHECK_FALSE(machine.shared_gpu());  // never two runners on one GPU at a time
+}

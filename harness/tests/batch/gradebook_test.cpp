@@ -1,0 +1,54 @@
+#include "batch/gradebook.hpp"
+
+#include <doctest/doctest.h>
+
+#include "batch/batch_fixture.hpp"
+#include "report/golden.hpp"
+#include "batch/record_samples.hpp"
+
+using namespace cugrade;
+using namespace cugrade::test;
+
+namespace {
+/// The records every gradebook test shows: each kind of row a gradebook has.
+std::vector<StudentRecord> class_records() {
+  std::vector<StudentRecord> records;
+  records.push_back(sample_record("alice", Outcome::passed, Outcome::passed, 3.0));
+  records.push_back(sample_record("bob, jr.", Outcome::passed, Outcome::wrong_answer, 0.0));
+  records.push_back(sample_record("carol", Outcome::passed, Outcome::passed, 1.2345));
+  records.back().submitted_unix = 1767225601;  // one second late
+  records.push_back(failed_build_record("dave \"the compiler\"", Outcome::compile_error,
+                                        "twice.cu:3:5: error: expected ';', before \"}\"\nmore lines"));
+  records.push_back(failed_build_record("erin", Outcome::not_run, "the submission holds no .cu file (it holds notes.txt)"));
+  StudentRecord fault = sample_record("frank", Outcome::harness_error, Outcome::passed, 0.0);
+  fault.report.outcome = Outcome::harness_error;
+  fault.report.notes = {"case simple/n=5/seed=1 not graded (harness_error): could not start the runner"};
+  records.push_back(fault);
+  return records;
+}
+}  // namespace
+
+TEST_CASE("batch::csv_field") {
+  CHECK(csv_field("alice") == "alice");
+  CHECK(csv_field("") == "");
+  CHECK(csv_field("bob, jr.") == "\"bob, jr.\"");
+  CHECK(csv_field("say \"hi\"") == "\"say \"\"hi\"\"\"");
+  CHECK(csv_field("two\nlines") == "\"two\nlines\"");
+  CHECK(csv_field("cr\r") == "\"cr\r\"");
+  CHECK(csv_field(" padded") == "\" padded\"");
+}
+
+TEST_CASE("batch::render_gradebook") {
+  const Spec spec = twice_spec();
+  SUBCASE("without a deadline") {
+    check_golden("batch/gradebook.csv", render_gradebook(spec, class_records(), {}));
+  }
+  SUBCASE("with a deadline: submitted_at and late") {
+    GradebookOptions options;
+    options.deadline_unix = 1767225600;
+    check_golden("batch/gradebook_deadline.csv", render_gradebook(spec, class_records(), options));
+  }
+  SUBCASE("an empty class is the header alone") {
+    CHECK(render_gradebook(spec, {}, {}) == "student,score,max_score,simple,fast,outcome,gradable,note\r\n");
+  }
+}

@@ -1,0 +1,14 @@
+# The batch's end-to-end test (CTest label cpu): a generated class of 100 vecadd submissions —
+# correct, wrong, not compiling, hanging, crashing, flooding, archived, empty, damaged — graded
+# by the real cugrade on the CPU backend, the gradebook checked against what each must get;
+# then graded again while killed half-way with SIGKILL and resumed, the final gradebook
+# identical to the uninterrupted one. Needs cugrade and the CPU runner libraries (default build).
+add_test(NAME batch/class_end_to_end
+         COMMAND ${CMAKE_CURRENT_LIST_DIR}/class_end_to_end.sh $<TARGET_FILE:cugrade> ${PROJECT_SOURCE_DIR} 100)
+set_tests_properties(batch/class_end_to_end PROPERTIES LABELS cpu TIMEOUT 600)
+
+# The batch's scripts pass shellcheck like the others (label lint; Skipped without shellcheck).
+add_test(NAME lint/shell_batch
+         COMMAND ${PROJECT_SOURCE_DIR}/harness/tests/ci/lint_shell.sh ${PROJECT_SOURCE_DIR}/scripts/make-class.sh
+                 ${CMAKE_CURRENT_LIST_DIR}/class_end_to_end.sh)
+set_tests_properties(lint/shell_batch PROPERTIES LABELS lint SKIP_RETURN_CODE 77 TIMEOUT 60)
