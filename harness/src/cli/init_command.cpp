@@ -1,45 +1,108 @@
-// `cugrade init <assignment> [dir]`: give a student the template to start from.
+// `cugrade init <assignment> [dir]`: give a student the template to start from, and the workflow
+// that grades every push of their repository.
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
 #include <iostream>
+#include <sstream>
 
 #include "cli/cli_support.hpp"
 #include "cli/commands.hpp"
+#include "cli/student_workflow.hpp"
+#include "core/config.hpp"
 
 namespace cugrade {
 namespace {
 namespace fs = std::filesystem;
 
-int run_init(const std::string& id, std::string dir) {
+struct InitArgs {
+  std::string id;
+  std::string dir;
+  std::string course_repo;  ///< owner/name of the course's repository holding cugrade
+  std::string cugrade_ref;  ///< the tag the students' workflow builds
+  bool no_workflow = false;
+};
+
+/// The repository the workflow builds cugrade from: --course-repo, else $CUGRADE_COURSE_REPOSITORY,
+/// else a placeholder the course replaces.
+std::string course_repository(const InitArgs& args) {
+  if (!args.course_repo.empty()) return args.course_repo;
+  if (const char* env = std::getenv("CUGRADE_COURSE_REPOSITORY"); env != nullptr && *env != '\0') return env;
+  return std::string(kPlaceholderRepository);
+}
+
+/// The student workflow for this assignment, its placeholders filled in.
+Result<std::string> workflow_for(const Locations& where, const InitArgs& args,
+                                 const std::vector<std::pair<fs::path, fs::path>>& copies) {
+  const fs::path path = where.templates() / "github" / "cugrade.yml";
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return fail("cannot read the workflow template " + path.string());
+  std::stringstream text;
+  text << in.rdbuf();
+  StudentWorkflowSettings settings{.assignment = args.id, .repository = course_repository(args),
+                                   .ref = args.cugrade_ref.empty() ? std::string("v") + config::version
+                                                                   : args.cugrade_ref};
+  for (const auto& [source, target] : copies)
+    if (target.extension() == ".cu") settings.submission.push_back(target.filename().string());
+  std::sort(settings.submission.begin(), settings.submission.end());
+  return render_student_workflow(text.str(), settings);
+}
+
+int run_init(const InitArgs& args) {
   const Locations where = default_locations();
-  auto spec = load_assignment(where.assignments(), id);
+  auto spec = load_assignment(where.assignments(), args.id);
   if (!spec) return complain(spec.error().message, exit_invalid_spec);
-  const fs::path from = where.templates() / id;
-  if (!fs::is_directory(from)) return complain("assignment " + id + " has no template folder " + from.string(), exit_internal);
-  const fs::path to = dir.empty() ? fs::path(id) : fs::path(dir);
+  const fs::path from = where.templates() / args.id;
+  if (!fs::is_directory(from)) return complain("assignment " + args.id + " has no template folder " + from.string(), exit_internal);
+  const fs::path to = args.dir.empty() ? fs::path(args.id) : fs::path(args.dir);
   std::vector<std::pair<fs::path, fs::path>> copies;
   for (const auto& entry : fs::directory_iterator(from))
     if (entry.is_regular_file()) copies.emplace_back(entry.path(), to / entry.path().filename());
   copies.emplace_back(spec->interface_file, to / spec->interface_file.filename());
   copies.emplace_back(spec->statement_file, to / "ASSIGNMENT.md");
+  std::string workflow;
+  if (!args.no_workflow) {
+    auto rendered = workflow_for(where, args, copies);
+    if (!rendered) return complain(rendered.error().message, rendered.error().message.starts_with("--") ? exit_usage : exit_internal);
+    workflow = std::move(*rendered);
+  }
+  const fs::path workflow_path = to / kStudentWorkflowPath;
   for (const auto& [source, target] : copies)  // nothing is overwritten: a student's work is never lost
     if (fs::exists(target)) return complain(target.string() + " already exists; choose another folder", exit_usage);
+  if (!workflow.empty() && fs::exists(workflow_path))
+    return complain(workflow_path.string() + " already exists; choose another folder or pass --no-workflow", exit_usage);
   fs::create_directories(to);
   for (const auto& [source, target] : copies) fs::copy_file(source, target);
   std::cout << "Created " << to.string() << "/ with:\n";
   for (const auto& [source, target] : copies) std::cout << "  " << target.filename().string() << "\n";
-  std::cout << "Next: edit the TODOs, then run\n  cugrade check " << id << " --submission " << to.string() << "\n";
+  if (!workflow.empty()) {
+    fs::create_directories(workflow_path.parent_path());
+    std::ofstream(workflow_path, std::ios::binary) << workflow;
+    std::cout << "  " << kStudentWorkflowPath << " (grades every push on GitHub)\n";
+    if (course_repository(args) == kPlaceholderRepository)
+      std::cout << "Note: the workflow builds cugrade from " << kPlaceholderRepository
+                << "; set CUGRADE_REPOSITORY in it to the course's repository (or run init with --course-repo).\n";
+  }
+  std::cout << "Next: edit the TODOs, then run\n  cugrade check " << args.id << " --submission " << to.string() << "\n";
   return exit_ok;
 }
 }  // namespace
 
 void add_init_command(CLI::App& app, int& exit_code) {
-  auto id = std::make_shared<std::string>();
-  auto dir = std::make_shared<std::string>();
+  auto args = std::make_shared<InitArgs>();
   CLI::App* cmd = app.add_subcommand("init", "Copy an assignment's template, interface and statement into a folder");
   cmd->footer("Example:\n  cugrade init matmul my_matmul && cugrade check matmul --submission my_matmul\n"
-              "Existing files are never overwritten.");
-  cmd->add_option("assignment", *id, "Assignment id (see `cugrade list`)")->required();
-  cmd->add_option("dir", *dir, "Folder to create (default: the assignment id)");
-  cmd->callback([id, dir, &exit_code] { exit_code = run_init(*id, *dir); });
+              "  cugrade init matmul starter --course-repo my-course/cugrade --cugrade-ref v0.1.0\n"
+              "Also writes .github/workflows/cugrade.yml, which grades every push of the folder's\n"
+              "GitHub repository (see README, \"Autograding on every push\"). Existing files are never overwritten.");
+  cmd->add_option("assignment", args->id, "Assignment id (see `cugrade list`)")->required();
+  cmd->add_option("dir", args->dir, "Folder to create (default: the assignment id)");
+  cmd->add_option("--course-repo", args->course_repo,
+                  "owner/name of the course's repository the workflow builds cugrade from "
+                  "(default: $CUGRADE_COURSE_REPOSITORY)");
+  cmd->add_option("--cugrade-ref", args->cugrade_ref, "Tag of cugrade the workflow builds (default: v<this version>)");
+  cmd->add_flag("--no-workflow", args->no_workflow, "Do not write .github/workflows/cugrade.yml");
+  cmd->callback([args, &exit_code] { exit_code = run_init(*args); });
 }
 
 }  // namespace cugrade

@@ -19,10 +19,18 @@ std::string e(std::string_view text) { return escape_markup(text); }
 
 constexpr std::size_t kScoreBins = 10;
 
+/// The link as a relative URL: links are made from folder names, which a student may choose,
+/// and "javascript:alert(1)/report.html" must not become a script URL. A scheme-like prefix
+/// (a ':' before any '/') is made a path by "./".
+std::string relative_link(const std::string& link) {
+  const std::size_t colon = link.find(':');
+  return colon != std::string::npos && colon < link.find('/') ? "./" + link : link;
+}
+
 /// A student's name, linked to their page when there is one.
 std::string student_cell(const ClassSummaryEntry& s) {
   if (s.report_link.empty()) return e(s.id);
-  return fmt::format("<a href=\"{}\">{}</a>", e(s.report_link), e(s.id));
+  return fmt::format("<a href=\"{}\">{}</a>", e(relative_link(s.report_link)), e(s.id));
 }
 
 double fraction(const GradeReport& r) {

@@ -14,7 +14,8 @@ namespace cugrade {
 struct ClassSummaryEntry {
   std::string id;           ///< the student (their submission's folder or archive name)
   GradeReport report;
-  std::string report_link;  ///< relative URL of their HTML report ("alice/report.html"), or ""
+  std::string report_link;  ///< relative URL of their HTML report ("alice/report.html"), or "";
+                            ///< anything that looks like a scheme ("x:") is made "./x:"
 };
 
 /// What the class summary says about itself.

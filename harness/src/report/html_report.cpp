@@ -97,11 +97,15 @@ void render_failure(std::string& out, const CaseResult& c) {
   }
   for (const Comparison& comparison : c.comparisons) {
     if (comparison.wrong == 0) continue;
-    out += fmt::format("<p><strong>{}</strong>: {} of {} elements wrong ({} NaN/Inf); largest "
-                       "error {} (relative {})</p>\n",
+    // The largest error is over finite elements: with every wrong one NaN or Inf it says nothing.
+    const std::string largest =
+        comparison.wrong > comparison.nonfinite
+            ? fmt::format("; largest error {} (relative {})", format_value(comparison.max_abs_error),
+                          format_value(comparison.max_rel_error))
+            : "";
+    out += fmt::format("<p><strong>{}</strong>: {} of {} elements wrong ({} NaN/Inf){}</p>\n",
                        e(comparison.array), comparison.wrong, comparison.checked,
-                       comparison.nonfinite, e(format_value(comparison.max_abs_error)),
-                       e(format_value(comparison.max_rel_error)));
+                       comparison.nonfinite, e(largest));
     if (!comparison.pattern.empty())
       out += fmt::format("<p class=\"pattern\">pattern: {}</p>\n", e(comparison.pattern));
     render_mismatches(out, comparison);

@@ -46,6 +46,13 @@ TEST_CASE("report::render_class_summary_html") {
     CHECK(page.find("K=77") == std::string::npos);
     CHECK(page.find("<script") == std::string::npos);
   }
+  SUBCASE("a link is always relative: a folder name cannot make a script URL") {
+    std::vector<ClassSummaryEntry> one{students.front()};
+    one[0].report_link = "javascript:alert(1)/report.html";
+    const std::string page = render_class_summary_html(one);
+    CHECK(page.find("href=\"./javascript:alert(1)/report.html\"") != std::string::npos);
+    CHECK(page.find("href=\"javascript:") == std::string::npos);
+  }
   SUBCASE("an empty class says so") {
     const std::string page = render_class_summary_html({});
     CHECK(page.find("No submissions were graded.") != std::string::npos);

@@ -1,0 +1,33 @@
+#pragma once
+// The GitHub Actions workflow `cugrade init` writes into a student's folder
+// (.github/workflows/cugrade.yml): templates/github/cugrade.yml with this assignment's settings
+// filled in. It grades every push (README, "Autograding on every push").
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/result.hpp"
+
+namespace cugrade {
+
+/// What the workflow template leaves to `cugrade init`.
+struct StudentWorkflowSettings {
+  std::string assignment;               ///< "matmul"
+  std::vector<std::string> submission;  ///< the student's files, relative to the repository root
+  std::string repository;               ///< the course's repository holding cugrade ("course/cugrade")
+  std::string ref;                      ///< the tag (or branch, or commit) of cugrade to build
+};
+
+/// Where the workflow goes inside the student's folder.
+inline constexpr std::string_view kStudentWorkflowPath = ".github/workflows/cugrade.yml";
+
+/// The repository used when none is given: it names itself as a value to replace.
+inline constexpr std::string_view kPlaceholderRepository = "COURSE-ORG/cugrade";
+
+/// The template with @ASSIGNMENT@, @SUBMISSION@, @CUGRADE_REPOSITORY@ and @CUGRADE_REF@ filled
+/// in. An error when a value could break the YAML or the shell it lands in (a repository not of
+/// the form owner/name; quotes, spaces or newlines in a name) or a placeholder is missing.
+Result<std::string> render_student_workflow(std::string_view template_text,
+                                            const StudentWorkflowSettings& settings);
+
+}  // namespace cugrade

@@ -1,0 +1,71 @@
+// Golden file: the workflow `cugrade init matmul` writes is compared with
+// harness/tests/data/golden/student_workflow_matmul.yml (CUGRADE_UPDATE_GOLDEN=1 rewrites it);
+// the lint test (label lint) runs actionlint on that file and on the template.
+#include "cli/student_workflow.hpp"
+
+#include <fstream>
+#include <sstream>
+
+#include <doctest/doctest.h>
+
+#include "report/golden.hpp"
+
+namespace cugrade {
+namespace {
+
+std::string workflow_template() {
+  std::ifstream in(std::string(CUGRADE_SOURCE_ROOT) + "/templates/github/cugrade.yml", std::ios::binary);
+  REQUIRE(in.good());
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+StudentWorkflowSettings matmul() {
+  return {.assignment = "matmul", .submission = {"matmul.cu"}, .repository = "my-course/cugrade",
+          .ref = "v0.1.0"};
+}
+
+std::string error_of(const StudentWorkflowSettings& settings, std::string_view text = "") {
+  const auto rendered = render_student_workflow(text.empty() ? workflow_template() : std::string(text), settings);
+  REQUIRE_FALSE(rendered.has_value());
+  return rendered.error().message;
+}
+
+}  // namespace
+
+TEST_CASE("cli::render_student_workflow") {
+  SUBCASE("the template filled in for matmul") {
+    const auto rendered = render_student_workflow(workflow_template(), matmul());
+    REQUIRE(rendered.has_value());
+    test::check_golden("student_workflow_matmul.yml", *rendered);
+    for (const char* placeholder : {"@ASSIGNMENT@", "@SUBMISSION@", "@CUGRADE_REPOSITORY@", "@CUGRADE_REF@"})
+      CHECK(rendered->find(placeholder) == std::string::npos);
+    CHECK(rendered->find("  ASSIGNMENT: \"matmul\"\n") != std::string::npos);
+    CHECK(rendered->find("  CUGRADE_REPOSITORY: \"my-course/cugrade\"\n") != std::string::npos);
+  }
+  SUBCASE("several files become one list") {
+    StudentWorkflowSettings settings = matmul();
+    settings.submission = {"a.cu", "src/b.cu"};
+    CHECK(render_student_workflow(workflow_template(), settings)->find("SUBMISSION: \"a.cu src/b.cu\"") !=
+          std::string::npos);
+  }
+  SUBCASE("values that would break the YAML or the shell are refused") {
+    StudentWorkflowSettings settings = matmul();
+    settings.repository = "cugrade";
+    CHECK(error_of(settings) == "--course-repo 'cugrade': expected owner/name, e.g. my-course/cugrade");
+    settings = matmul();
+    settings.ref = "v1\"; rm -rf /";
+    CHECK(error_of(settings) ==
+          "--cugrade-ref 'v1\"; rm -rf /': expected a tag, branch or commit, e.g. v0.1.0");
+    settings = matmul();
+    settings.submission = {"my file.cu"};
+    CHECK(error_of(settings) == "the file name 'my file.cu' cannot go into a workflow: use letters, "
+                                "digits, '.', '_', '-' and '/' only");
+  }
+  SUBCASE("a template without a placeholder is an error, not a silent default") {
+    CHECK(error_of(matmul(), "name: x\n") == "the workflow template has no @ASSIGNMENT@ to fill in");
+  }
+}
+
+}  // namespace cugrade
