@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 #include "check/compare.hpp"
 #include "check/modified_inputs.hpp"
@@ -37,14 +38,23 @@ Result<ArraySet> read_runner_file(const std::string& path) {
   return *arrays;
 }
 
-/// Compares every declared output; an output of the wrong shape is a protocol error.
+/// Compares every output of `expected` (with its "<output>.slack", where the gold has one); an
+/// output of the wrong shape is a protocol error.
 Result<std::vector<Comparison>> compare_outputs(const ArraySet& actual, const ArraySet& expected,
                                                 const Tolerance& tolerance) {
   std::vector<Comparison> comparisons;
   for (const auto& [name, gold] : expected) {
+    if (is_slack_name(name)) {
+      // A slack without its output would be silently ignored: the grader's bug, not the student's.
+      if (!expected.contains(name.substr(0, name.size() - slack_name("").size())))
+        throw std::logic_error("the gold has " + name + " but no output it belongs to");
+      continue;
+    }
     auto it = actual.find(name);
     if (it == actual.end()) return fail("the output " + name + " is missing");
-    auto comparison = compare_array(name, it->second, gold, tolerance);
+    const auto slack = expected.find(slack_name(name));
+    auto comparison = compare_array(name, it->second, gold, tolerance, 5,
+                                    slack == expected.end() ? nullptr : &slack->second);
     if (!comparison) return std::unexpected(comparison.error());
     comparisons.push_back(std::move(*comparison));
   }
@@ -74,8 +84,12 @@ CaseResult judge_case(const Spec& spec, const PlannedCase& planned, const CheckT
   }
   result.comparisons = std::move(*comparisons);
   // The comparisons already say how many elements are wrong, where, and the pattern; the
-  // message adds only what they cannot: a modified const input.
-  const std::string modified = describe_modified_inputs(planned.inputs, *readback);
+  // message adds only what they cannot: a modified const input. An input that is also an output
+  // is in-out (the runner restores it before the call and the call writes it): not const.
+  ArraySet const_inputs;
+  for (const auto& [name, array] : planned.inputs)
+    if (!task.outputs.contains(name)) const_inputs.emplace(name, array);
+  const std::string modified = describe_modified_inputs(const_inputs, *readback);
   if (any_wrong(result.comparisons) || !modified.empty()) {
     result.outcome = Outcome::wrong_answer;
     result.message = modified;

@@ -1,0 +1,98 @@
+// judge_case (harness/src/pipeline/verdicts.cpp): from a finished check task's files to the
+// case's verdict — a gold's per-element slack, and in-out arrays that are not const inputs.
+#include "pipeline/verdicts.hpp"
+
+#include <doctest/doctest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <stdexcept>
+
+using namespace cugrade;
+namespace fs = std::filesystem;
+
+namespace {
+
+Array f32(std::vector<float> values) {
+  Array a = make_array(DType::f32, {static_cast<std::int64_t>(values.size())});
+  for (std::size_t i = 0; i < values.size(); ++i) a.data<float>()[i] = values[i];
+  return a;
+}
+
+Array f64(std::vector<double> values) {
+  Array a = make_array(DType::f64, {static_cast<std::int64_t>(values.size())});
+  for (std::size_t i = 0; i < values.size(); ++i) a.data<double>()[i] = values[i];
+  return a;
+}
+
+/// One case of a one-step spec, judged from the output and readback files the test writes.
+struct Judged {
+  fs::path dir;
+  Spec spec;
+  PlannedCase planned;
+  CheckTask task;
+
+  Judged() {
+    std::string pattern = (fs::temp_directory_path() / "cugrade-verdicts-test-XXXXXX").string();
+    REQUIRE(mkdtemp(pattern.data()) != nullptr);
+    dir = pattern;
+    spec.id = "toy";
+    Step step;
+    step.name = "step";
+    step.entry = "toy_step";
+    step.tolerance = Tolerance{0.1, 0.0, "toy"};
+    spec.steps.push_back(step);
+    planned.spec_case.id = "step/n=3/seed=1";
+    planned.spec_case.step = "step";
+    planned.spec_case.points = 1.0;
+    task.id = planned.spec_case.id;
+    task.step = "step";
+    task.output_file = (dir / "case.out").string();
+    task.readback_file = (dir / "case.readback").string();
+  }
+  ~Judged() { fs::remove_all(dir); }
+
+  /// The verdict when the runner wrote `outputs` and read back `inputs_after`.
+  CaseResult judge(const ArraySet& outputs, const ArraySet& inputs_after) {
+    REQUIRE(write_array_file(task.output_file, outputs));
+    REQUIRE(write_array_file(task.readback_file, inputs_after));
+    for (const auto& [name, array] : outputs) task.outputs[name] = OutputDecl{array.type, array.dims};
+    return judge_case(spec, planned, task, TaskStatus{Outcome::passed, "", 0.01, {}});
+  }
+};
+
+}  // namespace
+
+TEST_CASE("pipeline::judge_case") {
+  Judged j;
+  SUBCASE("a gold's <output>.slack widens the allowance of its elements only") {
+    j.planned.gold["A"] = f64({1.0, 1.0, 1.0});
+    j.planned.gold["A.slack"] = f64({0.5, 0.0, 0.0});
+    const CaseResult ok = j.judge({{"A", f32({1.5f, 1.0f, 1.0f})}}, {});
+    CHECK(ok.outcome == Outcome::passed);
+    REQUIRE(ok.comparisons.size() == 1);  // the slack is no output of its own
+    CHECK(ok.comparisons[0].array == "A");
+    const CaseResult wrong = j.judge({{"A", f32({1.5f, 1.5f, 1.0f})}}, {});
+    CHECK(wrong.outcome == Outcome::wrong_answer);
+    CHECK(wrong.comparisons[0].wrong == 1);
+  }
+  SUBCASE("a slack without its output is a harness bug") {
+    j.planned.gold["A"] = f64({1.0});
+    j.planned.gold["B.slack"] = f64({0.5});
+    CHECK_THROWS_AS(j.judge({{"A", f32({1.0f})}}, {}), std::logic_error);
+  }
+  SUBCASE("an in-out array may change; a const input may not") {
+    j.planned.inputs["V"] = f32({1.0f, 2.0f});  // in-out: also an output
+    j.planned.inputs["C"] = f32({3.0f});        // const
+    j.planned.gold["V"] = f64({1.5, 2.5});
+    const CaseResult ok = j.judge({{"V", f32({1.5f, 2.5f})}}, {{"V", f32({1.5f, 2.5f})}, {"C", f32({3.0f})}});
+    CHECK(ok.outcome == Outcome::passed);
+    CHECK(ok.message.empty());
+    const CaseResult modified =
+        j.judge({{"V", f32({1.5f, 2.5f})}}, {{"V", f32({1.5f, 2.5f})}, {"C", f32({4.0f})}});
+    CHECK(modified.outcome == Outcome::wrong_answer);
+    CHECK(modified.message ==
+          "the call modified its const input C (1 of 1 elements changed, the first at index 0); inputs are "
+          "declared const in interface.cuh and must be left unchanged");
+  }
+}
