@@ -21,7 +21,8 @@ struct Work {
 };
 
 /// The inputs of one case, plus the outputs the runner must produce (dtype and shape, content
-/// ignored) — the runner allocates and poisons those.
+/// ignored) — the runner allocates and poisons those. An output named like an input is in-out:
+/// it starts as that input (of the same dtype and shape) and is compared after the call.
 struct CaseData {
   ArraySet inputs;
   ArraySet outputs;
@@ -32,7 +33,9 @@ struct Grader {
   std::string assignment;  ///< the spec id it serves
   /// Inputs (and output shapes) of one case, drawn from `rng` (seeded with the case's seed).
   std::function<CaseData(const Case& c, Rng& rng)> generate;
-  /// Expected outputs, computed in double precision, keyed like CaseData::outputs.
+  /// Expected outputs, computed in double precision, keyed like CaseData::outputs; optionally
+  /// also "<output>.slack" (check/compare.hpp): per element, an extra allowed error (≥ 0, the
+  /// output's shape) for elements that correct kernels may legitimately get otherwise.
   std::function<ArraySet(const Case& c, const ArraySet& inputs)> gold;
   /// Work of one call of `step` at `params`.
   std::function<Work(const std::string& step, const Params& params)> work;
