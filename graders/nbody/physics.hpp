@@ -28,7 +28,8 @@ constexpr float kTau = 0.001f;
 /// coordinates is correctly rounded (2^-24 relative), the squared distance adds three roundings,
 /// sqrtf one (two ulps with --use_fast_math, or via rsqrtf), and 0.01f is 2.2e-8 below 0.01: at
 /// most ~10·2^-24 = 6e-7 in all, whichever of `rr > 0.01f`, `rr*rr > 1e-4f` or rsqrtf a kernel
-/// uses. The band is 25 times that, and still only ~one pair in 10^4 of a case lands in it.
+/// uses. The band is 25 times that, and still narrow: a cloud of 10240 bodies has a pair in it
+/// about once in 25 draws (keep_out_of_band then redraws one of its bodies).
 constexpr double kBand = 0x1p-16;
 
 /// Mean spacing of the acceleration steps' cloud (m): dense, so that about 6 % of the bodies
@@ -43,7 +44,7 @@ constexpr double kCell = 0.5;
 /// ones by ~1e-5 m, so no pair can be decided differently by a correct kernel.
 constexpr double kSimulationMargin = 1e-4;
 
-constexpr double kTwoPi = 6.283185307179586;
+constexpr double kTwoPi = 6.283185307179586;  ///< a full turn, for random directions
 
 /// An f64 vector array holding `values`.
 inline Array to_f64(const std::vector<double>& values) {
@@ -73,6 +74,7 @@ inline double distance(const float* x, const float* y, std::int64_t i, std::int6
   return std::sqrt(dx * dx + dy * dy);
 }
 
+/// Whether a pair `d` apart (in double) is within the band around the cutoff.
 inline bool in_band(double d) { return std::fabs(d - kCutoff) <= kBand * kCutoff; }
 
 /// Redraws (uniformly in the square of side `side`) one body of every pair whose distance is in
@@ -164,6 +166,7 @@ struct Accelerations {
   double closest = std::numeric_limits<double>::infinity();  ///< the least |distance − cutoff| over all pairs
 };
 
+/// The accelerations (and slack) of the bodies at `x`, `y`, in double.
 inline Accelerations accelerations(const std::vector<double>& x, const std::vector<double>& y) {
   const std::size_t n = x.size();
   Accelerations a{std::vector<double>(n), std::vector<double>(n), std::vector<double>(n),
