@@ -31,14 +31,26 @@ std::string progress_bar_line(const ProgressState& state, std::size_t bar_width)
   const std::size_t digits = std::to_string(state.total).size();
   std::string line = fmt::format("[{}{}] {:>{}}/{}", std::string(filled, '#'), std::string(bar_width - filled, '-'),
                                  state.done, digits, state.total);
-  std::string counts;
-  for (const auto& [outcome, count] : state.outcomes)
-    if (count) counts += fmt::format("{}{} {}", counts.empty() ? "" : " · ", to_string(outcome), count);
-  if (!counts.empty()) line += "  " + counts;
+  // Rate and time left before the counts: on a narrow terminal the line is cut at its end.
   if (state.done > 0 && state.elapsed_s > 0) {
     const double per_minute = 60.0 * static_cast<double>(state.done) / state.elapsed_s;
     const double left = static_cast<double>(state.total - state.done) * state.elapsed_s / static_cast<double>(state.done);
     line += fmt::format("  {:.1f}/min  {} left", per_minute, clock_text(left));
+  }
+  std::string counts;
+  for (const auto& [outcome, count] : state.outcomes)
+    if (count) counts += fmt::format("{}{} {}", counts.empty() ? "" : " · ", to_string(outcome), count);
+  if (!counts.empty()) line += "  " + counts;
+  return line;
+}
+
+std::string fit_to_width(const std::string& line, std::size_t columns) {
+  if (columns == 0) return line;
+  std::size_t shown = 0;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    // A byte 10xxxxxx continues a UTF-8 character ("·"): it takes no column of its own.
+    if ((static_cast<unsigned char>(line[i]) & 0xC0) == 0x80) continue;
+    if (++shown == columns) return line.substr(0, i);  // the last column stays free: no wrap
   }
   return line;
 }
@@ -57,8 +69,9 @@ std::string progress_plain_line(const ProgressState& state, const StudentRecord&
   return line;
 }
 
-BatchProgress::BatchProgress(std::ostream& out, ProgressStyle style, std::function<double()> clock)
-    : out_(out), style_(style), clock_(std::move(clock)) {
+BatchProgress::BatchProgress(std::ostream& out, ProgressStyle style, std::function<double()> clock,
+                             std::size_t columns)
+    : out_(out), style_(style), clock_(std::move(clock)), columns_(columns) {
   if (!clock_) {
     const auto origin = std::chrono::steady_clock::now();
     clock_ = [origin] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - origin).count(); };
@@ -71,7 +84,7 @@ void BatchProgress::planned(std::size_t students, std::size_t to_grade) {
   state_ = ProgressState{to_grade, 0, {}, 0.0};
   if (style_ == ProgressStyle::none) return;
   const std::size_t kept = students - to_grade;
-  log(fmt::format("{} submissions: grading {}{}", students, to_grade,
+  log(fmt::format("{} submission{}: grading {}{}", students, students == 1 ? "" : "s", to_grade,
                   kept ? fmt::format(", {} already graded and unchanged", kept) : std::string()));
 }
 
@@ -99,7 +112,7 @@ void BatchProgress::log(const std::string& line) {
 void BatchProgress::redraw() {
   if (style_ != ProgressStyle::bar) return;
   state_.elapsed_s = clock_() - started_;
-  out_ << "\r\033[K" << progress_bar_line(state_) << std::flush;
+  out_ << "\r\033[K" << fit_to_width(progress_bar_line(state_), columns_) << std::flush;
   bar_shown_ = true;
 }
 

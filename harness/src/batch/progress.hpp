@@ -24,9 +24,13 @@ struct ProgressState {
   double elapsed_s = 0.0;      ///< since grading began
 };
 
-/// "[#########---------]  57/120  passed 40 · wrong_answer 12 · compile_error 5  9.5/min  6:38 left":
+/// "[#########---------]  57/120  9.5/min  6:38 left  passed 40 · wrong_answer 12 · compile_error 5":
 /// rate and time left appear once something has finished.
 std::string progress_bar_line(const ProgressState& state, std::size_t bar_width = 24);
+
+/// `line` cut to fit `columns` terminal columns, leaving the last free (0: as it is), so that a
+/// redrawn line never wraps.
+std::string fit_to_width(const std::string& line, std::size_t columns);
 
 /// "[ 57/120] alice: passed, 20/20 points (3.1 s)" for a finished submission; a failure adds
 /// its note ("compile_error, 0/20 points: the build failed ...").
@@ -35,8 +39,9 @@ std::string progress_plain_line(const ProgressState& state, const StudentRecord&
 /// Shows a batch's progress on `out` in `style`; not thread-safe (the batch serializes calls).
 class BatchProgress {
  public:
-  /// `clock` returns seconds since any fixed start (tests pass a fake one).
-  BatchProgress(std::ostream& out, ProgressStyle style, std::function<double()> clock = {});
+  /// `clock` returns seconds since any fixed start (tests pass a fake one); `columns` is the
+  /// terminal's width for the bar (0: unknown, nothing is cut).
+  BatchProgress(std::ostream& out, ProgressStyle style, std::function<double()> clock = {}, std::size_t columns = 0);
 
   /// The plan: `to_grade` of `students` are graded now (the rest are up to date).
   void planned(std::size_t students, std::size_t to_grade);
@@ -53,6 +58,7 @@ class BatchProgress {
   ProgressStyle style_;
   std::function<double()> clock_;
   double started_ = 0.0;
+  std::size_t columns_ = 0;
   ProgressState state_;
   bool bar_shown_ = false;
 };

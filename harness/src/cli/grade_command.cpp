@@ -1,5 +1,6 @@
 // `cugrade grade <assignment> --submissions DIR --out DIR`: grade a whole class.
 #include <signal.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -97,7 +98,9 @@ int run_grade(const GradeArgs& args) {
   install_stop_handlers();
   options.stop = &stop_requested;
 
-  BatchProgress progress(std::cerr, *style);
+  winsize terminal{};
+  const std::size_t columns = ioctl(STDERR_FILENO, TIOCGWINSZ, &terminal) == 0 ? terminal.ws_col : 0;
+  BatchProgress progress(std::cerr, *style, {}, columns);
   BatchCallbacks callbacks;
   callbacks.log = [&progress](const std::string& line) { progress.log(line); };
   callbacks.planned = [&progress](std::size_t students, std::size_t to_grade) { progress.planned(students, to_grade); };

@@ -20,14 +20,21 @@ TEST_CASE("batch::progress_bar_line") {
     state.outcomes = {{Outcome::passed, 40}, {Outcome::wrong_answer, 15}, {Outcome::compile_error, 5}};
     state.elapsed_s = 300.0;
     CHECK(progress_bar_line(state, 10) ==
-          "[#####-----]  60/120  passed 40 · wrong_answer 15 · compile_error 5  12.0/min  5:00 left");
+          "[#####-----]  60/120  12.0/min  5:00 left  passed 40 · wrong_answer 15 · compile_error 5");
   }
   SUBCASE("done") {
     state.done = 120;
     state.outcomes = {{Outcome::passed, 120}};
     state.elapsed_s = 4000.0;
-    CHECK(progress_bar_line(state, 4) == "[####] 120/120  passed 120  1.8/min  0:00 left");
+    CHECK(progress_bar_line(state, 4) == "[####] 120/120  1.8/min  0:00 left  passed 120");
   }
+}
+
+TEST_CASE("batch::fit_to_width") {
+  CHECK(fit_to_width("[##--] 2/4  passed 1 · timeout 1", 0) == "[##--] 2/4  passed 1 · timeout 1");
+  CHECK(fit_to_width("[##--] 2/4  passed 1 · timeout 1", 40) == "[##--] 2/4  passed 1 · timeout 1");
+  CHECK(fit_to_width("[##--] 2/4  passed 1 · timeout 1", 23) == "[##--] 2/4  passed 1 ·");  // "·" is one column
+  CHECK(fit_to_width("abc", 3) == "ab");
 }
 
 TEST_CASE("batch::progress_plain_line") {
@@ -72,9 +79,14 @@ TEST_CASE("batch::BatchProgress") {
     progress.finished(sample_record("alice", Outcome::passed, Outcome::passed, 3.0));
     progress.close();
     CHECK(out.str() ==
-          "cugrade: 1 submissions: grading 1\n"
+          "cugrade: 1 submission: grading 1\n"
           "\r\033[K[------------------------] 0/1"
-          "\r\033[K[########################] 1/1  passed 1  2.0/min  0:00 left\n");
+          "\r\033[K[########################] 1/1  2.0/min  0:00 left  passed 1\n");
+  }
+  SUBCASE("bar on a narrow terminal: cut, never wrapped") {
+    BatchProgress progress(out, ProgressStyle::bar, [&now] { return now; }, 20);
+    progress.planned(1, 1);
+    CHECK(out.str() == "cugrade: 1 submission: grading 1\n\r\033[K[------------------");
   }
   SUBCASE("none: silent") {
     BatchProgress progress(out, ProgressStyle::none, [&now] { return now; });
