@@ -212,6 +212,7 @@ Result<BatchSummary> Batch::run() {
   const std::size_t lanes = use_cuda_ ? options_.gpu_lanes.size() : 0;
   cpu_threads_per_run_ = std::max<std::size_t>(1, cores / builders);
 
+  if (regrade->all) log("--regrade: every submission is graded again");
   // Decide who is graded now, from what an earlier run left.
   std::vector<Slot> slots;
   std::vector<std::string> students;
@@ -225,7 +226,9 @@ Result<BatchSummary> Batch::run() {
       ++summary_.up_to_date;
       continue;
     }
-    if (decision.again) log(source.student + ": graded again: " + decision.reason);
+    // One line for --regrade of everyone, not one per student.
+    if (decision.again && !(regrade->all && decision.reason == "--regrade"))
+      log(source.student + ": graded again: " + decision.reason);
     Slot slot;
     slot.source = source;
     slot.print = std::move(print);

@@ -243,6 +243,7 @@ TEST_CASE("batch::grade_batch") {
     fixture.expect_build("dave");
     fixture.expect_runner();
     fixture.grade();
+    CHECK(fixture.told.log == std::vector<std::string>{"--regrade: every submission is graded again"});
     const std::string book = fixture.gradebook();
     CHECK(book.starts_with("student,score,max_score,simple,fast,outcome,gradable,submitted_at,late,note\r\n"));
     CHECK(book.find("\r\nalice,4,4,2,2,passed,yes,2026-01-01T00:00:00Z,no,\r\n") != std::string::npos);
