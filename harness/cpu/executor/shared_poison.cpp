@@ -78,7 +78,8 @@ void poison_file_scope_shared(unsigned char byte, const char* kernel) {
   for (const FileScopeShared& variable : file_scope()) {
     auto [address, bytes] = variable.extent();
     std::memset(address, byte, bytes);
-    if (shared_log_enabled()) log_shared_use(kernel, "file-scope __shared__ " + std::string(variable.name) + ", " + site(variable.where));
+    if (shared_log_enabled())
+      log_shared_use(kernel, "file-scope __shared__ " + std::string(variable.name) + ", " + site(variable.where));
   }
 }
 

@@ -105,7 +105,8 @@ TEST_CASE("cpu_build::build_submission_cpu") {
                                            "inline void go(float* out, int n) { fill<<<1, n>>>(out); }\n";
     auto out = cugrade::build_submission_cpu(*s.runner, s.request);
     CHECK(out.result.outcome == cugrade::Outcome::passed);
-    std::ofstream(s.dir / "launch.cuh") << "#pragma once\nvoid go(float* out, int n) {\n  undefined_name<<<1, n>>>(out);\n}\n";
+    std::ofstream(s.dir / "launch.cuh")
+        << "#pragma once\nvoid go(float* out, int n) {\n  undefined_name<<<1, n>>>(out);\n}\n";
     out = cugrade::build_submission_cpu(*s.runner, s.request);
     CHECK(out.result.outcome == cugrade::Outcome::compile_error);
     const bool in_header = std::any_of(out.result.diagnostics.begin(), out.result.diagnostics.end(), [](const auto& d) {

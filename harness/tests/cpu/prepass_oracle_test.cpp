@@ -230,7 +230,8 @@ TEST_CASE("prepass::find_launches agrees with clang") {
       const auto config_args = written(config, 1);
       REQUIRE(config_args.size() == site->config_args.size());
       for (std::size_t i = 0; i < config_args.size(); ++i)
-        check_span(clang_view, source, *config_args[i], directive, site->config_args[i], "configuration " + std::to_string(i + 1));
+        check_span(clang_view, source, *config_args[i], directive, site->config_args[i],
+                   "configuration " + std::to_string(i + 1));
       const auto call_args = written(*call, 2);
       REQUIRE(call_args.size() == site->call_args.size());
       for (std::size_t i = 0; i < call_args.size(); ++i)
