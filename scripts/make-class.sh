@@ -36,6 +36,15 @@ mkdir -p "$dir"
 dir=$(cd "$dir" && pwd)
 [ -z "$(ls -A "$dir")" ] || { echo "make-class: $dir is not empty" >&2; exit 1; }
 
+# The reference's files as a student would hand them in: its .cu files and the local headers
+# they include (e.g. reference_only.cuh).
+copy_reference() {
+  cp "$root/reference/$assignment"/*.cu "$1"
+  for header in "$root/reference/$assignment"/*.cuh; do
+    if [ -e "$header" ]; then cp "$header" "$1"; fi
+  done
+}
+
 # The first entry point: where the deliberate faults go.
 entry=$(sed -n 's/^ *entry: *\([A-Za-z_0-9]*\).*/\1/p' "$spec" | head -1)
 entry_file=$(grep -l "^void ${entry}(" "$root/reference/$assignment"/*.cu | head -1)
@@ -65,7 +74,7 @@ declare -A fault_outcome=([compile]=compile_error [crash]=crashed [hang]=timeout
 reference_with() {
   local into=$1 statement=$2
   mkdir -p "$into"
-  cp "$root/reference/$assignment"/*.cu "$into/"
+  copy_reference "$into/"
   local target
   target="$into/$(basename "$entry_file")"
   { printf '#include <cstddef>\n#include <cstdio>\n'; sed "/^void ${entry}(.*{ *\$/a\\  ${statement//\\/\\\\}" "$entry_file"; } >"$target"
@@ -107,15 +116,15 @@ for n in $(seq 1 "$count"); do
   esac
   id=$(printf 's%03d-%s' "$n" "${label//_/-}")
   case $kind in
-    reference) mkdir -p "$dir/$id"; cp "$root/reference/$assignment"/*.cu "$dir/$id/"; outcome=passed ;;
+    reference) mkdir -p "$dir/$id"; copy_reference "$dir/$id/"; outcome=passed ;;
     known:*) mkdir -p "$dir/$id"; cp "$solutions/${known[$i]}" "$dir/$id/$assignment.cu" ;;
     template) mkdir -p "$dir/$id"; cp "$root/templates/$assignment"/*.cu "$dir/$id/" ;;
     compile|crash|hang|flood|huge) reference_with "$dir/$id" "${fault[$kind]}"; outcome=${fault_outcome[$kind]} ;;
     zip)  # the reference inside a folder named after the student, as archivers make them
-      mkdir -p "$tmp/$id"; cp "$root/reference/$assignment"/*.cu "$tmp/$id/"
+      mkdir -p "$tmp/$id"; copy_reference "$tmp/$id/"
       (cd "$tmp" && zip -qr "$dir/$id.zip" "$id"); outcome=passed ;;
     targz)
-      mkdir -p "$tmp/$id"; cp "$root/reference/$assignment"/*.cu "$tmp/$id/"
+      mkdir -p "$tmp/$id"; copy_reference "$tmp/$id/"
       tar -czf "$dir/$id.tar.gz" -C "$tmp" "$id"; outcome=passed ;;
     empty) mkdir -p "$dir/$id"; outcome=not_run ;;
     damaged) head -c 2048 /dev/urandom >"$dir/$id.zip"; outcome=not_run ;;
