@@ -237,6 +237,16 @@ TEST_CASE("pipeline::run_selftest") {
     CHECK(results[0].ok);
   }
 
+  SUBCASE("a GPU-flaky entry that fails on the GPU needs not carry the CPU backend's diagnosis") {
+    expect_check(last_wrong);
+    bad.flaky_on_gpu = true;
+    bad.feedback = "reads uninitialised __shared__ memory";
+    const auto results = run({bad});
+    REQUIRE(results.size() == 1);
+    CHECK(results[0].report.outcome == Outcome::wrong_answer);
+    CHECK(results[0].ok);
+  }
+
   SUBCASE("an entry for another backend is skipped without a build; a GPU-flaky one may pass") {
     expect_check({});  // only the flaky entry is graded: the backend asked for is cuda
     SelftestEntry cpu_only = bad;
