@@ -155,8 +155,10 @@ TEST_CASE("device::parse_calibrate_output") {
   SUBCASE("what an H100 printed") {
     const auto c = parse_calibrate_output(data_file("calibrate_h100.json"));
     REQUIRE(c.has_value());
-    CHECK(c->copy_gbps == doctest::Approx(2994.995));
-    CHECK(c->sgemm_tflops == doctest::Approx(51.8409));
+    CHECK(c->copy_gbps == doctest::Approx(2990.991));
+    CHECK(c->read_gbps == doctest::Approx(3030.567));
+    CHECK(c->sgemm_tflops == doctest::Approx(51.2422));
+    CHECK(c->dgemm_tflops == doctest::Approx(62.4486));
     CHECK(c->gpu == "NVIDIA H100 80GB HBM3");
     CHECK(c->driver == "13.0");
     CHECK(c->measured_at.empty());
