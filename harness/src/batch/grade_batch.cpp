@@ -61,7 +61,6 @@ class Batch {
     std::lock_guard lock(events_);
     if (callbacks_.log) callbacks_.log(line);
   }
-  bool timed() const { return use_cuda_ && options_.check.performance; }
   fs::path work_of(const Slot& slot) const { return options_.out / "work" / slot.source.student; }
   void prepare_and_build(Slot& slot);
   void run_and_record(Slot& slot, std::size_t lane);
@@ -88,27 +87,27 @@ void Batch::prepare_and_build(Slot& slot) {
     fs::remove_all(work, ec);  // what a killed run left behind
     fs::create_directories(work, ec);
     if (ec) {
-      slot.early = harness_failure_report(spec_, slot.options, timed(), "cannot create " + work.string() + ": " + ec.message());
+      slot.early = harness_failure_report(spec_, slot.options, use_cuda_, "cannot create " + work.string() + ": " + ec.message());
       return;
     }
     fs::path root = slot.source.path;
     if (slot.source.kind != SourceKind::folder) {
       root = work / "files";
       if (auto unpacked = unpack_archive(slot.source.path, root, options_.unpack); !unpacked) {
-        slot.early = unbuildable_report(spec_, slot.options, timed(),
+        slot.early = unbuildable_report(spec_, slot.options, use_cuda_,
                                         slot.source.path.filename().string() + " cannot be unpacked: " +
                                             unpacked.error().message);
         return;
       }
     }
     if (!slot.print) {
-      slot.early = unbuildable_report(spec_, slot.options, timed(), slot.print.error().message);
+      slot.early = unbuildable_report(spec_, slot.options, use_cuda_, slot.print.error().message);
       return;
     }
     auto files = find_submission_files(root);
     slot.unpack_seconds += seconds_since(started);
     if (!files) {
-      slot.early = unbuildable_report(spec_, slot.options, timed(), files.error().message);
+      slot.early = unbuildable_report(spec_, slot.options, use_cuda_, files.error().message);
       return;
     }
     slot.options.submission = *files;
@@ -117,7 +116,7 @@ void Batch::prepare_and_build(Slot& slot) {
     slot.built = build_for_check(context_, spec_, slot.options);
   } catch (const std::exception& e) {
     // A harness bug on one submission must not end the batch: it is recorded as ours.
-    slot.early = harness_failure_report(spec_, slot.options, timed(), e.what());
+    slot.early = harness_failure_report(spec_, slot.options, use_cuda_, e.what());
   }
 }
 
@@ -136,7 +135,7 @@ void Batch::run_and_record(Slot& slot, std::size_t lane) {
     if (!use_cuda_) options.runner_environment["CUGRADE_CPU_THREADS"] = std::to_string(cpu_threads_per_run_);
     report = run_and_score(context_, spec_, grader_, options, std::move(*slot.built), &seconds);
   } catch (const std::exception& e) {
-    report = harness_failure_report(spec_, slot.options, timed(), e.what());
+    report = harness_failure_report(spec_, slot.options, use_cuda_, e.what());
   }
   slot.built.reset();
   if (!options_.gpu_lanes.empty()) {
@@ -188,6 +187,13 @@ Result<BatchSummary> Batch::run() {
   const auto started = Clock::now();
   auto listing = list_submissions(options_.submissions);
   if (!listing) return std::unexpected(listing.error());
+  // `--out` inside the submissions folder must not be graded as a student.
+  std::erase_if(listing->submissions, [&](const SubmissionSource& source) {
+    std::error_code same;
+    if (!fs::equivalent(source.path, options_.out, same)) return false;
+    listing->skipped.push_back(source.path.filename().string() + ": the output folder");
+    return true;
+  });
   summary_.skipped = listing->skipped;
   for (const auto& line : listing->skipped) log("skipped " + line);
   auto regrade = parse_regrade(options_.regrade, listing->submissions);

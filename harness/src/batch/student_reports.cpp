@@ -1,10 +1,26 @@
 #include "batch/student_reports.hpp"
 
+#include <cctype>
+
+#include <fmt/format.h>
+
 #include "batch/atomic_file.hpp"
 #include "report/class_summary_html.hpp"
 
 namespace cugrade {
 namespace fs = std::filesystem;
+
+namespace {
+/// A student id as one segment of a URL ("bob smith" → "bob%20smith").
+std::string url_segment(const std::string& text) {
+  std::string out;
+  for (const unsigned char c : text) {
+    if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~') out += static_cast<char>(c);
+    else out += fmt::format("%{:02X}", c);
+  }
+  return out;
+}
+}  // namespace
 
 const std::vector<std::pair<ReportKind, std::string>>& student_report_files() {
   static const std::vector<std::pair<ReportKind, std::string>> files{
@@ -29,7 +45,7 @@ Result<bool> write_class_summary(const fs::path& out, const std::vector<StudentR
                                  const std::string& subtitle) {
   std::vector<ClassSummaryEntry> entries;
   entries.reserve(records.size());
-  for (const auto& r : records) entries.push_back({r.student, r.report, "students/" + r.student + "/report.html"});
+  for (const auto& r : records) entries.push_back({r.student, r.report, "students/" + url_segment(r.student) + "/report.html"});
   ClassSummaryOptions options;
   options.subtitle = subtitle;
   return write_file_atomically(out / "summary.html", render_class_summary_html(entries, options));

@@ -11,7 +11,8 @@ namespace cugrade {
 namespace {
 
 /// The parts every report has, with each case and (when timed) target marked not run.
-GradeReport not_run_report(const Spec& spec, const CheckOptions& options, bool timed, const std::string& why) {
+GradeReport not_run_report(const Spec& spec, const CheckOptions& options, bool use_cuda, const std::string& why) {
+  const bool timed = use_cuda && options.performance;
   GradeReport report;
   report.cugrade_version = config::version;
   report.assignment = spec.id;
@@ -23,7 +24,7 @@ GradeReport not_run_report(const Spec& spec, const CheckOptions& options, bool t
   for (const auto& file : options.submission) report.submission.push_back(file.filename().string());
   const std::vector<Case> cases = expand_cases(spec, options.course_secret);
   report.seed = cases.empty() ? 0 : cases.front().seed;
-  report.environment.backend = to_string(options.backend);
+  report.environment.backend = use_cuda ? "cuda" : "cpu";
   report.build.outcome = Outcome::not_run;
   report.build.message = why;
   for (const auto& c : cases) {
@@ -50,15 +51,15 @@ GradeReport not_run_report(const Spec& spec, const CheckOptions& options, bool t
 
 }  // namespace
 
-GradeReport unbuildable_report(const Spec& spec, const CheckOptions& options, bool timed, const std::string& why) {
-  GradeReport report = not_run_report(spec, options, timed, why);
+GradeReport unbuildable_report(const Spec& spec, const CheckOptions& options, bool use_cuda, const std::string& why) {
+  GradeReport report = not_run_report(spec, options, use_cuda, why);
   report.outcome = Outcome::not_run;
   report.notes.push_back("not graded: " + why);
   return report;
 }
 
-GradeReport harness_failure_report(const Spec& spec, const CheckOptions& options, bool timed, const std::string& why) {
-  GradeReport report = not_run_report(spec, options, timed, "cugrade failed on this submission");
+GradeReport harness_failure_report(const Spec& spec, const CheckOptions& options, bool use_cuda, const std::string& why) {
+  GradeReport report = not_run_report(spec, options, use_cuda, "cugrade failed on this submission");
   report.outcome = Outcome::harness_error;
   report.build.outcome = Outcome::harness_error;
   report.notes.push_back("not graded: a fault of cugrade's (this does not count against you): " + why);

@@ -9,11 +9,12 @@ namespace cugrade {
 
 /// A submission that never reached the build (an empty folder, an archive that cannot be
 /// unpacked): outcome not_run, not gradable, every case not run, 0 of the maximum a graded
-/// submission has (performance included when `timed`); `why` is the build message.
-GradeReport unbuildable_report(const Spec& spec, const CheckOptions& options, bool timed, const std::string& why);
+/// submission has on this backend (performance included on CUDA unless switched off); `why`
+/// is the build message.
+GradeReport unbuildable_report(const Spec& spec, const CheckOptions& options, bool use_cuda, const std::string& why);
 
 /// A submission whose grading failed through a fault of cugrade's: outcome harness_error, no
 /// score, `why` in the notes.
-GradeReport harness_failure_report(const Spec& spec, const CheckOptions& options, bool timed, const std::string& why);
+GradeReport harness_failure_report(const Spec& spec, const CheckOptions& options, bool use_cuda, const std::string& why);
 
 }  // namespace cugrade

@@ -271,6 +271,31 @@ TEST_CASE("batch::grade_batch") {
   }
 }
 
+TEST_CASE("batch::grade_batch with the output folder among the submissions") {
+  TempFolder root;
+  fs::create_directories(root.path / "class" / "carol smith");  // empty: nothing to run
+  FakeProcessRunner processes;
+  Locations where;
+  CheckContext context{processes, where};
+  BatchOptions options;
+  options.submissions = root.path / "class";
+  options.out = root.path / "class" / "grades";
+  options.check.backend = Backend::cpu;
+  auto loaded = load_spec(std::string(CUGRADE_TEST_DATA) + "/pipeline/twice/assignment.yaml");
+  REQUIRE(loaded.has_value());
+  auto first = grade_batch(context, *loaded, twice_grader, options);
+  REQUIRE_MESSAGE(first.has_value(), first.error().message);
+  auto again = grade_batch(context, *loaded, twice_grader, options);  // now "grades" exists
+  REQUIRE(again.has_value());
+  CHECK(again->skipped == std::vector<std::string>{"grades: the output folder"});
+  CHECK(again->students == 1);
+  CHECK(read_text(options.out / "gradebook.csv") ==
+        "student,score,max_score,simple,fast,outcome,gradable,note\r\n"
+        "carol smith,0,4,0,0,not_run,no,the submission is empty\r\n");
+  CHECK(read_text(options.out / "summary.html").find("students/carol%20smith/report.html") != std::string::npos);
+  CHECK(processes.requests().empty());
+}
+
 TEST_CASE("batch::gpu_lanes_for") {
   CHECK(gpu_lanes_for(0, nullptr).empty());
   CHECK(gpu_lanes_for(2, nullptr) == std::vector<std::string>{"0", "1"});
