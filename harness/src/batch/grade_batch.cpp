@@ -113,7 +113,7 @@ void Batch::prepare_and_build(Slot& slot) {
     slot.options.submission = *files;
     slot.options.work_dir = work / "build";
     slot.options.keep_work_dir = true;  // the batch removes work/<student> as a whole
-    slot.built = build_for_check(context_, spec_, slot.options);
+    slot.built = build_for_check(context_, spec_, grader_, slot.options);
   } catch (const std::exception& e) {
     // A harness bug on one submission must not end the batch: it is recorded as ours.
     slot.early = harness_failure_report(spec_, slot.options, use_cuda_, e.what());

@@ -133,7 +133,8 @@ void add_cross_case_patterns(GradeReport& report, const Spec& spec) {
 }
 }  // namespace
 
-BuiltSubmission build_for_check(const CheckContext& context, const Spec& spec, const CheckOptions& options) {
+BuiltSubmission build_for_check(const CheckContext& context, const Spec& spec, const Grader& grader,
+                                const CheckOptions& options) {
   const auto started = std::chrono::steady_clock::now();
   BuiltSubmission out;
   GradeReport& report = out.report;
@@ -190,6 +191,15 @@ BuiltSubmission build_for_check(const CheckContext& context, const Spec& spec, c
   report.build = built.result;
   out.runner = built.runner;
   out.seconds.build = seconds_since(started);
+  // The inputs and the gold are made here rather than in run_and_score: it is CPU work, and a
+  // batch runs run_and_score on a GPU lane, whose time should go to the GPU.
+  if (report.build.outcome == Outcome::passed && (!use_cuda || device.present())) {
+    const auto planning = std::chrono::steady_clock::now();
+    const bool timed = use_cuda && options.performance;
+    out.plan = plan_cases(spec, grader, out.cases, timed ? spec.performance : std::vector<PerformanceTarget>{},
+                          out.work_dir);
+    out.seconds.inputs = seconds_since(planning);
+  }
   return out;
 }
 
@@ -212,8 +222,11 @@ GradeReport run_and_score(const CheckContext& context, const Spec& spec, const G
                  "); the file compiled with nvcc. Run with --backend cpu to check correctness without a GPU");
   } else {
     auto stage_started = std::chrono::steady_clock::now();
-    CasePlan plan = plan_cases(spec, grader, cases, timed ? targets : std::vector<PerformanceTarget>{}, work);
-    spent.inputs = seconds_since(stage_started);
+    if (!built.plan) {  // built elsewhere than by build_for_check
+      built.plan = plan_cases(spec, grader, cases, timed ? targets : std::vector<PerformanceTarget>{}, work);
+      spent.inputs = seconds_since(stage_started);
+    }
+    const CasePlan& plan = *built.plan;
     say(options, "running " + std::to_string(cases.size()) + " cases" +
                  (timed ? " and timing " + std::to_string(targets.size()) + " steps" : "") + " ...");
     RunRequest run{built.runner, work, plan.job, spec.limits.run_timeout_s, spec.limits.output_limit_bytes,
@@ -260,7 +273,7 @@ GradeReport run_and_score(const CheckContext& context, const Spec& spec, const G
 
 GradeReport check_submission(const CheckContext& context, const Spec& spec, const Grader& grader,
                              const CheckOptions& options) {
-  return run_and_score(context, spec, grader, options, build_for_check(context, spec, options));
+  return run_and_score(context, spec, grader, options, build_for_check(context, spec, grader, options));
 }
 
 }  // namespace cugrade

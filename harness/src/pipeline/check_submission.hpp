@@ -15,6 +15,7 @@
 #include "core/locations.hpp"
 #include "device/device_info.hpp"
 #include "graders/grader.hpp"
+#include "pipeline/case_plan.hpp"
 #include "process/process_runner.hpp"
 #include "report/grade_report.hpp"
 #include "spec/spec.hpp"
@@ -68,16 +69,19 @@ struct BuiltSubmission {
   bool use_cuda = false;           ///< the CUDA backend; false: the CPU backend
   std::filesystem::path runner;    ///< the runner binary when the build passed
   std::filesystem::path work_dir;  ///< its private folder (objects, runner, inputs, outputs)
-  StageSeconds seconds;            ///< the build's time filled in
+  std::optional<CasePlan> plan;    ///< inputs written and gold computed, when it will run
+  StageSeconds seconds;            ///< the build's and the inputs' time filled in
 };
 
-/// The first half of check_submission: picks the backend, describes the submission and builds
-/// it in its own work folder. Needs no GPU time, so many may run in parallel.
-BuiltSubmission build_for_check(const CheckContext& context, const Spec& spec, const CheckOptions& options);
+/// The first half of check_submission: picks the backend, describes the submission, builds it in
+/// its own work folder and, when it will run, writes its inputs and computes the gold. Needs no
+/// GPU time, so many may run in parallel.
+BuiltSubmission build_for_check(const CheckContext& context, const Spec& spec, const Grader& grader,
+                                const CheckOptions& options);
 
-/// The second half: generates the inputs and gold, runs, checks, times and scores a built
-/// submission, then removes its work folder unless asked to keep it. `seconds`, when given,
-/// receives the time of every stage (the build's included).
+/// The second half: runs, checks, times and scores a built submission, then removes its work
+/// folder unless asked to keep it. `seconds`, when given, receives the time of every stage (the
+/// build's and the inputs' included).
 GradeReport run_and_score(const CheckContext& context, const Spec& spec, const Grader& grader,
                           const CheckOptions& options, BuiltSubmission built, StageSeconds* seconds = nullptr);
 
