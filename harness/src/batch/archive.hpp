@@ -19,10 +19,10 @@ struct UnpackLimits {
 
 /// What was unpacked.
 struct UnpackStats {
-  std::size_t files = 0;
-  std::size_t folders = 0;
+  std::size_t files = 0;    ///< regular files written
+  std::size_t folders = 0;  ///< folder entries
   std::size_t skipped_links = 0;  ///< links inside the archive, left out (never needed to grade)
-  std::uint64_t bytes = 0;
+  std::uint64_t bytes = 0;  ///< written in all
 };
 
 /// Unpacks `archive` (zip, or tar optionally gzip-compressed: the format is read from the

@@ -53,8 +53,8 @@ struct BatchTimes {
   double unpack = 0.0;      ///< unpacking archives and hashing submissions
   StageSeconds stages;      ///< build, inputs, run, timing
   double lane_busy = 0.0;   ///< GPU lanes: time spent running (summed over lanes)
-  std::size_t builders = 0;
-  std::size_t lanes = 0;    ///< 0: runs inline in the builders (CPU backend)
+  std::size_t builders = 0; ///< builds at a time
+  std::size_t lanes = 0;    ///< GPU lanes; 0: runs inline in the builders (CPU backend)
 };
 
 /// How a batch went.
@@ -69,8 +69,8 @@ struct BatchSummary {
   std::vector<std::string> skipped;            ///< entries of the submissions folder that are not submissions
   double mean_score = 0.0;                     ///< over gradable submissions
   double max_score = 0.0;                      ///< the most any student could have had
-  std::size_t gradable = 0;
-  BatchTimes times;
+  std::size_t gradable = 0;                    ///< rows whose submission built
+  BatchTimes times;                            ///< where the time went
   bool stopped = false;                        ///< `stop` was set before everyone was graded
 };
 

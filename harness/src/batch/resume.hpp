@@ -14,8 +14,8 @@ namespace cugrade {
 
 /// `--regrade`: everyone, or the students named.
 struct RegradeSelection {
-  bool all = false;
-  std::set<std::string> students;
+  bool all = false;                ///< everyone
+  std::set<std::string> students;  ///< these students (when not all)
 
   /// True when `student` is to be graded again whatever its record says.
   bool includes(const std::string& student) const { return all || students.contains(student); }

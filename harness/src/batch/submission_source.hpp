@@ -11,7 +11,7 @@
 namespace cugrade {
 
 /// How a student handed in.
-enum class SourceKind { folder, zip, tar };
+enum class SourceKind { folder, zip, tar };  // tar: .tar, .tar.gz or .tgz
 
 /// One student's submission as found in the submissions folder.
 struct SubmissionSource {
