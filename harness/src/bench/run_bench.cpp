@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "bench/bench_table.hpp"
+#include "core/work_dir.hpp"
 #include "build/build_submission_cuda.hpp"
 #include "run/run_job.hpp"
 #include "timing/timing_stats.hpp"
@@ -26,16 +27,6 @@ std::vector<fs::path> reference_sources(const Locations& where, const std::strin
     if (entry.path().extension() == ".cu") files.push_back(entry.path());
   std::sort(files.begin(), files.end());
   return files;
-}
-
-fs::path make_work_dir(const BenchOptions& options) {
-  if (!options.work_dir.empty()) {
-    fs::create_directories(options.work_dir);
-    return options.work_dir;
-  }
-  std::string pattern = (fs::temp_directory_path() / "cugrade-bench-XXXXXX").string();
-  if (!mkdtemp(pattern.data())) throw std::runtime_error("cannot create a temporary folder");
-  return pattern;
 }
 
 /// The reference built into a runner with nvcc, exactly as a submission is (build/).
@@ -103,7 +94,7 @@ BenchAssignment bench_assignment(const BenchContext& context, const Spec& spec,
   BenchAssignment result;
   result.id = spec.id;
   result.title = spec.title;
-  const fs::path work = make_work_dir(options);
+  const fs::path work = make_work_dir(options.work_dir, "cugrade-bench-");
 
   say(options, spec.id + ": building the reference ...");
   const BuildOutput built = build_reference(context, spec, options, work);

@@ -11,6 +11,7 @@
 #include "check/cross_case.hpp"
 #include "core/config.hpp"
 #include "core/sha256.hpp"
+#include "core/work_dir.hpp"
 #include "cpu_build.hpp"
 #include "pipeline/case_plan.hpp"
 #include "pipeline/environment.hpp"
@@ -59,17 +60,6 @@ void describe_submission(GradeReport& report, const std::vector<fs::path>& files
     all += content.str();
   }
   report.submission_sha256 = sha256_hex(all);
-}
-
-/// A fresh private folder for one check (objects, runner, inputs, outputs, events).
-fs::path make_work_dir(const CheckOptions& options) {
-  if (!options.work_dir.empty()) {
-    fs::create_directories(options.work_dir);
-    return options.work_dir;
-  }
-  std::string pattern = (fs::temp_directory_path() / "cugrade-XXXXXX").string();
-  if (!mkdtemp(pattern.data())) throw std::runtime_error("cannot create a temporary folder");
-  return pattern;
 }
 
 /// The runner's environment: scrubbed; the CPU backend gets its thread schedule.
@@ -161,7 +151,7 @@ BuiltSubmission build_for_check(const CheckContext& context, const Spec& spec, c
                            (device.error.empty() ? std::string("no device") : device.error) +
                            "): graded on the CPU backend, correctness only");
 
-  out.work_dir = make_work_dir(options);
+  out.work_dir = make_work_dir(options.work_dir, "cugrade-");
   BuildRequest request;
   request.sources = options.submission;
   request.assignment = spec.id;
