@@ -11,7 +11,7 @@
 
 #include <fmt/format.h>
 
-#include "batch/atomic_file.hpp"
+#include "core/atomic_file.hpp"
 #include "batch/gradebook.hpp"
 #include "batch/resume.hpp"
 #include "batch/scheduler.hpp"

@@ -2,7 +2,7 @@
 
 #include <ctime>
 
-#include "batch/atomic_file.hpp"
+#include "core/atomic_file.hpp"
 #include "report/json_report.hpp"
 
 namespace cugrade {

@@ -4,7 +4,7 @@
 
 #include <fmt/format.h>
 
-#include "batch/atomic_file.hpp"
+#include "core/atomic_file.hpp"
 #include "report/class_summary_html.hpp"
 
 namespace cugrade {

@@ -9,7 +9,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "batch/atomic_file.hpp"
+#include "core/atomic_file.hpp"
 #include "core/sha256.hpp"
 #include "pipeline/submission_files.hpp"
 

@@ -1,10 +1,8 @@
 #include "report/report_targets.hpp"
 
-#include <unistd.h>
 
 #include <algorithm>
 #include <array>
-#include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -14,6 +12,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "core/atomic_file.hpp"
 #include "report/console_report.hpp"
 #include "report/github_report.hpp"
 #include "report/gradescope_report.hpp"
@@ -91,37 +90,6 @@ std::string render(const GradeReport& report, const ReportTarget& target, bool c
   return {};
 }
 
-// A reader (a gradebook merge, a CI step, a TA's editor) must never see half a report, and a
-// report that failed to write must not destroy the previous one: write beside it, then rename,
-// which replaces the file in one step on the same file system.
-Result<bool> write_atomically(const fs::path& path, const std::string& text) {
-  std::error_code ec;
-  if (path.has_parent_path()) fs::create_directories(path.parent_path(), ec);
-  if (ec)
-    return fail(fmt::format("cannot create the folder of report {}: {}", path.string(),
-                            ec.message()));
-  fs::path temporary = path;
-  // Unique per process and per call, so parallel writers (a TA's batch) never share one.
-  static std::atomic<unsigned> counter{0};
-  temporary += fmt::format(".tmp-{}-{}", ::getpid(), counter++);
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    if (!out) return fail(fmt::format("cannot write report {}: {}", path.string(),
-                                      std::strerror(errno)));
-    out << text;
-    out.flush();
-    if (!out) {
-      fs::remove(temporary, ec);
-      return fail(fmt::format("cannot write report {}: {}", path.string(), std::strerror(errno)));
-    }
-  }
-  fs::rename(temporary, path, ec);
-  if (ec) {
-    fs::remove(temporary, ec);
-    return fail(fmt::format("cannot write report {}: {}", path.string(), ec.message()));
-  }
-  return true;
-}
 
 }  // namespace
 
@@ -166,7 +134,7 @@ Result<bool> write_rendered(const std::vector<std::pair<ReportTarget, std::strin
                                                      "output", to_string(target.kind)));
       continue;
     }
-    if (auto written = write_atomically(target.path, text); !written)
+    if (auto written = write_file_atomically(target.path, text, "report "); !written)
       failures.push_back(written.error().message);
   }
   if (!failures.empty()) return fail(fmt::format("{}", fmt::join(failures, "\n")));

@@ -1,4 +1,4 @@
-#include "batch/atomic_file.hpp"
+#include "core/atomic_file.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -14,16 +14,17 @@
 namespace cugrade {
 namespace fs = std::filesystem;
 
-Result<bool> write_file_atomically(const fs::path& path, std::string_view text) {
+Result<bool> write_file_atomically(const fs::path& path, std::string_view text, std::string_view what) {
   std::error_code ec;
+  const std::string name = std::string(what) + path.string();
   if (path.has_parent_path()) fs::create_directories(path.parent_path(), ec);
-  if (ec) return fail(fmt::format("cannot create the folder of {}: {}", path.string(), ec.message()));
+  if (ec) return fail(fmt::format("cannot create the folder of {}: {}", name, ec.message()));
   // Unique per process and per call, so parallel workers never share a temporary file.
   static std::atomic<unsigned> counter{0};
   fs::path temporary = path;
   temporary += fmt::format(".tmp-{}-{}", ::getpid(), counter++);
   const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) return fail(fmt::format("cannot write {}: {}", path.string(), std::strerror(errno)));
+  if (fd < 0) return fail(fmt::format("cannot write {}: {}", name, std::strerror(errno)));
   std::size_t done = 0;
   while (done < text.size()) {
     const ssize_t wrote = ::write(fd, text.data() + done, text.size() - done);
@@ -32,7 +33,7 @@ Result<bool> write_file_atomically(const fs::path& path, std::string_view text) 
       const int error = errno;
       ::close(fd);
       fs::remove(temporary, ec);
-      return fail(fmt::format("cannot write {}: {}", path.string(), std::strerror(error)));
+      return fail(fmt::format("cannot write {}: {}", name, std::strerror(error)));
     }
     done += static_cast<std::size_t>(wrote);
   }
@@ -43,7 +44,7 @@ Result<bool> write_file_atomically(const fs::path& path, std::string_view text) 
   fs::rename(temporary, path, ec);
   if (ec) {
     fs::remove(temporary, ec);
-    return fail(fmt::format("cannot write {}: {}", path.string(), ec.message()));
+    return fail(fmt::format("cannot write {}: {}", name, ec.message()));
   }
   return true;
 }
