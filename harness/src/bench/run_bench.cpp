@@ -109,10 +109,8 @@ BenchAssignment bench_assignment(const BenchContext& context, const Spec& spec,
     const BenchPlan plan = plan_bench(spec, grader, plan_options, work);
     say(options, spec.id + ": timing " + std::to_string(plan.job.timings.size()) +
                      " reference kernels on the GPU ...");
-    auto environment = scrubbed_environment();
-    environment["CUDA_MODULE_LOADING"] = "EAGER";  // kernels load before timing, as for a check
     const RunRequest run{built.runner, work, plan.job, spec.limits.run_timeout_s,
-                         spec.limits.output_limit_bytes, environment};
+                         spec.limits.output_limit_bytes, runner_environment()};
     const RunOutcome ran = run_job(context.processes, run);
     for (std::size_t t = 0; t < spec.bench.size(); ++t) {
       const PlannedBenchTable& planned = plan.tables[t];

@@ -62,13 +62,6 @@ void describe_submission(GradeReport& report, const std::vector<fs::path>& files
   report.submission_sha256 = sha256_hex(all);
 }
 
-/// The runner's environment: scrubbed; the CPU backend gets its thread schedule.
-std::map<std::string, std::string> runner_environment() {
-  auto env = scrubbed_environment();
-  env["CUDA_MODULE_LOADING"] = "EAGER";  // load kernels before timing, not inside the first sample
-  return env;
-}
-
 /// Where nvcc is installed, the CPU backend first has it compile the files, so the verdict on
 /// what compiles is nvcc's; nvcc missing or broken only adds a note.
 BuildOutput checked_by_nvcc(const CheckContext& context, BuildRequest request, GradeReport& report) {

@@ -210,4 +210,10 @@ RunOutcome run_job(ProcessRunner& processes, const RunRequest& request) {
   return outcome;
 }
 
+std::map<std::string, std::string> runner_environment() {
+  auto env = scrubbed_environment();
+  env["CUDA_MODULE_LOADING"] = "EAGER";
+  return env;
+}
+
 }  // namespace cugrade

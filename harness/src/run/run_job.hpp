@@ -41,6 +41,10 @@ struct RunOutcome {
 /// Runs every task of `request.job`, restarting the runner after a failed task.
 RunOutcome run_job(ProcessRunner& processes, const RunRequest& request);
 
+/// The runner's environment: scrubbed, with CUDA's kernels loaded eagerly (before timing, not
+/// inside the first sample).
+std::map<std::string, std::string> runner_environment();
+
 /// "SIGSEGV (segmentation fault)" for a signal number.
 std::string describe_signal(int signal);
 

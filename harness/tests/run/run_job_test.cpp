@@ -297,3 +297,10 @@ TEST_CASE("run::run_job") {
     for (const auto& [id, status] : outcome.tasks) CHECK(status.outcome == Outcome::passed);
   }
 }
+
+TEST_CASE("run::runner_environment") {
+  const auto env = cugrade::runner_environment();
+  CHECK(env.at("CUDA_MODULE_LOADING") == "EAGER");  // kernels load before the first timed sample
+  for (const auto& [name, value] : cugrade::scrubbed_environment())
+    if (name != "CUDA_MODULE_LOADING") CHECK(env.at(name) == value);
+}
