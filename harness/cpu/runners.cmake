@@ -1,14 +1,15 @@
 # Per-assignment CPU runner libraries: ${PROJECT_BINARY_DIR}/cpu-runners/<id>/libcugrade_cpu_runner_<id>.a,
 # holding the runner's sources (harness/runtime, compiled against the shim headers), the
-# assignment's adapter, its reference solutions (pre-passed, inside namespace cugrade_reference)
-# and the executor. A submission is linked against it by build_submission_cpu():
+# assignment's adapter (its student side) and the executor; and cpu-runners/<id>/reference-runner,
+# the same runner with the reference solutions (pre-passed, inside namespace cugrade_reference),
+# which no submission is ever linked with. A submission is linked against it by build_submission_cpu():
 #   g++ -o runner <student objects> libcugrade_cpu_runner_<id>.a -lboost_context -pthread
 # Needs no nvcc: built with CUGRADE_WITH_CUDA=OFF too. `ninja cpu-runners` builds them all.
 
 # The runner's own sources; launch_tracking.cpp is left out (it wraps nvcc's launch symbols:
 # the executor notes every launch itself, executor/launch_tracking.cpp).
-set(CUGRADE_CPU_RUNNER_SOURCES runner_main.cpp check_task.cpp time_task.cpp task_context.cpp
-    device_buffers.cpp event_writer.cpp array_file.cpp job.cpp statistics.cpp)
+set(CUGRADE_CPU_RUNNER_SOURCES runner_main.cpp check_task.cpp time_task.cpp serve_task.cpp task_context.cpp
+    device_buffers.cpp event_writer.cpp array_file.cpp job.cpp statistics.cpp sample_host.cpp)
 set(runner_dir ${CUGRADE_HARNESS_DIR}/runtime)
 set(runner_ready TRUE)
 foreach(source IN LISTS CUGRADE_CPU_RUNNER_SOURCES)
@@ -28,6 +29,8 @@ add_library(cugrade_cpu_runner_objects OBJECT ${CUGRADE_CPU_RUNNER_SOURCES})
 target_include_directories(cugrade_cpu_runner_objects PRIVATE ${CUGRADE_CPU_INCLUDE_DIR} ${runner_dir})
 target_link_libraries(cugrade_cpu_runner_objects PRIVATE nlohmann_json::nlohmann_json)
 target_compile_options(cugrade_cpu_runner_objects PRIVATE -fno-strict-aliasing)
+# sample_host.cpp serves the CPU backend's "device" memory too (no sample_kernels.cu here).
+target_compile_definitions(cugrade_cpu_runner_objects PRIVATE CUGRADE_CPU_RUNNER)
 
 file(GLOB cpu_adapters CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/graders/*/adapter.cpp)
 foreach(adapter IN LISTS cpu_adapters)
@@ -53,18 +56,33 @@ foreach(adapter IN LISTS cpu_adapters)
   file(CONFIGURE OUTPUT ${generated} CONTENT "${content}")
   set_source_files_properties(${generated} PROPERTIES OBJECT_DEPENDS "${prepassed}")
 
+  # The student's side: runner, executor and adapter; no reference (design.md §4).
   add_library(cugrade_cpu_runner_${id} STATIC
     $<TARGET_OBJECTS:cugrade_cpu_runner_objects>
     $<TARGET_OBJECTS:cugrade_cpu_executor>
+    ${adapter})
+  # The reference runner: the same runner with the references instead of a submission.
+  add_executable(cugrade_cpu_reference_runner_${id}
+    $<TARGET_OBJECTS:cugrade_cpu_runner_objects>
+    $<TARGET_OBJECTS:cugrade_cpu_executor>
     ${adapter} ${generated})
-  # reference/<id> too: the pre-passed copies live elsewhere, and a reference file's
-  # `#include "reference_only.cuh"` (the reference-only steps' declarations) must still resolve.
-  target_include_directories(cugrade_cpu_runner_${id} PRIVATE
-    ${CUGRADE_CPU_INCLUDE_DIR} ${PROJECT_SOURCE_DIR}/assignments/${id}
-    ${PROJECT_SOURCE_DIR}/reference/${id} ${runner_dir})
-  target_compile_options(cugrade_cpu_runner_${id} PRIVATE ${CUGRADE_CPU_CUDA_FLAGS})
-  target_link_libraries(cugrade_cpu_runner_${id} PRIVATE nlohmann_json::nlohmann_json)
+  target_compile_definitions(cugrade_cpu_reference_runner_${id} PRIVATE CUGRADE_REFERENCE_RUNNER)
+  target_link_libraries(cugrade_cpu_reference_runner_${id} PRIVATE Boost::context Threads::Threads)
+  set_target_properties(cugrade_cpu_reference_runner_${id} PROPERTIES
+    OUTPUT_NAME reference-runner RUNTIME_OUTPUT_DIRECTORY ${out_dir})
+  foreach(target cugrade_cpu_runner_${id} cugrade_cpu_reference_runner_${id})
+    # reference/<id> too: the pre-passed copies live elsewhere, and a reference file's
+    # `#include "reference_only.cuh"` (the reference-only steps' declarations) must still resolve.
+    target_include_directories(${target} PRIVATE
+      ${CUGRADE_CPU_INCLUDE_DIR} ${PROJECT_SOURCE_DIR}/assignments/${id}
+      ${PROJECT_SOURCE_DIR}/reference/${id} ${runner_dir})
+    target_compile_options(${target} PRIVATE ${CUGRADE_CPU_CUDA_FLAGS})
+    target_link_libraries(${target} PRIVATE nlohmann_json::nlohmann_json)
+  endforeach()
   set_target_properties(cugrade_cpu_runner_${id} PROPERTIES
     OUTPUT_NAME cugrade_cpu_runner_${id} ARCHIVE_OUTPUT_DIRECTORY ${out_dir})
-  add_dependencies(cpu-runners cugrade_cpu_runner_${id})
+  add_dependencies(cpu-runners cugrade_cpu_runner_${id} cugrade_cpu_reference_runner_${id})
 endforeach()
+
+# The lock-step timing tests' fixtures need the reduction's CPU runner library and reference runner.
+include(${CUGRADE_HARNESS_DIR}/tests/run/lockstep.cmake)

@@ -40,8 +40,8 @@ struct StepAdapter {
   const char* step;
   const char* entry;          ///< the student's function name, for messages
   Memory memory;
-  void (*student)(const Call&);    ///< nullptr: a reference-only step (CUGRADE_REFERENCE_STEP)
-  void (*reference)(const Call&);
+  void (*student)(const Call&);    ///< nullptr: a reference-only step, or the reference runner
+  void (*reference)(const Call&);  ///< nullptr in the student's runner (it holds no reference)
 };
 
 /// The steps of the assignment this runner was linked for (defined in graders/<id>/adapter.cpp).
@@ -49,20 +49,33 @@ const std::vector<StepAdapter>& adapter_steps();
 
 }  // namespace cugrade
 
+// Which side of a step this runner can call. Why two binaries and not one: a runner that holds
+// the instructor's reference would let a submission call it (design.md §4). The student's runner
+// library is compiled without CUGRADE_REFERENCE_RUNNER and holds no reference; the reference
+// runner (harness/runtime/CMakeLists.txt) is compiled with it and holds no student code.
+#ifdef CUGRADE_REFERENCE_RUNNER
+#define CUGRADE_STUDENT_SIDE(entry_fn, CALL) nullptr
+#define CUGRADE_REFERENCE_SIDE(entry_fn, CALL) \
+  [](const ::cugrade::Call& c) { auto f = &::cugrade_reference::entry_fn; CALL; }
+#else
+#define CUGRADE_STUDENT_SIDE(entry_fn, CALL) \
+  [](const ::cugrade::Call& c) { auto f = &::entry_fn; CALL; }
+#define CUGRADE_REFERENCE_SIDE(entry_fn, CALL) nullptr
+#endif
+
 /// One StepAdapter: `CALL` is an expression using `f` (the entry point) and `c` (the Call), e.g.
 /// CUGRADE_STEP("naive", device, matmul_naive, f(c.ptr<const float>("A"), ..., c.i("K")))
-#define CUGRADE_STEP(step_name, memory_kind, entry_fn, CALL)                             \
-  ::cugrade::StepAdapter {                                                              \
-    step_name, #entry_fn, ::cugrade::Memory::memory_kind,                               \
-        [](const ::cugrade::Call& c) { auto f = &::entry_fn; CALL; },                    \
-        [](const ::cugrade::Call& c) { auto f = &::cugrade_reference::entry_fn; CALL; } \
+#define CUGRADE_STEP(step_name, memory_kind, entry_fn, CALL)                           \
+  ::cugrade::StepAdapter {                                                            \
+    step_name, #entry_fn, ::cugrade::Memory::memory_kind, CUGRADE_STUDENT_SIDE(entry_fn, CALL), \
+        CUGRADE_REFERENCE_SIDE(entry_fn, CALL)                                        \
   }
 
 /// A reference-only StepAdapter: no student call (`student` is nullptr), the reference's call as
 /// in CUGRADE_STEP. `entry_fn` is declared in reference/<id>/reference_only.cuh, e.g.
 /// CUGRADE_REFERENCE_STEP("naive_f64", device, matmul_naive_f64, f(c.ptr<const double>("A"), ...))
-#define CUGRADE_REFERENCE_STEP(step_name, memory_kind, entry_fn, CALL)                   \
-  ::cugrade::StepAdapter {                                                              \
-    step_name, #entry_fn, ::cugrade::Memory::memory_kind, nullptr,                      \
-        [](const ::cugrade::Call& c) { auto f = &::cugrade_reference::entry_fn; CALL; } \
+#define CUGRADE_REFERENCE_STEP(step_name, memory_kind, entry_fn, CALL)                 \
+  ::cugrade::StepAdapter {                                                            \
+    step_name, #entry_fn, ::cugrade::Memory::memory_kind, nullptr,                    \
+        CUGRADE_REFERENCE_SIDE(entry_fn, CALL)                                        \
   }

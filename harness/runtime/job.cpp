@@ -46,7 +46,8 @@ std::string job_to_json(const Job& job) {
          {"outputs", outputs_to_json(t.outputs)}, {"student_output_file", t.student_output_file},
          {"reference_output_file", t.reference_output_file}, {"min_samples", t.min_samples},
          {"max_samples", t.max_samples}, {"target_rse", t.target_rse}, {"budget_s", t.budget_s},
-         {"warmup_s", t.warmup_s}, {"flush_bytes", t.flush_bytes}});
+         {"warmup_s", t.warmup_s}, {"flush_bytes", t.flush_bytes}, {"atol", t.atol},
+         {"rtol", t.rtol}});
   return j.dump(2);
 }
 
@@ -85,6 +86,8 @@ std::optional<Job> job_from_json(const std::string& text, std::string* error) {
       task.budget_s = t.at("budget_s").get<double>();
       task.warmup_s = t.at("warmup_s").get<double>();
       task.flush_bytes = t.at("flush_bytes").get<std::int64_t>();
+      task.atol = t.value("atol", 0.0);
+      task.rtol = t.value("rtol", 0.0);
       job.timings.push_back(std::move(task));
     }
     return job;

@@ -30,10 +30,11 @@ struct CheckTask {
   std::string readback_file;                  ///< written by the runner: the inputs after the call
 };
 
-/// A timing task: student and reference interleaved on the same inputs, then one more call of
-/// each on a fresh input set whose outputs the harness compares (so cached or skipped work shows).
-/// With `reference_only` (`cugrade bench`), only the reference is timed: no student call, no
-/// interleaving, and no verification call unless `verify_inputs_file` is given.
+/// A timing task. Graded timing runs it in lock-step (serve_task.hpp): the student's runner and
+/// the reference runner each serve one side, sample by sample, on the parent's clock; the
+/// reference runner's job sets `reference_only`. `cugrade bench` runs it as a plain task
+/// (time_task.cpp) with `reference_only`: the reference timed alone, verified only when
+/// `verify_inputs_file` is given.
 struct TimeTask {
   std::string id;
   std::string step;                           ///< the student's step (unused when reference_only)
@@ -51,6 +52,7 @@ struct TimeTask {
   double budget_s = 3.0;                      ///< ... or this much time was spent sampling
   double warmup_s = 0.1;                      ///< warm-up: at least one call and this long
   std::int64_t flush_bytes = 0;               ///< L2 flush buffer; 0 = twice the L2 size
+  double atol = 0.0, rtol = 0.0;              ///< the step's tolerance (the digests' bounds)
 };
 
 /// Everything the runner does in one process.

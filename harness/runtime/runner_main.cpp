@@ -1,4 +1,5 @@
-// The runner's main: `runner <job.json>`. Linked into every submission binary; the student
+// The runner's main: `runner <job.json>` runs the job's tasks; `runner --serve <job.json>` serves
+// its timing task in lock-step (serve_task.hpp). Linked into every submission binary; the student
 // supplies only the entry points. Exit codes: 0 all tasks done, 2 bad job or protocol (or no
 // GPU), 3 CUDA error. The runner's stdout and stderr belong to the student's code: the runner
 // itself writes only to the events file, apart from a one-line usage error.
@@ -10,6 +11,7 @@
 
 #include "event_writer.hpp"
 #include "job.hpp"
+#include "serve_task.hpp"
 #include "task_context.hpp"
 #include "tasks.hpp"
 
@@ -40,11 +42,12 @@ void require_device(EventWriter& events) {
     context.fatal(std::string("cannot create a CUDA context: ") + cudaGetErrorString(created));
 }
 
-int run_job(const Job& job) {
+int run_job(const Job& job, bool serve) {
   EventWriter events(job.events_file);
   if (!events.ok()) return usage_error("cannot append to the events file " + job.events_file);
   try {
     require_device(events);
+    if (serve) return serve_timing(events, job);
     for (const auto& task : job.checks) run_check_task(events, task);
     for (const auto& task : job.timings) run_time_task(events, task);
   } catch (const RunnerExit& exit) {
@@ -56,13 +59,15 @@ int run_job(const Job& job) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 2) return usage_error("usage: runner <job.json>");
-  std::ifstream in(argv[1]);
-  if (!in) return usage_error(std::string("cannot read the job file ") + argv[1]);
+  const bool serve = argc == 3 && std::string(argv[1]) == "--serve";
+  if (argc != 2 && !serve) return usage_error("usage: runner [--serve] <job.json>");
+  const char* job_file = argv[argc - 1];
+  std::ifstream in(job_file);
+  if (!in) return usage_error(std::string("cannot read the job file ") + job_file);
   std::stringstream text;
   text << in.rdbuf();
   std::string error;
   const auto job = job_from_json(text.str(), &error);
   if (!job) return usage_error(error);
-  return run_job(*job);
+  return run_job(*job, serve);
 }

@@ -79,10 +79,14 @@ void TaskContext::prepare_call() {
 }
 
 void TaskContext::invoke(const StepAdapter& adapter, bool reference, const Call& call) {
-  // A reference-only step has no student function; asking for one is the harness's mistake.
+  // A reference-only step has no student function, the student's runner no reference, the
+  // reference runner no student code: asking for the missing side is the harness's mistake.
   if (!reference && adapter.student == nullptr)
     fatal("step '" + std::string(adapter.step) +
-          "' is reference-only: there is no student function to call");
+          "' has no student function in this runner (reference-only step, or the reference runner)");
+  if (reference && adapter.reference == nullptr)
+    fatal("step '" + std::string(adapter.step) +
+          "': this is the student's runner, which holds no reference (the reference runs in its own process)");
   try {
     (reference ? adapter.reference : adapter.student)(call);
   } catch (const std::logic_error& e) {

@@ -10,9 +10,9 @@ namespace cugrade::runner {
 /// call left them.
 void run_check_task(EventWriter& events, const CheckTask& task);
 
-/// Times the student's and the reference's entry points interleaved, with an L2 flush before
-/// every sample, then runs each once more on the verification inputs and writes their outputs.
-/// A reference-only task (TimeTask::reference_only) times the reference alone, the same way.
+/// Times the reference's entry point alone (TimeTask::reference_only: `cugrade bench`), with an
+/// L2 flush before every sample, then, when asked, runs it once more on the verification inputs
+/// and writes its outputs. Anything else is fatal: graded timing is lock-step (serve_task.hpp).
 void run_time_task(EventWriter& events, const TimeTask& task);
 
 }  // namespace cugrade::runner

@@ -6,7 +6,6 @@
 
 #include "bench/bench_table.hpp"
 #include "core/work_dir.hpp"
-#include "build/build_submission_cuda.hpp"
 #include "run/run_job.hpp"
 #include "timing/timing_stats.hpp"
 
@@ -17,38 +16,6 @@ namespace fs = std::filesystem;
 
 void say(const BenchOptions& options, const std::string& line) {
   if (options.progress) options.progress(line);
-}
-
-/// The reference's sources: the files `cugrade selftest` grades as the "reference" entry.
-std::vector<fs::path> reference_sources(const Locations& where, const std::string& id) {
-  std::vector<fs::path> files;
-  std::error_code ec;
-  for (const auto& entry : fs::directory_iterator(where.references() / id, ec))
-    if (entry.path().extension() == ".cu") files.push_back(entry.path());
-  std::sort(files.begin(), files.end());
-  return files;
-}
-
-/// The reference built into a runner with nvcc, exactly as a submission is (build/).
-BuildOutput build_reference(const BenchContext& context, const Spec& spec,
-                            const BenchOptions& options, const fs::path& work) {
-  BuildRequest request;
-  request.sources = reference_sources(context.locations, spec.id);
-  request.assignment = spec.id;
-  request.assignment_dir = spec.dir;
-  request.work_dir = work;
-  request.arch = !options.arch.empty() ? options.arch : context.device.arch();
-  request.compiler = context.locations.nvcc;
-  request.runner_library = context.locations.cuda_runner_library(spec.id);
-  request.timeout_s = spec.limits.build_timeout_s;
-  request.environment = scrubbed_environment();
-  if (request.sources.empty()) {
-    BuildOutput none;
-    none.result.outcome = Outcome::harness_error;
-    none.result.message = "reference/" + spec.id + "/ holds no .cu file";
-    return none;
-  }
-  return build_submission_cuda(context.processes, request);
 }
 
 /// Every row of every table marked as not timed, for `why`.
@@ -96,20 +63,20 @@ BenchAssignment bench_assignment(const BenchContext& context, const Spec& spec,
   result.title = spec.title;
   const fs::path work = make_work_dir(options.work_dir, "cugrade-bench-");
 
-  say(options, spec.id + ": building the reference ...");
-  const BuildOutput built = build_reference(context, spec, options, work);
-  if (built.result.outcome != Outcome::passed) {
-    std::string why = built.result.message;
-    if (!built.result.diagnostics.empty()) why += " (" + built.result.diagnostics.front().message + ")";
-    result.problem = "the reference did not build: " + why;
+  // The reference runner is built with cugrade (harness/runtime/CMakeLists.txt): the
+  // instructor's solutions and the runner, no student code.
+  const fs::path runner = context.locations.reference_runner(spec.id, true);
+  std::error_code ec;
+  if (!fs::is_regular_file(runner, ec)) {
+    result.problem = "the reference runner " + runner.string() + " is not built (build the target `runners`)";
     result.tables =
-        untimed_tables(spec, grader, context, Outcome::not_run, "not run: the reference did not build");
+        untimed_tables(spec, grader, context, Outcome::not_run, "not run: the reference runner is not built");
   } else {
     BenchPlanOptions plan_options{options.settings, options.cpu_rate, GoldTiming{}, options.progress};
     const BenchPlan plan = plan_bench(spec, grader, plan_options, work);
     say(options, spec.id + ": timing " + std::to_string(plan.job.timings.size()) +
                      " reference kernels on the GPU ...");
-    const RunRequest run{built.runner, work, plan.job, spec.limits.run_timeout_s,
+    const RunRequest run{runner, work, plan.job, spec.limits.run_timeout_s,
                          spec.limits.output_limit_bytes, runner_environment()};
     const RunOutcome ran = run_job(context.processes, run);
     for (std::size_t t = 0; t < spec.bench.size(); ++t) {

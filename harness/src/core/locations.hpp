@@ -2,6 +2,7 @@
 // Where cugrade finds its files and tools: compiled-in defaults, each overridable by an
 // environment variable so a moved build tree or an installed copy still works.
 #include <filesystem>
+#include <string>
 
 namespace cugrade {
 
@@ -22,6 +23,11 @@ struct Locations {
   }
   std::filesystem::path cpu_runner_library(const std::string& id) const {
     return cpu_runner_dir / id / ("libcugrade_cpu_runner_" + id + ".a");
+  }
+  /// The reference runner of assignment `id`: the runner with the instructor's solutions and no
+  /// student code, run in a process of its own (`cuda` false: the CPU backend's).
+  std::filesystem::path reference_runner(const std::string& id, bool cuda) const {
+    return (cuda ? runner_dir : cpu_runner_dir) / id / "reference-runner";
   }
 };
 

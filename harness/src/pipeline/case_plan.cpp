@@ -29,24 +29,33 @@ std::vector<Case> graded_cases(const Spec& spec, std::vector<Case> cases, bool r
   return cases;
 }
 
+WorkLayout work_layout(const std::filesystem::path& work_dir) {
+  WorkLayout layout{work_dir / "inputs", work_dir / "run", work_dir / "reference"};
+  for (const auto& dir : {layout.inputs, layout.run, layout.reference}) std::filesystem::create_directories(dir);
+  return layout;
+}
+
 CasePlan plan_cases(const Spec& spec, const Grader& grader, const std::vector<Case>& cases,
                     const std::vector<PerformanceTarget>& timings, const std::filesystem::path& work_dir) {
   CasePlan plan;
+  plan.layout = work_layout(work_dir);
   for (std::size_t i = 0; i < cases.size(); ++i) {
     const Case& c = cases[i];
     Rng rng(c.seed);
     CaseData data = grader.generate(c, rng);
-    const auto stem = work_dir / file_stem("case", i);
-    write_or_throw(stem.string() + ".in", data.inputs);
+    const std::string name = file_stem("case", i);
+    write_or_throw(plan.layout.inputs / (name + ".in"), data.inputs);
     CheckTask task;
-    task.id = c.id;
+    task.id = name;
     task.step = c.step;
     task.reference = spec.is_reference_only(c.step);
     task.params = c.params;
-    task.inputs_file = stem.string() + ".in";
+    task.inputs_file = (plan.layout.inputs / (name + ".in")).string();
     task.outputs = output_decls(data.outputs);
-    task.output_file = stem.string() + ".out";
-    task.readback_file = stem.string() + ".readback";
+    // A case of a reference-only step runs in the reference runner, which writes only its folder.
+    const auto out = (task.reference ? plan.layout.reference : plan.layout.run) / name;
+    task.output_file = out.string() + ".out";
+    task.readback_file = out.string() + ".readback";
     plan.job.checks.push_back(std::move(task));
     ArraySet gold = grader.gold(c, data.inputs);
     plan.cases.push_back({c, std::move(data.inputs), std::move(gold)});
@@ -57,21 +66,20 @@ CasePlan plan_cases(const Spec& spec, const Grader& grader, const std::vector<Ca
                derive_seed(0, spec.id + "/perf/" + target.step), 0.0, Visibility::visible};
     Rng rng(timed.seed);
     CaseData data = grader.generate(timed, rng);
-    Rng verify_rng(derive_seed(1, spec.id + "/verify/" + target.step));
-    CaseData verify = grader.generate(timed, verify_rng);
-    const auto stem = work_dir / file_stem("timing", i);
+    // One base input set: every timed call gets its own variant of it (runtime/sample_inputs.hpp).
+    const auto stem = plan.layout.inputs / file_stem("timing", i);
     write_or_throw(stem.string() + ".in", data.inputs);
-    write_or_throw(stem.string() + ".verify.in", verify.inputs);
     TimeTask task;
     task.id = timed.id;
     task.step = target.step;
     task.reference_step = target.reference;
     task.params = target.params;
     task.inputs_file = stem.string() + ".in";
-    task.verify_inputs_file = stem.string() + ".verify.in";
     task.outputs = output_decls(data.outputs);
-    task.student_output_file = stem.string() + ".student.out";
-    task.reference_output_file = stem.string() + ".reference.out";
+    if (const Step* step = spec.find_step(target.step)) {
+      task.atol = step->tolerance.atol;
+      task.rtol = step->tolerance.rtol;
+    }
     plan.job.timings.push_back(std::move(task));
     plan.timings.push_back({target, grader.work(target.step, target.params)});
   }

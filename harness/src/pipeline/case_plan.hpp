@@ -23,8 +23,21 @@ struct PlannedTiming {
   Work work;
 };
 
+/// Where a check keeps its files, each folder with one writer (design.md §4): the harness writes
+/// `inputs` (the runners only read it), the student's runner writes only `run`, the reference
+/// runner only `reference`. The build has the work folder's top level.
+struct WorkLayout {
+  std::filesystem::path inputs;
+  std::filesystem::path run;
+  std::filesystem::path reference;
+};
+
+/// The layout under `work_dir` (the folders are created).
+WorkLayout work_layout(const std::filesystem::path& work_dir);
+
 /// The job and the harness's private half of it.
 struct CasePlan {
+  WorkLayout layout;
   Job job;
   std::vector<PlannedCase> cases;
   std::vector<PlannedTiming> timings;
@@ -34,8 +47,9 @@ struct CasePlan {
 /// the self-test's reference entry asks) those of reference-only steps; order kept.
 std::vector<Case> graded_cases(const Spec& spec, std::vector<Case> cases, bool reference_only_steps);
 
-/// Generates inputs (seeded), writes them under `work_dir`, computes the gold in double precision
-/// and builds the job. Timing inputs use fixed seeds derived from the assignment and step, and a
+/// Generates inputs (seeded), writes them under `work_dir` (work_layout), computes the gold in
+/// double precision and builds the job. Task ids are neutral ("case-3"): nothing in the job tells
+/// a hidden case from a visible one. Timing inputs use fixed seeds derived from the assignment and step, and a
 /// second input set for the verification calls after timing. A case of a reference-only step
 /// asks the runner to call the reference's function (CheckTask::reference): it has no other.
 CasePlan plan_cases(const Spec& spec, const Grader& grader, const std::vector<Case>& cases,

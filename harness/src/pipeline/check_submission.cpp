@@ -17,7 +17,10 @@
 #include "pipeline/environment.hpp"
 #include "pipeline/schedule_race.hpp"
 #include "pipeline/verdicts.hpp"
+#include "process/sandbox.hpp"
+#include "run/reference_runs.hpp"
 #include "run/run_job.hpp"
+#include "run/lockstep_timing.hpp"
 #include "score/score.hpp"
 #include "spec/spec_loader.hpp"
 
@@ -212,19 +215,27 @@ GradeReport run_and_score(const CheckContext& context, const Spec& spec, const G
     const CasePlan& plan = *built.plan;
     say(options, "running " + std::to_string(cases.size()) + " cases" +
                  (timed ? " and timing " + std::to_string(targets.size()) + " steps" : "") + " ...");
-    RunRequest run{built.runner, work, plan.job, spec.limits.run_timeout_s, spec.limits.output_limit_bytes,
-                   runner_environment()};
+    Job checks = plan.job;
+    checks.timings.clear();  // timed in lock-step with the reference (time_targets), not here
+    RunRequest run{built.runner, plan.layout.run, checks, spec.limits.run_timeout_s,
+                   spec.limits.output_limit_bytes, runner_environment()};
+    run.read_only = {plan.layout.inputs};
+    run.gpu = use_cuda;
+    run.sandboxed = sandbox_status().works;  // without it the report says "not sealed" (notes)
     if (!use_cuda) {
       run.environment[schedule_variable] = "forward";
       run.environment[poison_variable] = "ff";
     }
     for (const auto& [name, value] : options.runner_environment) run.environment[name] = value;
+    const fs::path reference_runner = context.locations.reference_runner(spec.id, use_cuda);
     stage_started = std::chrono::steady_clock::now();
-    const RunOutcome ran = run_job(context.processes, run);
-    const double ran_s = seconds_since(stage_started);
-    for (const auto& t : plan.job.timings) spent.timing += ran.tasks.at(t.id).seconds;
-    spent.timing = std::min(spent.timing, ran_s);  // the runner's own clock, bounded by ours
-    spent.run = ran_s - spent.timing;
+    const RunOutcome ran = run_job_with_reference(context.processes, run, reference_runner, plan.layout.reference);
+    spent.run = seconds_since(stage_started);
+    stage_started = std::chrono::steady_clock::now();
+    const std::vector<TimingOutcome> timed_runs =
+        plan.job.timings.empty() ? std::vector<TimingOutcome>{}
+                                 : time_targets(run, plan.job.timings, reference_runner, plan.layout.reference);
+    spent.timing = seconds_since(stage_started);
     for (std::size_t i = 0; i < plan.cases.size(); ++i)
       report.cases.push_back(judge_case(spec, plan.cases[i], plan.job.checks[i], ran.tasks.at(plan.job.checks[i].id)));
     // Races and uninitialised shared memory: the CPU backend runs the cases again, reversed and
@@ -237,8 +248,7 @@ GradeReport run_and_score(const CheckContext& context, const Spec& spec, const G
     const auto ceilings = timed && !plan.timings.empty()
                               ? ceilings_for(context.processes, context.locations, device) : std::nullopt;
     for (std::size_t i = 0; i < plan.timings.size(); ++i)
-      report.performance.push_back(judge_timing(spec, plan.timings[i], plan.job.timings[i],
-                                                ran.tasks.at(plan.job.timings[i].id), ceilings));
+      report.performance.push_back(judge_timing(spec, plan.timings[i], plan.job.timings[i], timed_runs.at(i), ceilings));
     if (!timed) {
       mark_not_run(report, {}, targets, use_cuda ? "performance not measured (--no-performance)"
                                                  : "performance is graded on a GPU only; this ran on the CPU backend");

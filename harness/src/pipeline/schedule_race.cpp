@@ -124,7 +124,9 @@ std::size_t check_schedule_races(ProcessRunner& processes, const Spec& spec, con
   std::map<std::string, FirstRun> runs;
   for (std::size_t i = 0; i < plan.cases.size() && i < plan.job.checks.size(); ++i) {
     const CheckTask& task = plan.job.checks[i];
-    const auto result = std::ranges::find(cases, task.id, &CaseResult::id);
+    // The reference's own cases (reference-only steps) ran in the reference runner: not re-run.
+    if (task.reference) continue;
+    const auto result = std::ranges::find(cases, plan.cases[i].spec_case.id, &CaseResult::id);
     const Step* step = spec.find_step(task.step);
     if (result != cases.end() && step) runs[task.id] = FirstRun{&plan.cases[i], &task, &*result, &step->tolerance};
   }

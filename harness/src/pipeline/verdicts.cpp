@@ -98,38 +98,52 @@ CaseResult judge_case(const Spec& spec, const PlannedCase& planned, const CheckT
 }
 
 PerformanceResult judge_timing(const Spec& spec, const PlannedTiming& planned, const TimeTask& task,
-                               const TaskStatus& status, const std::optional<Ceilings>& ceilings) {
+                               const TimingOutcome& timed, const std::optional<Ceilings>& ceilings) {
   PerformanceResult result;
   result.step = planned.target.step;
   result.reference = planned.target.reference;
   result.params = planned.target.params;
   result.max_points = planned.target.points;
-  result.outcome = status.outcome;
-  result.message = status.message;
-  if (status.outcome != Outcome::passed) return result;
-  const Event& s = status.samples;
-  if (s.student_ms.empty() || s.reference_ms.empty()) {
-    result.outcome = Outcome::protocol_error;
-    result.message = "the timing run reported no samples";
+  result.outcome = timed.status.outcome;
+  result.message = timed.status.message;
+  if (timed.status.outcome != Outcome::passed) return result;
+  if (timed.student_ms.empty() || timed.reference_ms.empty()) {
+    result.outcome = Outcome::harness_error;
+    result.message = "the timing run took no samples";
     return result;
   }
-  result.student = timing_stats(s.student_ms, s.student_wall_ms);
-  result.reference_time = timing_stats(s.reference_ms, s.reference_wall_ms);
+  // Event times, checked against the harness's own clock around every sample (timing_stats):
+  // a sample whose clock reads far beyond its events counts at the clock's time.
+  result.student = timing_stats(timed.student_ms, timed.student_wall_ms);
+  result.reference_time = timing_stats(timed.reference_ms, timed.reference_wall_ms);
   assess_performance(result, planned.work, ceilings);
 
-  // Why: a submission could detect the timing loop and skip or cache its work; its output on a
-  // fresh input set must still match the reference's output on the same inputs.
-  auto student = read_runner_file(task.student_output_file);
-  auto reference = read_runner_file(task.reference_output_file);
-  if (!student || !reference) {
+  // Why: a submission could detect timed calls and skip, defer or cache its work. Every timed
+  // call ran on fresh inputs and was checked by digest against the reference on the same
+  // inputs; the last one's outputs are also compared element by element.
+  const std::string skipped = ": performance earns nothing unless the timed code is correct";
+  if (!timed.verified) {
+    result.outcome = Outcome::wrong_answer;
+    result.flags.push_back("output_mismatch");
+    result.message = "while being timed, your " + task.step + " " + timed.mismatch + skipped;
+    return result;
+  }
+  auto student = read_runner_file(timed.student_output_file);
+  auto reference = read_runner_file(timed.reference_output_file);
+  if (!reference) {  // the reference is ours: a fault here is the harness's
+    result.outcome = Outcome::harness_error;
+    result.message = "the reference's timed output could not be read: " + reference.error().message;
+    return result;
+  }
+  if (!student) {
     result.outcome = Outcome::protocol_error;
-    result.message = (student ? reference.error() : student.error()).message;
+    result.message = student.error().message;
     return result;
   }
   ArraySet expected;
   for (const auto& [name, array] : *reference) {
     for (std::int64_t i = 0; i < array.size(); ++i)
-      if (!std::isfinite(array.value(i))) {  // the reference is ours: a fault here is the harness's
+      if (!std::isfinite(array.value(i))) {
         result.outcome = Outcome::harness_error;
         result.message = "the reference's timed output holds NaN or Inf; performance could not be verified";
         return result;
@@ -140,10 +154,9 @@ PerformanceResult judge_timing(const Spec& spec, const PlannedTiming& planned, c
   if (!comparisons || any_wrong(*comparisons)) {
     result.outcome = Outcome::wrong_answer;
     result.flags.push_back("output_mismatch");
-    result.message = "after timing, your " + task.step +
-                     " gave results that differ from the reference on a fresh input" +
-                     (comparisons ? " (" + wrong_answer_message(*comparisons) + ")" : "") +
-                     ": performance earns nothing unless the timed code is correct";
+    result.message = "while being timed, your " + task.step +
+                     " gave results that differ from the reference on the same fresh inputs" +
+                     (comparisons ? " (" + wrong_answer_message(*comparisons) + ")" : "") + skipped;
   }
   return result;
 }

@@ -7,6 +7,7 @@
 #include "device/ceilings.hpp"
 #include "pipeline/case_plan.hpp"
 #include "report/grade_report.hpp"
+#include "run/lockstep_timing.hpp"
 #include "run/run_job.hpp"
 
 namespace cugrade {
@@ -15,9 +16,9 @@ namespace cugrade {
 CaseResult judge_case(const Spec& spec, const PlannedCase& planned, const CheckTask& task,
                       const TaskStatus& status);
 
-/// The result of one performance target: statistics, the ratio, rates, and whether the timed
-/// code still computes the right thing (compared with the reference on a fresh input set).
+/// The result of one performance target from its lock-step timing: statistics, the ratio, rates,
+/// and whether every timed call computed the right thing (digests, and the last call in full).
 PerformanceResult judge_timing(const Spec& spec, const PlannedTiming& planned, const TimeTask& task,
-                               const TaskStatus& status, const std::optional<Ceilings>& ceilings);
+                               const TimingOutcome& timed, const std::optional<Ceilings>& ceilings);
 
 }  // namespace cugrade

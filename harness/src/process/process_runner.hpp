@@ -4,12 +4,34 @@
 #include <filesystem>
 #include <functional>
 #include <map>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace cugrade {
+
+/// A host path made visible inside a sandbox, read-only unless `writable`.
+struct SandboxMount {
+  std::filesystem::path source;  ///< on the host (must exist)
+  std::filesystem::path target;  ///< inside the sandbox; empty = the same path as `source`
+  bool writable = false;
+};
+
+/// How to contain one untrusted step (the student's compile, the runner) with bubblewrap
+/// (design.md §4): new user, PID, IPC, UTS and network namespaces, a private /proc, the system
+/// read-only, nothing of the host's files but the system and `mounts`, and rlimits. The whole
+/// PID namespace dies with the step. Implemented in process/sandbox.cpp.
+struct SandboxSpec {
+  std::vector<SandboxMount> mounts;  ///< the step's work folder (writable) and what it reads
+  bool gpu = false;                  ///< bind the NVIDIA device nodes the CUDA driver needs
+  std::uint64_t address_space_bytes = 0;  ///< RLIMIT_AS; 0 = unlimited (CUDA maps huge ranges)
+  std::uint64_t cpu_seconds = 0;          ///< RLIMIT_CPU; 0 = unlimited
+  std::uint64_t file_bytes = std::uint64_t{4} << 30;  ///< RLIMIT_FSIZE: largest file written
+  unsigned max_processes = 256;      ///< processes inside the step (nvcc forks cicc, ptxas, gcc)
+  unsigned max_open_files = 1024;    ///< RLIMIT_NOFILE
+};
 
 /// What to run and under which limits.
 struct ProcessRequest {
@@ -21,6 +43,9 @@ struct ProcessRequest {
   /// Polled about every 20 ms while the child runs; returning true kills the group (used for
   /// per-case deadlines read from the runner's event stream). May be empty.
   std::function<bool()> should_kill;
+  /// Set: run inside a bubblewrap sandbox (argv[0] must then be an absolute path or a name
+  /// on the sandbox's PATH). Unset: run as a plain child (trusted tools such as nm).
+  std::optional<SandboxSpec> sandbox;
 };
 
 /// How it ended.

@@ -87,6 +87,7 @@ TaskStatus failure_of(const ProcessResult& result, const std::vector<Event>& eve
     if (e.task == task && e.kind == "fatal") {  // the runner refused the task: our fault
       status.outcome = Outcome::harness_error;
       status.message = "the runner could not run this case: " + e.error;
+      status.fatal = true;
       return status;
     }
   for (const auto& e : events)
@@ -145,7 +146,8 @@ RunOutcome run_job(ProcessRunner& processes, const RunRequest& request) {
     for (const auto& id : task_ids(job)) total_s += task_deadline_s(job, id, request.task_timeout_s);
     EventFollower follower(job.events_file);
     ProcessRequest process{{request.runner.string(), job_path.string()}, request.work_dir,
-                           request.environment, total_s, request.output_limit_bytes, {}};
+                           request.environment, total_s, request.output_limit_bytes, {}, {}};
+    if (request.sandboxed) process.sandbox = runner_sandbox(request);
     process.should_kill = [&] {
       follower.poll();
       const auto& current = follower.current();
@@ -200,7 +202,7 @@ RunOutcome run_job(ProcessRunner& processes, const RunRequest& request) {
       if (result.timed_out) { why = "the runner did not start a case in time"; kind = Outcome::timeout; }
       if (result.signal) why += " (" + describe_signal(*result.signal) + ")";
       for (const auto& id : task_ids(job))
-        if (!finished.contains(id)) outcome.tasks[id] = {kind, why, 0.0, {}};
+        if (!finished.contains(id)) outcome.tasks[id] = {kind, why, 0.0, {}, kind == Outcome::harness_error};
       break;
     }
   }
@@ -208,6 +210,21 @@ RunOutcome run_job(ProcessRunner& processes, const RunRequest& request) {
     if (!outcome.tasks.contains(id))
       outcome.tasks[id] = {Outcome::protocol_error, "the runner never reported this case", 0.0, {}};
   return outcome;
+}
+
+SandboxSpec runner_sandbox(const RunRequest& request) {
+  SandboxSpec sandbox;
+  sandbox.gpu = request.gpu;
+  sandbox.mounts.push_back({request.work_dir, {}, true});
+  // The runner binary (the student's, built beside the runner's folder; the reference runner, in
+  // the build tree) is only read, and only that one file is visible.
+  const auto relative = request.runner.lexically_relative(request.work_dir);
+  if (relative.empty() || *relative.begin() == "..") sandbox.mounts.push_back({request.runner, {}, false});
+  for (const auto& dir : request.read_only) sandbox.mounts.push_back({dir, {}, false});
+  // Why no address-space limit: the CUDA driver reserves a virtual range the size of all GPU and
+  // host memory; the host memory a runner can really take is bounded by its own allocations'
+  // failures and by the time limit.
+  return sandbox;
 }
 
 std::map<std::string, std::string> runner_environment() {

@@ -21,7 +21,15 @@ struct RunRequest {
   double task_timeout_s = 10.0;                    ///< per check task (timing tasks get 3× plus their budget)
   std::size_t output_limit_bytes = 65536;          ///< stdout+stderr of one runner process
   std::map<std::string, std::string> environment;  ///< the runner's whole environment
+  /// Run inside the sandbox (process/sandbox.hpp): `work_dir` is the only writable folder, the
+  /// runner binary and `read_only` (the inputs) are visible read-only, nothing else of ours.
+  bool sandboxed = false;
+  std::vector<std::filesystem::path> read_only;    ///< folders the runner reads (inputs)
+  bool gpu = false;                                ///< the sandbox binds the NVIDIA devices
 };
+
+/// The sandbox of one runner process of `request` (its folders, the GPU when asked for).
+SandboxSpec runner_sandbox(const RunRequest& request);
 
 /// How one task ended, as far as the process is concerned (the verdict comes from the check).
 struct TaskStatus {
@@ -29,6 +37,7 @@ struct TaskStatus {
   std::string message;                 ///< for the student
   double seconds = 0.0;
   Event samples;                       ///< timing tasks: the samples event
+  bool fatal = false;                  ///< ended by a `fatal` event of the runner (evidence only)
 };
 
 /// How the whole job went.

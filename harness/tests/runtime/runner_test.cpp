@@ -41,12 +41,12 @@ struct TempDir {
   ~TempDir() { fs::remove_all(path); }
 };
 
-/// Runs a fixture runner ("good", "lazy", "crash") with `args`; stdout and stderr go to files
-/// in `dir`. Returns the exit code.
+/// Runs a fixture runner ("good", "lazy", "crash", or "reference": the fixture's reference
+/// runner) with `args`; stdout and stderr go to files in `dir`. Returns the exit code.
 int run_runner(const std::string& student, const fs::path& dir, const std::string& args,
                const std::string& environment = "") {
-  const std::string command = environment + " " + CUGRADE_FIXTURE_RUNNERS +
-                              "/runtime_fixture_" + student + " " + args + " >" +
+  const std::string binary = student == "reference" ? std::string("/reference-runner") : "/runtime_fixture_" + student;
+  const std::string command = environment + " " + CUGRADE_FIXTURE_RUNNERS + binary + " " + args + " >" +
                               (dir / "stdout").string() + " 2>" + (dir / "stderr").string();
   const int status = std::system(command.c_str());
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
@@ -173,13 +173,14 @@ TEST_CASE("runtime::run_check_task") {
     CHECK(events[1].kind == "done");
     CHECK(events[1].seconds > 0.0);
   }
-  SUBCASE("the reference, a host-memory step, and several tasks in one job") {
+  SUBCASE("the reference runner: the reference's side of device and host-memory steps") {
     job.checks.push_back(check_task(dir.path, "c1", "scale", 1));
     job.checks.back().reference = true;
     job.checks.push_back(check_task(dir.path, "c2", "scale_host", 257));
+    job.checks.back().reference = true;
     job.checks.push_back(check_task(dir.path, "c3", "scale_host", 257));
     job.checks.back().reference = true;
-    CHECK(run_runner("good", dir.path, write_job(dir.path, job).string()) == 0);
+    CHECK(run_runner("reference", dir.path, write_job(dir.path, job).string()) == 0);
     CHECK(is_twice_ramp(read_one(job.checks[0].output_file, "y"), 1));
     CHECK(is_twice_ramp(read_one(job.checks[1].output_file, "y"), 257));
     CHECK(is_twice_ramp(read_one(job.checks[2].output_file, "y"), 257));
@@ -219,19 +220,27 @@ TEST_CASE("runtime::run_check_task") {
     CHECK(events[1].error ==
           "unknown step 'nope' (this runner knows: scale, scale_host, scale_reference_only)");
   }
-  SUBCASE("a reference-only step runs as the reference; its student side does not exist") {
+  SUBCASE("a reference-only step runs in the reference runner; its student side does not exist") {
     job.checks.push_back(check_task(dir.path, "c1", "scale_reference_only", 300));
     job.checks.back().reference = true;
     job.checks.push_back(check_task(dir.path, "c2", "scale_reference_only", 300));
-    CHECK(run_runner("good", dir.path, write_job(dir.path, job).string()) == 2);
+    CHECK(run_runner("reference", dir.path, write_job(dir.path, job).string()) == 2);
     CHECK(is_twice_ramp(read_one(job.checks[0].output_file, "y"), 300));
     const auto events = events_of(dir.path);
     REQUIRE(events.size() == 4);
     CHECK(events[1].kind == "done");
     CHECK(events[3].kind == "fatal");
     CHECK(events[3].task == "c2");
-    CHECK(events[3].error ==
-          "step 'scale_reference_only' is reference-only: there is no student function to call");
+    CHECK(events[3].error.starts_with("step 'scale_reference_only' has no student function in this runner"));
+  }
+  SUBCASE("the student's runner holds no reference: asking for it is fatal") {
+    job.checks.push_back(check_task(dir.path, "c1", "scale", 300));
+    job.checks.back().reference = true;
+    CHECK(run_runner("good", dir.path, write_job(dir.path, job).string()) == 2);
+    const auto events = events_of(dir.path);
+    REQUIRE(events.size() == 2);
+    CHECK(events[1].kind == "fatal");
+    CHECK(events[1].error.find("holds no reference") != std::string::npos);
   }
 }
 
@@ -258,31 +267,14 @@ TEST_CASE("runtime::run_time_task") {
   job.timings.push_back(task);
   const auto job_file = write_job(dir.path, job);
 
-  SUBCASE("samples of both sides, then outputs of the verification inputs") {
-    CHECK(run_runner("good", dir.path, job_file.string()) == 0);
+  SUBCASE("a student is never timed by a job task: graded timing is lock-step (--serve)") {
+    CHECK(run_runner("good", dir.path, job_file.string()) == 2);
     const auto events = events_of(dir.path);
-    REQUIRE(events.size() == 3);
-    CHECK(events[0].kind == "start");
-    REQUIRE(events[1].kind == "samples");
-    const Event& samples = events[1];
-    CHECK(samples.student_ms.size() >= 10);
-    CHECK(samples.student_ms.size() <= 30);
-    CHECK(samples.reference_ms.size() == samples.student_ms.size());
-    CHECK(samples.student_wall_ms.size() == samples.student_ms.size());
-    CHECK(samples.reference_wall_ms.size() == samples.student_ms.size());
-    for (double ms : samples.student_ms) CHECK(ms > 0.0);
-    CHECK(events[2].kind == "done");
-    CHECK(is_twice_ramp(read_one(task.student_output_file, "y"), n, 1.0f));
-    CHECK(is_twice_ramp(read_one(task.reference_output_file, "y"), n, 1.0f));
+    REQUIRE(events.size() == 2);
+    CHECK(events[1].kind == "fatal");
+    CHECK(events[1].error.find("lock-step") != std::string::npos);
   }
-  SUBCASE("a submission that skips the work shows it in its verification outputs") {
-    CHECK(run_runner("lazy", dir.path, job_file.string()) == 0);
-    CHECK(std::isnan(read_one(task.student_output_file, "y").data<float>()[0]));
-    CHECK(is_twice_ramp(read_one(task.reference_output_file, "y"), n, 1.0f));
-  }
-  SUBCASE("reference-only (cugrade bench): the reference alone, even with no student function") {
-    // The lazy student computes nothing: any student call would show as NaN; a reference-only
-    // step has no student function at all, so calling one would be fatal.
+  SUBCASE("reference-only (cugrade bench): the reference runner times the reference alone") {
     Job bench;
     TimeTask alone = task;
     alone.step.clear();
@@ -290,7 +282,7 @@ TEST_CASE("runtime::run_time_task") {
     alone.reference_only = true;
     alone.verify_inputs_file.clear();
     bench.timings.push_back(alone);
-    CHECK(run_runner("lazy", dir.path, write_job(dir.path, bench).string()) == 0);
+    CHECK(run_runner("reference", dir.path, write_job(dir.path, bench).string()) == 0);
     const auto events = events_of(dir.path);
     REQUIRE(events.size() == 3);
     REQUIRE(events[1].kind == "samples");

@@ -1,0 +1,81 @@
+// Sample inputs and digests on the host: for steps whose arrays live in host memory, and for the
+// CPU backend's runner (whose "device" memory is host memory). sample_kernels.cu does the same on
+// a GPU for the CUDA runner.
+#include <cmath>
+#include <cstring>
+
+#include "sample_inputs.hpp"
+
+namespace cugrade::runner {
+namespace {
+
+/// Rows and the length of the last dimension of `layout` (a scalar is one row of one).
+void shape(const Array& layout, std::int64_t& rows, std::int64_t& cols) {
+  cols = layout.dims.empty() ? 1 : layout.dims.back();
+  rows = cols == 0 ? 0 : layout.size() / cols;
+}
+
+template <class T>
+void rotate(const T* base, T* dest, std::int64_t rows, std::int64_t cols, std::int64_t shift, bool negate) {
+  for (std::int64_t r = 0; r < rows; ++r)
+    for (std::int64_t j = 0; j < cols; ++j) {
+      const T v = base[r * cols + j];
+      dest[r * cols + (j + shift) % cols] = negate ? static_cast<T>(-v) : v;
+    }
+}
+
+template <class T>
+void digest_of(const T* data, std::int64_t n, std::uint64_t key, double atol, double rtol, std::int64_t first,
+               Digest& digest) {
+  for (std::int64_t i = 0; i < n; ++i) {
+    const std::uint64_t h = digest_hash(key, static_cast<std::uint64_t>(first + i));
+    const double w = 1.0 + static_cast<double>(h >> 54) / 1024.0;
+    const double x = std::fabs(static_cast<double>(data[i]));
+    const int bucket = static_cast<int>(h % digest_buckets);
+    digest.sums[bucket] += w * x;
+    digest.bounds[bucket] += w * (atol + rtol * x);
+  }
+}
+
+}  // namespace
+
+void host_sample_input(const void* base, void* dest, const Array& layout, SampleVariant variant) {
+  std::int64_t rows = 0, cols = 0;
+  shape(layout, rows, cols);
+  if (cols == 0) return;
+  const std::int64_t shift = ((variant.shift % cols) + cols) % cols;
+  switch (layout.type) {
+    case DType::f32: rotate(static_cast<const float*>(base), static_cast<float*>(dest), rows, cols, shift, variant.negate); break;
+    case DType::f64: rotate(static_cast<const double*>(base), static_cast<double*>(dest), rows, cols, shift, variant.negate); break;
+    case DType::i32: rotate(static_cast<const std::int32_t*>(base), static_cast<std::int32_t*>(dest), rows, cols, shift, variant.negate); break;
+    case DType::i64: rotate(static_cast<const std::int64_t*>(base), static_cast<std::int64_t*>(dest), rows, cols, shift, variant.negate); break;
+    // Unsigned values have no negation that keeps them valid: rotation only.
+    case DType::u32: rotate(static_cast<const std::uint32_t*>(base), static_cast<std::uint32_t*>(dest), rows, cols, shift, false); break;
+  }
+}
+
+void host_add_digest(const void* data, const Array& layout, std::uint64_t key, double atol, double rtol,
+                     std::int64_t first, Digest& digest) {
+  const std::int64_t n = layout.size();
+  switch (layout.type) {
+    case DType::f32: digest_of(static_cast<const float*>(data), n, key, atol, rtol, first, digest); break;
+    case DType::f64: digest_of(static_cast<const double*>(data), n, key, atol, rtol, first, digest); break;
+    case DType::i32: digest_of(static_cast<const std::int32_t*>(data), n, key, atol, rtol, first, digest); break;
+    case DType::i64: digest_of(static_cast<const std::int64_t*>(data), n, key, atol, rtol, first, digest); break;
+    case DType::u32: digest_of(static_cast<const std::uint32_t*>(data), n, key, atol, rtol, first, digest); break;
+  }
+}
+
+#ifdef CUGRADE_CPU_RUNNER
+// The CPU backend's "device" memory is host memory: the host code serves both.
+void write_sample_input(Memory, const void* base, void* dest, const Array& layout, SampleVariant variant) {
+  host_sample_input(base, dest, layout, variant);
+}
+
+void add_digest(Memory, const void* data, const Array& layout, std::uint64_t key, double atol, double rtol,
+                std::int64_t first, Digest& digest) {
+  host_add_digest(data, layout, key, atol, rtol, first, digest);
+}
+#endif
+
+}  // namespace cugrade::runner

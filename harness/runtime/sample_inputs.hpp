@@ -1,0 +1,62 @@
+#pragma once
+// What makes every timed sample honest (design.md §4): each sample runs on inputs it has never
+// seen, and its outputs are summarised by a digest whose key is chosen after the call returned,
+// so neither a cache of earlier results nor work left for later can pass.
+//   - sample inputs: the task's base inputs, every row rotated along its last dimension by a shift
+//     and, on odd samples, negated (exact for every dtype the graders use); both are valid inputs
+//     for every assignment (a matrix's columns permuted, bodies renumbered and mirrored through the
+//     origin, a vector rotated) whose outputs differ from sample to sample;
+//   - digest: elements spread over `digest_buckets` buckets by a keyed hash; per bucket the sum
+//     of w_i·|x_i| (w_i in [1, 2), keyed) and, for the reference, the sum of
+//     w_i·(atol + rtol·|x_i|). Outputs within tolerance give bucket sums within that bound of
+//     the reference's; a stale, skipped or poisoned output does not; |x| (not x) so that no
+//     shortcut computes the digest of a matrix product without the product itself.
+#include <cstdint>
+#include <vector>
+
+#include "adapter.hpp"
+#include "array_file.hpp"
+
+namespace cugrade::runner {
+
+/// How sample k's inputs differ from the base inputs.
+struct SampleVariant {
+  std::int64_t shift = 0;  ///< rotation along the last dimension (taken modulo its length)
+  bool negate = false;     ///< every element negated
+};
+
+/// Buckets of a digest.
+inline constexpr int digest_buckets = 64;
+
+/// Per bucket: the weighted sum of |x_i| and the tolerance bound (reference side).
+struct Digest {
+  std::vector<double> sums = std::vector<double>(digest_buckets, 0.0);
+  std::vector<double> bounds = std::vector<double>(digest_buckets, 0.0);
+};
+
+/// Writes `base` (an array of `layout`'s type and shape, in `memory`) into `dest` rotated and
+/// negated as `variant` says. Device memory: asynchronous on the legacy stream.
+void write_sample_input(Memory memory, const void* base, void* dest, const Array& layout,
+                        SampleVariant variant);
+
+/// Adds the digest of one output (in `memory`, of `layout`'s type and shape) to `digest`; waits
+/// for the device. `first` is the index its elements start at across all outputs.
+void add_digest(Memory memory, const void* data, const Array& layout, std::uint64_t key,
+                double atol, double rtol, std::int64_t first, Digest& digest);
+
+/// write_sample_input for host memory.
+void host_sample_input(const void* base, void* dest, const Array& layout, SampleVariant variant);
+
+/// add_digest for host memory.
+void host_add_digest(const void* data, const Array& layout, std::uint64_t key, double atol, double rtol,
+                     std::int64_t first, Digest& digest);
+
+/// The keyed hash both digest implementations use (splitmix64 of key ^ index).
+inline std::uint64_t digest_hash(std::uint64_t key, std::uint64_t index) {
+  std::uint64_t z = key ^ (index * 0x9E3779B97F4A7C15ULL);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+}  // namespace cugrade::runner

@@ -1,0 +1,118 @@
+// Sample inputs and digests on the GPU (sample_inputs.hpp), for the CUDA runner: a rotation is
+// one pass over the base copy, a digest one pass over the output, so neither costs the timing
+// loop more than a memory copy. Host memory goes to sample_host.cpp.
+#include <cuda_runtime.h>
+
+#include <stdexcept>
+
+#include "sample_inputs.hpp"
+
+namespace cugrade::runner {
+namespace {
+
+template <class T>
+__global__ void rotate_kernel(const T* base, T* dest, std::int64_t rows, std::int64_t cols, std::int64_t shift,
+                              bool negate) {
+  const std::int64_t n = rows * cols;
+  for (std::int64_t i = blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x; i < n;
+       i += static_cast<std::int64_t>(gridDim.x) * blockDim.x) {
+    const std::int64_t r = i / cols, j = i % cols;
+    const T v = base[i];
+    dest[r * cols + (j + shift) % cols] = negate ? static_cast<T>(-v) : v;
+  }
+}
+
+__device__ std::uint64_t device_hash(std::uint64_t key, std::uint64_t index) {
+  std::uint64_t z = key ^ (index * 0x9E3779B97F4A7C15ULL);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+/// Each block sums into shared buckets, then adds them to the global ones (2 × digest_buckets).
+template <class T>
+__global__ void digest_kernel(const T* data, std::int64_t n, std::uint64_t key, double atol, double rtol,
+                              std::int64_t first, double* out) {
+  __shared__ double sums[digest_buckets], bounds[digest_buckets];
+  for (int b = threadIdx.x; b < digest_buckets; b += blockDim.x) sums[b] = bounds[b] = 0.0;
+  __syncthreads();
+  for (std::int64_t i = blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x; i < n;
+       i += static_cast<std::int64_t>(gridDim.x) * blockDim.x) {
+    const std::uint64_t h = device_hash(key, static_cast<std::uint64_t>(first + i));
+    const double w = 1.0 + static_cast<double>(h >> 54) / 1024.0;
+    const double x = fabs(static_cast<double>(data[i]));
+    const int bucket = static_cast<int>(h % digest_buckets);
+    atomicAdd(&sums[bucket], w * x);
+    atomicAdd(&bounds[bucket], w * (atol + rtol * x));
+  }
+  __syncthreads();
+  for (int b = threadIdx.x; b < digest_buckets; b += blockDim.x) {
+    atomicAdd(&out[b], sums[b]);
+    atomicAdd(&out[digest_buckets + b], bounds[b]);
+  }
+}
+
+int grid_for(std::int64_t n) {
+  const std::int64_t blocks = (n + 255) / 256;
+  return static_cast<int>(blocks < 1024 ? (blocks < 1 ? 1 : blocks) : 1024);
+}
+
+void check(cudaError_t error, const char* what) {
+  if (error != cudaSuccess) throw std::runtime_error(std::string(what) + ": " + cudaGetErrorString(error));
+}
+
+template <class T>
+void rotate(const void* base, void* dest, std::int64_t rows, std::int64_t cols, std::int64_t shift, bool negate) {
+  rotate_kernel<T><<<grid_for(rows * cols), 256>>>(static_cast<const T*>(base), static_cast<T*>(dest), rows, cols,
+                                                   shift, negate);
+}
+
+template <class T>
+void digest(const void* data, std::int64_t n, std::uint64_t key, double atol, double rtol, std::int64_t first,
+            double* out) {
+  digest_kernel<T><<<grid_for(n), 256>>>(static_cast<const T*>(data), n, key, atol, rtol, first, out);
+}
+
+}  // namespace
+
+void write_sample_input(Memory memory, const void* base, void* dest, const Array& layout, SampleVariant variant) {
+  if (memory == Memory::host) return host_sample_input(base, dest, layout, variant);
+  const std::int64_t cols = layout.dims.empty() ? 1 : layout.dims.back();
+  if (cols == 0 || layout.size() == 0) return;
+  const std::int64_t rows = layout.size() / cols, shift = ((variant.shift % cols) + cols) % cols;
+  switch (layout.type) {
+    case DType::f32: rotate<float>(base, dest, rows, cols, shift, variant.negate); break;
+    case DType::f64: rotate<double>(base, dest, rows, cols, shift, variant.negate); break;
+    case DType::i32: rotate<std::int32_t>(base, dest, rows, cols, shift, variant.negate); break;
+    case DType::i64: rotate<long long>(base, dest, rows, cols, shift, variant.negate); break;
+    case DType::u32: rotate<std::uint32_t>(base, dest, rows, cols, shift, false); break;
+  }
+  check(cudaGetLastError(), "launching the sample-input rotation");
+}
+
+void add_digest(Memory memory, const void* data, const Array& layout, std::uint64_t key, double atol, double rtol,
+                std::int64_t first, Digest& result) {
+  if (memory == Memory::host) return host_add_digest(data, layout, key, atol, rtol, first, result);
+  const std::int64_t n = layout.size();
+  if (n == 0) return;
+  double* out = nullptr;
+  check(cudaMalloc(&out, 2 * digest_buckets * sizeof(double)), "cudaMalloc (digest)");
+  check(cudaMemset(out, 0, 2 * digest_buckets * sizeof(double)), "cudaMemset (digest)");
+  switch (layout.type) {
+    case DType::f32: digest<float>(data, n, key, atol, rtol, first, out); break;
+    case DType::f64: digest<double>(data, n, key, atol, rtol, first, out); break;
+    case DType::i32: digest<std::int32_t>(data, n, key, atol, rtol, first, out); break;
+    case DType::i64: digest<long long>(data, n, key, atol, rtol, first, out); break;
+    case DType::u32: digest<std::uint32_t>(data, n, key, atol, rtol, first, out); break;
+  }
+  double host[2 * digest_buckets];
+  const cudaError_t copied = cudaMemcpy(host, out, sizeof host, cudaMemcpyDeviceToHost);
+  cudaFree(out);
+  check(copied, "the digest's cudaMemcpy");
+  for (int b = 0; b < digest_buckets; ++b) {
+    result.sums[b] += host[b];
+    result.bounds[b] += host[digest_buckets + b];
+  }
+}
+
+}  // namespace cugrade::runner

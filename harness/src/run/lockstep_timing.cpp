@@ -1,0 +1,306 @@
+#include "run/lockstep_timing.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <memory>
+#include <optional>
+#include <sstream>
+
+#include "process/interactive_process.hpp"
+#include "statistics.hpp"
+
+namespace cugrade {
+namespace fs = std::filesystem;
+
+namespace {
+using Clock = std::chrono::steady_clock;
+
+/// Buckets of a digest (runtime/sample_inputs.hpp): sums, then bounds.
+constexpr std::size_t buckets = 64;
+
+double ms_since(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+/// The seed of sample k's variant and key (splitmix64): the runners learn each only when used.
+std::uint64_t mix(std::uint64_t x) {
+  x += 0x9E3779B97F4A7C15ULL;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+  return x ^ (x >> 31);
+}
+
+/// A fresh per-target salt so that two checks of the same file do not see the same sequence.
+std::uint64_t fresh_salt() {
+  return mix(static_cast<std::uint64_t>(Clock::now().time_since_epoch().count()) ^
+             reinterpret_cast<std::uintptr_t>(&fresh_salt));
+}
+
+/// One runner serving one side.
+struct Side {
+  std::string label;  ///< "your runner", "the reference runner"
+  std::unique_ptr<InteractiveProcess> process;
+  fs::path events_file;
+  std::vector<double> event_ms, wall_ms;
+  std::optional<ProcessResult> ended;
+};
+
+/// Starts `runner --serve job` in `dir` with the limits and sandbox of `base`.
+Side start_side(std::string label, const RunRequest& base, const fs::path& runner, const fs::path& dir,
+                TimeTask task, const std::string& stem) {
+  Side side;
+  side.label = std::move(label);
+  Job job;
+  job.events_file = (dir / (stem + ".events")).string();
+  job.timings.push_back(std::move(task));
+  side.events_file = job.events_file;
+  const fs::path job_file = dir / (stem + ".job.json");
+  std::ofstream(job_file) << job_to_json(job);
+  RunRequest request = base;
+  request.runner = runner;
+  request.work_dir = dir;
+  ProcessRequest process{{runner.string(), "--serve", job_file.string()}, dir, base.environment, 0.0,
+                         base.output_limit_bytes, {}, {}};
+  if (base.sandboxed) process.sandbox = runner_sandbox(request);
+  side.process = start_interactive(process);
+  return side;
+}
+
+/// Sends `command` and returns the reply, or nullopt when the side stopped answering.
+std::optional<std::string> ask(Side& side, const std::string& command, double timeout_s) {
+  if (!side.process->send(command)) return side.process->receive(0.05);  // a last word, if any
+  return side.process->receive(timeout_s);
+}
+
+/// Why a side stopped answering, from its events file and how its process ended.
+TaskStatus why_stopped(Side& side, bool timed_out, double timeout_s) {
+  if (!side.ended) side.ended = side.process->finish(timed_out ? 0.0 : 1.0);
+  const ProcessResult& result = *side.ended;
+  TaskStatus status;
+  for (const Event& e : read_events(side.events_file.string())) {
+    if (e.kind == "cuda_error") {
+      status.outcome = Outcome::cuda_error;
+      status.message = "CUDA error in " + e.call + ": " + e.error +
+                       (e.kernel.empty() ? "" : " (last kernel launched: " + e.kernel + ")");
+      return status;
+    }
+    if (e.kind == "fatal") {
+      status.outcome = Outcome::protocol_error;
+      status.fatal = true;
+      status.message = e.error;
+      return status;
+    }
+  }
+  if (!result.started) {
+    status.outcome = Outcome::harness_error;
+    status.message = "could not start " + side.label + ": " + result.launch_error;
+  } else if (result.output_limit_exceeded) {
+    status.outcome = Outcome::output_limit;
+    status.message = "your code printed more than the output limit while being timed; it was stopped";
+  } else if (timed_out) {
+    status.outcome = Outcome::timeout;
+    status.message = fmt::format("a timed call did not finish within {:g} s and was stopped", timeout_s);
+  } else if (result.signal) {
+    status.outcome = Outcome::crashed;
+    status.message = "the program died from " + describe_signal(*result.signal) + " while being timed";
+  } else {
+    status.outcome = Outcome::protocol_error;
+    status.message = "the program stopped answering while being timed (exit code " +
+                     std::to_string(result.exit_code) + "): does your code call exit(), or read or close "
+                     "descriptors it did not open?";
+  }
+  return status;
+}
+
+/// The numbers after `word` in `reply`, or nullopt when the reply is not `word` and `count` numbers.
+std::optional<std::vector<double>> numbers(const std::string& reply, const std::string& word, std::size_t count) {
+  std::istringstream in(reply);
+  std::string head;
+  if (!(in >> head) || head != word) return std::nullopt;
+  std::vector<double> values;
+  std::string token;
+  while (in >> token) {
+    char* end = nullptr;
+    const double v = std::strtod(token.c_str(), &end);
+    if (end == token.c_str() || *end != '\0') return std::nullopt;
+    values.push_back(v);
+  }
+  if (values.size() != count) return std::nullopt;
+  return values;
+}
+
+/// Lock-step timing of one target.
+class LockstepTiming {
+ public:
+  LockstepTiming(const RunRequest& student, const TimeTask& task, const fs::path& reference_runner,
+                 const fs::path& reference_dir, std::size_t index)
+      : task_(task), timeout_s_(student.task_timeout_s), salt_(fresh_salt()) {
+    const std::string stem = "timing-" + std::to_string(index);
+    TimeTask theirs = task;
+    theirs.reference_only = true;
+    TimeTask ours = task;
+    ours.reference_only = false;
+    ours.atol = ours.rtol = 0.0;  // the bounds come from the reference's side only
+    outcome_.student_output_file = (student.work_dir / (stem + ".student.out")).string();
+    outcome_.reference_output_file = (reference_dir / (stem + ".reference.out")).string();
+    reference_ = start_side("the reference runner", student, reference_runner, reference_dir, theirs, stem);
+    student_ = start_side("your runner", student, student.runner, student.work_dir, ours, stem);
+  }
+
+  TimingOutcome run() {
+    // Start-up: the CUDA context, reading and uploading the inputs.
+    if (!hello(reference_) || !hello(student_)) return finish();
+    if (!warm_up() || !sample_until_done() || !write_outputs()) return finish();
+    outcome_.status.outcome = Outcome::passed;
+    return finish();
+  }
+
+ private:
+  bool hello(Side& side) {
+    const auto reply = side.process->receive(5.0 + timeout_s_);
+    if (reply && *reply == "hello") return true;
+    return fail(side, reply, side.process->timed_out(), "start");
+  }
+
+  /// Records why `side` stopped (a reply it should not have given, or none); always false.
+  bool fail(Side& side, const std::optional<std::string>& reply, bool timed_out, const std::string& command) {
+    TaskStatus status;
+    if (reply) {
+      status.outcome = Outcome::protocol_error;
+      status.message = "the runner's answer to '" + command + "' was not understood: \"" + reply->substr(0, 80) + "\"";
+    } else {
+      status = why_stopped(side, timed_out, timeout_s_);
+    }
+    if (&side == &reference_) {  // the reference is ours: whatever stopped it is cugrade's fault
+      status.message = "the reference runner failed while timing: " + status.message;
+      status.outcome = Outcome::harness_error;
+    }
+    outcome_.status = std::move(status);
+    return false;
+  }
+
+  /// One call of one side on sample k; timed when `record`. False when the side failed.
+  bool call(Side& side, std::uint64_t k, bool record, std::vector<double>* digest) {
+    const std::uint64_t h = mix(salt_ ^ k);
+    const std::string prepare = fmt::format("prepare {} {} {}", k, h >> 1, k & 1);
+    auto reply = ask(side, prepare, timeout_s_);
+    if (!reply || *reply != "ready") return fail(side, reply, side.process->timed_out(), "prepare");
+    const auto start = Clock::now();
+    reply = ask(side, "run", timeout_s_);
+    const auto ran = reply ? numbers(*reply, "ran", 1) : std::nullopt;
+    if (!ran) return fail(side, reply, side.process->timed_out(), "run");
+    reply = ask(side, fmt::format("digest {}", mix(h)), timeout_s_);
+    const double wall = ms_since(start);
+    const auto values = reply ? numbers(*reply, "digest", 2 * buckets) : std::nullopt;
+    if (!values) return fail(side, reply, side.process->timed_out(), "digest");
+    if (record) {
+      side.event_ms.push_back(ran->front());
+      side.wall_ms.push_back(wall);
+    }
+    if (digest) *digest = *values;
+    return true;
+  }
+
+  /// One round: both sides on the same fresh sample, compared by digest.
+  bool round(std::uint64_t k, bool record) {
+    std::vector<double> ours, theirs;
+    if (!call(student_, k, record, &ours) || !call(reference_, k, record, &theirs)) return false;
+    const std::vector<double> bounds(theirs.begin() + buckets, theirs.end());
+    std::string why;
+    if (outcome_.verified &&
+        !digests_agree({ours.begin(), ours.begin() + buckets}, {theirs.begin(), theirs.begin() + buckets}, bounds, &why)) {
+      outcome_.verified = false;
+      outcome_.mismatch = fmt::format("timed call {}: {}", k, why);
+    }
+    return true;
+  }
+
+  bool warm_up() {
+    const auto start = Clock::now();
+    do {
+      if (!round(next_++, false)) return false;
+    } while (ms_since(start) < 1000.0 * task_.warmup_s);
+    return true;
+  }
+
+  bool sample_until_done() {
+    const StoppingRule rule{task_.min_samples, task_.max_samples, task_.target_rse, task_.budget_s};
+    const auto start = Clock::now();
+    while (!(should_stop(student_.event_ms, rule, ms_since(start) / 1000.0) &&
+             should_stop(reference_.event_ms, rule, ms_since(start) / 1000.0))) {
+      if (!round(next_++, true)) return false;
+      if (!outcome_.verified) break;  // a wrong timed result: performance earns nothing
+    }
+    return true;
+  }
+
+  /// The last sample's outputs in full, for the comparison of every element (verdicts.cpp).
+  bool write_outputs() {
+    auto reply = ask(student_, "write " + outcome_.student_output_file, timeout_s_);
+    if (!reply || *reply != "written") return fail(student_, reply, student_.process->timed_out(), "write");
+    reply = ask(reference_, "write " + outcome_.reference_output_file, timeout_s_);
+    if (!reply || *reply != "written") return fail(reference_, reply, reference_.process->timed_out(), "write");
+    return true;
+  }
+
+  TimingOutcome finish() {
+    for (Side* side : {&student_, &reference_}) {
+      if (side->ended) continue;
+      side->process->send("quit");
+      side->ended = side->process->finish(1.0);
+    }
+    // The protocol's own cost (two round trips, the digest): what the reference's clock reads
+    // beyond its events. Taken off both sides' clocks, it leaves what timing_stats compares.
+    std::vector<double> overhead;
+    for (std::size_t i = 0; i < reference_.wall_ms.size() && i < reference_.event_ms.size(); ++i)
+      overhead.push_back(reference_.wall_ms[i] - reference_.event_ms[i]);
+    const double cost = std::max(0.0, summarize(overhead).median);
+    for (Side* side : {&student_, &reference_})
+      for (double& wall : side->wall_ms) wall = std::max(0.0, wall - cost);
+    outcome_.student_ms = student_.event_ms;
+    outcome_.student_wall_ms = student_.wall_ms;
+    outcome_.reference_ms = reference_.event_ms;
+    outcome_.reference_wall_ms = reference_.wall_ms;
+    return outcome_;
+  }
+
+  const TimeTask& task_;
+  double timeout_s_;
+  std::uint64_t salt_;
+  std::uint64_t next_ = 1;
+  Side reference_, student_;
+  TimingOutcome outcome_;
+};
+
+}  // namespace
+
+bool digests_agree(const std::vector<double>& student, const std::vector<double>& reference,
+                   const std::vector<double>& bounds, std::string* why) {
+  for (std::size_t b = 0; b < reference.size(); ++b) {
+    const double s = b < student.size() ? student[b] : NAN, r = reference[b];
+    // Summing the same terms in another order moves a double sum by far less than 1e-9 of it.
+    const double allowed = (b < bounds.size() ? bounds[b] : 0.0) + 1e-9 * (std::fabs(s) + std::fabs(r));
+    if (std::isfinite(s) && std::fabs(s - r) <= allowed) continue;
+    if (why)
+      *why = std::isfinite(s) ? fmt::format("outputs differ from the reference's on the same inputs (part {} of the "
+                                            "digest: {:.6g} against {:.6g}, allowed ±{:.3g})", b, s, r, allowed)
+                              : "outputs hold NaN or Inf (never written, or not finished?)";
+    return false;
+  }
+  return true;
+}
+
+std::vector<TimingOutcome> time_targets(const RunRequest& student, const std::vector<TimeTask>& tasks,
+                                        const fs::path& reference_runner, const fs::path& reference_dir) {
+  std::vector<TimingOutcome> outcomes;
+  for (std::size_t i = 0; i < tasks.size(); ++i)
+    outcomes.push_back(LockstepTiming(student, tasks[i], reference_runner, reference_dir, i).run());
+  return outcomes;
+}
+
+}  // namespace cugrade

@@ -1,0 +1,45 @@
+#pragma once
+// Graded timing in lock-step (design.md §4, §7): the student's runner and the reference runner,
+// two sandboxed processes, serve one side each (runtime/serve_task.hpp) and take turns sample by
+// sample, so drift hits both alike and no student code shares a process with the reference.
+// What the student's runner says is only evidence:
+//   - every timed call is bracketed by the harness's own clock (command sent → digest received),
+//     so time spent outside the CUDA events, a forged event time or work left for later shows;
+//   - every sample runs on inputs never seen before (rotated, and negated on odd samples), so no
+//     cache of earlier results passes;
+//   - every sample's outputs are checked by a keyed digest against the reference's on the same
+//     inputs, the key sent only after the call returned; the last sample's outputs are also
+//     compared in full (verdicts.cpp).
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "job.hpp"
+#include "run/run_job.hpp"
+
+namespace cugrade {
+
+/// What lock-step timing of one target gave.
+struct TimingOutcome {
+  TaskStatus status;  ///< passed: sampled to the end (verified or not); else why it stopped
+  std::vector<double> student_ms, reference_ms;  ///< CUDA event times the runners reported
+  /// The harness's clock around each sample, less the protocol's own cost (the reference's
+  /// median of clock minus event time): what timing_stats checks the event times against.
+  std::vector<double> student_wall_ms, reference_wall_ms;
+  bool verified = true;   ///< every sample's digest within the reference's bound
+  std::string mismatch;   ///< when not: which sample, and by how much
+  std::string student_output_file, reference_output_file;  ///< the last sample's outputs in full
+};
+
+/// Times every task of `tasks` in lock-step: the student's side in `student.runner` (its folder,
+/// environment, sandbox and limits), the reference's in `reference_runner` in `reference_dir`.
+std::vector<TimingOutcome> time_targets(const RunRequest& student, const std::vector<TimeTask>& tasks,
+                                        const std::filesystem::path& reference_runner,
+                                        const std::filesystem::path& reference_dir);
+
+/// True when every bucket of the student's digest lies within the reference's bound of the
+/// reference's digest (plus the rounding of summing in another order); `why` says where not.
+bool digests_agree(const std::vector<double>& student, const std::vector<double>& reference,
+                   const std::vector<double>& bounds, std::string* why);
+
+}  // namespace cugrade

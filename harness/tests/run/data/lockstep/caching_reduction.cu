@@ -1,0 +1,41 @@
+// A cheat for the lock-step timing tests: reduce_7 computes the sum once and then only copies
+// the cached result, whatever the inputs (the attack "do the real work only when the input is
+// new", with the laziest test of newness). Every timed call runs on fresh inputs, so the digest
+// of the second timed call must give it away.
+#include "interface.cuh"
+
+__global__ void block_sums(const int* in, long long* out, int n) {
+  __shared__ long long partial[128];
+  long long sum = 0;
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) sum += in[i];
+  partial[threadIdx.x] = sum;
+  __syncthreads();
+  for (int s = blockDim.x / 2; s > 0; s /= 2) {
+    if (threadIdx.x < s) partial[threadIdx.x] += partial[threadIdx.x + s];
+    __syncthreads();
+  }
+  if (threadIdx.x == 0) atomicAdd(reinterpret_cast<unsigned long long*>(out), static_cast<unsigned long long>(partial[0]));
+}
+
+static void sum(const int* in, long long* out, int n) {
+  cudaMemset(out, 0, sizeof(long long));
+  block_sums<<<4, 128>>>(in, out, n);
+}
+
+void reduce_1(const int* in, long long* out, int n) { sum(in, out, n); }
+void reduce_2(const int* in, long long* out, int n) { sum(in, out, n); }
+void reduce_3(const int* in, long long* out, int n) { sum(in, out, n); }
+void reduce_4(const int* in, long long* out, int n) { sum(in, out, n); }
+void reduce_5(const int* in, long long* out, int n) { sum(in, out, n); }
+void reduce_6(const int* in, long long* out, int n) { sum(in, out, n); }
+
+void reduce_7(const int* in, long long* out, int n) {
+  static long long cached = 0;
+  static bool have = false;
+  if (!have) {
+    sum(in, out, n);
+    cudaMemcpy(&cached, out, sizeof cached, cudaMemcpyDeviceToHost);
+    have = true;
+  }
+  cudaMemcpy(out, &cached, sizeof cached, cudaMemcpyHostToDevice);
+}

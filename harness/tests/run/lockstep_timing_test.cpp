@@ -1,0 +1,103 @@
+// Lock-step timing with real runners on the CPU backend: an honest student and a caching cheat
+// of assignment reduction against the reduction's reference runner (fixtures: lockstep.cmake).
+#include "run/lockstep_timing.hpp"
+
+#include <doctest/doctest.h>
+#include <stdlib.h>
+
+#include <cmath>
+#include <filesystem>
+
+#include "array_file.hpp"
+#include "run/run_fixture.hpp"
+
+namespace fs = std::filesystem;
+using namespace cugrade;
+
+namespace {
+
+/// A reduction timing task on `n` random ints, its inputs written into `dir`.
+TimeTask reduction_task(const fs::path& dir, int n) {
+  Array in = make_array(DType::i32, {n});
+  for (int i = 0; i < n; ++i) in.data<std::int32_t>()[i] = (i * 7919) % 2001 - 1000;
+  REQUIRE(write_array_file((dir / "timing.in").string(), {{"in", in}}));
+  TimeTask task;
+  task.id = "perf/reduce7";
+  task.step = task.reference_step = "reduce7";
+  task.params = {{"n", n}};
+  task.inputs_file = (dir / "timing.in").string();
+  task.outputs = {{"out", OutputDecl{DType::i64, {1}}}};
+  task.min_samples = 4;
+  task.max_samples = 6;
+  task.budget_s = 5.0;
+  task.warmup_s = 0.0;
+  task.flush_bytes = 4096;
+  return task;
+}
+
+/// The student's request: its runner, its own folder, the CPU executor on one thread.
+RunRequest student_request(const fs::path& runner, const fs::path& dir) {
+  RunRequest request;
+  request.runner = runner;
+  request.work_dir = dir / "run";
+  request.task_timeout_s = 20.0;
+  request.environment = runner_environment();
+  request.environment["CUGRADE_CPU_THREADS"] = "1";
+  fs::create_directories(request.work_dir);
+  fs::create_directories(dir / "reference");
+  return request;
+}
+
+}  // namespace
+
+TEST_CASE("run::digests_agree") {
+  std::string why;
+  CHECK(digests_agree({1.0, 2.0}, {1.0, 2.5}, {0.0, 0.5}, &why));
+  CHECK_FALSE(digests_agree({1.0, 2.0}, {1.0, 2.6}, {0.0, 0.5}, &why));
+  CHECK(why.find("part 1") != std::string::npos);
+  // Rounding of a sum taken in another order is no mismatch, even with a bound of 0.
+  CHECK(digests_agree({1e6 + 1e-5}, {1e6}, {0.0}, &why));
+  CHECK_FALSE(digests_agree({NAN}, {1.0}, {1e9}, &why));
+  CHECK(why.find("NaN") != std::string::npos);
+}
+
+TEST_CASE("run::time_targets") {
+  test::RunFixture fixture;
+  const fs::path dir = fixture.dir;
+
+  SUBCASE("an honest student: every sample taken, verified, and both outputs written in full") {
+    const RunRequest student = student_request(CUGRADE_LOCKSTEP_HONEST, dir);
+    const auto outcomes = time_targets(student, {reduction_task(dir, 3000)}, CUGRADE_LOCKSTEP_REFERENCE, dir / "reference");
+    REQUIRE(outcomes.size() == 1);
+    const TimingOutcome& timed = outcomes[0];
+    INFO(timed.status.message);
+    CHECK(timed.status.outcome == Outcome::passed);
+    CHECK(timed.verified);
+    CHECK(timed.student_ms.size() >= 4);
+    CHECK(timed.student_ms.size() == timed.reference_ms.size());
+    CHECK(timed.student_wall_ms.size() == timed.student_ms.size());
+    // The harness's clock, less the protocol's cost, reads about what the events read.
+    for (double wall : timed.student_wall_ms) CHECK(wall >= 0.0);
+    const auto ours = read_array_file(timed.student_output_file);
+    const auto theirs = read_array_file(timed.reference_output_file);
+    REQUIRE(ours);
+    REQUIRE(theirs);
+    CHECK(ours->at("out").data<std::int64_t>()[0] == theirs->at("out").data<std::int64_t>()[0]);
+  }
+
+  SUBCASE("a student that caches its first result is caught on the next timed call") {
+    const RunRequest student = student_request(CUGRADE_LOCKSTEP_CACHING, dir);
+    const auto outcomes = time_targets(student, {reduction_task(dir, 3000)}, CUGRADE_LOCKSTEP_REFERENCE, dir / "reference");
+    REQUIRE(outcomes.size() == 1);
+    CHECK(outcomes[0].status.outcome == Outcome::passed);  // it ran; its results are wrong
+    CHECK_FALSE(outcomes[0].verified);
+    CHECK(outcomes[0].mismatch.find("differ from the reference") != std::string::npos);
+  }
+
+  SUBCASE("a runner that does not exist is the harness's fault when it is the reference's") {
+    const RunRequest student = student_request(CUGRADE_LOCKSTEP_HONEST, dir);
+    const auto outcomes = time_targets(student, {reduction_task(dir, 100)}, dir / "no-such-runner", dir / "reference");
+    REQUIRE(outcomes.size() == 1);
+    CHECK(outcomes[0].status.outcome == Outcome::harness_error);
+  }
+}
