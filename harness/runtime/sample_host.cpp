@@ -30,10 +30,10 @@ void digest_of(const T* data, std::int64_t n, std::uint64_t key, double atol, do
   for (std::int64_t i = 0; i < n; ++i) {
     const std::uint64_t h = digest_hash(key, static_cast<std::uint64_t>(first + i));
     const double w = 1.0 + static_cast<double>(h >> 54) / 1024.0;
-    const double x = std::fabs(static_cast<double>(data[i]));
+    const double x = static_cast<double>(data[i]);
     const int bucket = static_cast<int>(h % digest_buckets);
-    digest.sums[bucket] += w * x;
-    digest.bounds[bucket] += w * (atol + rtol * x);
+    digest.sums[bucket] += w * digest_term(x);
+    digest.bounds[bucket] += w * digest_slope * (atol + rtol * std::fabs(x));
   }
 }
 

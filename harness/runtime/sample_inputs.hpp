@@ -3,14 +3,15 @@
 // seen, and its outputs are summarised by a digest whose key is chosen after the call returned,
 // so neither a cache of earlier results nor work left for later can pass.
 //   - sample inputs: the task's base inputs, every row rotated along its last dimension by a shift
-//     and, on odd samples, negated (exact for every dtype the graders use); both are valid inputs
+//     and, at random, negated (exact for every dtype the graders use); both are valid inputs
 //     for every assignment (a matrix's columns permuted, bodies renumbered and mirrored through the
 //     origin, a vector rotated) whose outputs differ from sample to sample;
 //   - digest: elements spread over `digest_buckets` buckets by a keyed hash; per bucket the sum
-//     of w_i·|x_i| (w_i in [1, 2), keyed) and, for the reference, the sum of
-//     w_i·(atol + rtol·|x_i|). Outputs within tolerance give bucket sums within that bound of
-//     the reference's; a stale, skipped or poisoned output does not; |x| (not x) so that no
-//     shortcut computes the digest of a matrix product without the product itself.
+//     of w_i·g(x_i) (w_i in [1, 2), keyed; g(x) = |x| + x/2) and, for the reference, the sum of
+//     w_i·1.5·(atol + rtol·|x_i|). g changes by at most 1.5·|Δx|, so outputs within tolerance
+//     give bucket sums within that bound of the reference's; a stale, skipped, negated or
+//     poisoned output does not. g is not linear, so that no shortcut computes the digest of a
+//     matrix product without the product itself; not even (|x|), so that a sign shows.
 #include <cstdint>
 #include <vector>
 
@@ -50,6 +51,13 @@ void host_sample_input(const void* base, void* dest, const Array& layout, Sample
 /// add_digest for host memory.
 void host_add_digest(const void* data, const Array& layout, std::uint64_t key, double atol, double rtol,
                      std::int64_t first, Digest& digest);
+
+/// The digest's term of one element and the most it changes per unit change of the element.
+#if defined(__CUDACC__)
+__host__ __device__
+#endif
+inline double digest_term(double x) { return (x < 0 ? -x : x) + 0.5 * x; }
+inline constexpr double digest_slope = 1.5;
 
 /// The keyed hash both digest implementations use (splitmix64 of key ^ index).
 inline std::uint64_t digest_hash(std::uint64_t key, std::uint64_t index) {

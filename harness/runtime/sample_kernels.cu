@@ -40,10 +40,10 @@ __global__ void digest_kernel(const T* data, std::int64_t n, std::uint64_t key, 
        i += static_cast<std::int64_t>(gridDim.x) * blockDim.x) {
     const std::uint64_t h = device_hash(key, static_cast<std::uint64_t>(first + i));
     const double w = 1.0 + static_cast<double>(h >> 54) / 1024.0;
-    const double x = fabs(static_cast<double>(data[i]));
+    const double x = static_cast<double>(data[i]);
     const int bucket = static_cast<int>(h % digest_buckets);
-    atomicAdd(&sums[bucket], w * x);
-    atomicAdd(&bounds[bucket], w * (atol + rtol * x));
+    atomicAdd(&sums[bucket], w * digest_term(x));
+    atomicAdd(&bounds[bucket], w * digest_slope * (atol + rtol * fabs(x)));
   }
   __syncthreads();
   for (int b = threadIdx.x; b < digest_buckets; b += blockDim.x) {

@@ -227,8 +227,13 @@ class ForkedProcess final : public InteractiveProcess {
       if (sandbox && sandbox->cpu_seconds) set_limit(RLIMIT_CPU, sandbox->cpu_seconds);
       if (sandbox && sandbox->max_open_files) set_limit(RLIMIT_NOFILE, sandbox->max_open_files);
       if (sandbox && sandbox->address_space_bytes) set_limit(RLIMIT_AS, sandbox->address_space_bytes);
-      if (::dup2(in, 0) < 0 || ::dup2(out_, 1) < 0 || ::dup2(err_, 2) < 0 || ::dup2(pair[1], 3) < 0 ||
-          ::dup2(pair[1], 4) < 0)
+      // Each descriptor moved above 9 first: dup2 onto the number a descriptor already has does
+      // nothing, and would leave that one close-on-exec.
+      const int high_in = ::fcntl(in, F_DUPFD, 10), high_out = ::fcntl(out_, F_DUPFD, 10),
+                high_err = ::fcntl(err_, F_DUPFD, 10), high_channel = ::fcntl(pair[1], F_DUPFD, 10);
+      if (high_in < 0 || high_out < 0 || high_err < 0 || high_channel < 0 || ::dup2(high_in, 0) < 0 ||
+          ::dup2(high_out, 1) < 0 || ::dup2(high_err, 2) < 0 || ::dup2(high_channel, 3) < 0 ||
+          ::dup2(high_channel, 4) < 0)
         ::_exit(127);
       ::close_range(5, ~0U, 0);
       if (!dir.empty() && ::chdir(dir.c_str()) != 0) ::_exit(127);

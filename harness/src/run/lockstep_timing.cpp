@@ -187,7 +187,8 @@ class LockstepTiming {
   /// One call of one side on sample k; timed when `record`. False when the side failed.
   bool call(Side& side, std::uint64_t k, bool record, std::vector<double>* digest) {
     const std::uint64_t h = mix(salt_ ^ k);
-    const std::string prepare = fmt::format("prepare {} {} {}", k, h >> 1, k & 1);
+    // Negated or not at random, not by turns: no count of calls predicts the next outputs.
+    const std::string prepare = fmt::format("prepare {} {} {}", k, h >> 8, (h >> 3) & 1);
     auto reply = ask(side, prepare, timeout_s_);
     if (!reply || *reply != "ready") return fail(side, reply, side.process->timed_out(), "prepare");
     const auto start = Clock::now();

@@ -5,7 +5,7 @@
 // What the student's runner says is only evidence:
 //   - every timed call is bracketed by the harness's own clock (command sent → digest received),
 //     so time spent outside the CUDA events, a forged event time or work left for later shows;
-//   - every sample runs on inputs never seen before (rotated, and negated on odd samples), so no
+//   - every sample runs on inputs never seen before (rotated, and negated at random), so no
 //     cache of earlier results passes;
 //   - every sample's outputs are checked by a keyed digest against the reference's on the same
 //     inputs, the key sent only after the call returned; the last sample's outputs are also
