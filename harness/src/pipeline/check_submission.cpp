@@ -146,6 +146,8 @@ BuiltSubmission build_for_check(const CheckContext& context, const Spec& spec, c
     report.notes.push_back("no usable NVIDIA GPU here (the CUDA runtime says: " +
                            (device.error.empty() ? std::string("no device") : device.error) +
                            "): graded on the CPU backend, correctness only");
+  // Without a working sandbox the check still runs, but its report says so (design.md §4).
+  if (!sandbox_status().works) report.notes.push_back(unsealed_note(sandbox_status()));
 
   out.work_dir = make_work_dir(options.work_dir, "cugrade-");
   BuildRequest request;
