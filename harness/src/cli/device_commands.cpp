@@ -8,6 +8,7 @@
 #include "cli/commands.hpp"
 #include "core/config.hpp"
 #include "pipeline/environment.hpp"
+#include "process/sandbox.hpp"
 
 namespace cugrade {
 namespace {
@@ -49,6 +50,11 @@ int run_doctor() {
   line("host compiler", cxx.empty() ? "g++ not found" : cxx);
   if (cxx.empty()) missing.push_back("g++ not found: sudo apt-get install g++ (the CPU backend and nvcc need it)");
 
+  const SandboxStatus& sandbox = sandbox_status();
+  line("sandbox", sandbox.works ? "works: " + sandbox.reason : "does not work: " + sandbox.reason);
+  if (!sandbox.works)
+    missing.push_back("sandbox: " + sandbox.fix + " (until then `cugrade check` reports say \"not sealed\" and "
+                      "`cugrade grade` refuses without --allow-unsealed)");
   for (const auto& id : list_assignments(where.assignments())) {
     const bool cuda = fs::exists(where.cuda_runner_library(id));
     const bool cpu = fs::exists(where.cpu_runner_library(id));

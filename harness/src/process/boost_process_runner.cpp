@@ -19,6 +19,7 @@
 
 #include "core/result.hpp"
 #include "process/process_runner.hpp"
+#include "process/sandbox.hpp"
 
 namespace cugrade {
 
@@ -89,6 +90,7 @@ struct ChildSetup : bp::extend::handler {
   int out_fd;
   int err_fd;
   pid_t parent;  ///< this process, as the child must find it
+  bool sandboxed;  ///< runs bwrap: what the step writes must be readable by the next step's user
 
   template <class Executor>
   void on_exec_setup(Executor& exec) const {
@@ -103,6 +105,9 @@ struct ChildSetup : bp::extend::handler {
     // a work folder the next run reuses. If we died before this line, it ends itself at once.
     ::prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (::getppid() != parent) ::_exit(127);
+    // A sandboxed step may run as a user of its own (cugrade as root, process/sandbox.hpp): the
+    // files it makes must stay readable by the next step (the runner it links, its outputs).
+    if (sandboxed) ::umask(022);
     // No core dumps: a crashing runner would otherwise write gigabytes per submission.
     const rlimit no_core{0, 0};
     ::setrlimit(RLIMIT_CORE, &no_core);
@@ -204,17 +209,36 @@ ProcessResult BoostProcessRunner::run(const ProcessRequest& request) {
     result.launch_error = "no command given";
     return result;
   }
-  const auto environment =
-      request.environment.empty() ? scrubbed_environment() : request.environment;
-  const Result<fs::path> executable = resolve_executable(request.argv.front(), environment);
-  if (!executable) {
-    result.launch_error = executable.error().message;
-    return result;
-  }
+  // What is executed: argv as asked, or bwrap's command line around it (process/sandbox.cpp:
+  // the environment and the working folder inside travel as its options).
+  std::map<std::string, std::string> environment;
+  std::vector<std::string> command;
+  fs::path executable;
   std::error_code ec;
   if (!request.working_dir.empty() && !fs::is_directory(request.working_dir, ec)) {
     result.launch_error = "working directory " + request.working_dir.string() + " does not exist";
     return result;
+  }
+  std::string start_dir =
+      request.working_dir.empty() ? fs::current_path(ec).string() : request.working_dir.string();
+  if (request.sandbox) {
+    Result<std::vector<std::string>> sandboxed = sandboxed_argv(request);
+    if (!sandboxed) {
+      result.launch_error = sandboxed.error().message;
+      return result;
+    }
+    command = std::move(*sandboxed);
+    executable = command.front();
+    start_dir = "/";  // bwrap itself needs nothing of ours, not even our environment
+  } else {
+    environment = request.environment.empty() ? scrubbed_environment() : request.environment;
+    const Result<fs::path> resolved = resolve_executable(request.argv.front(), environment);
+    if (!resolved) {
+      result.launch_error = resolved.error().message;
+      return result;
+    }
+    executable = *resolved;
+    command = request.argv;
   }
   Result<ChildStreams> streams = open_child_streams();
   if (!streams) {
@@ -224,13 +248,12 @@ ProcessResult BoostProcessRunner::run(const ProcessRequest& request) {
 
   bp::environment child_environment;
   for (const auto& [name, value] : environment) child_environment[name] = value;
-  const std::vector<std::string> args(request.argv.begin() + 1, request.argv.end());
-  const ChildSetup setup{{}, streams->in.get(), streams->out.get(), streams->err.get(), ::getpid()};
-  const std::string start_dir =
-      request.working_dir.empty() ? fs::current_path(ec).string() : request.working_dir.string();
+  const std::vector<std::string> args(command.begin() + 1, command.end());
+  const ChildSetup setup{{}, streams->in.get(), streams->out.get(), streams->err.get(), ::getpid(),
+                         request.sandbox.has_value()};
 
   const auto started_at = Clock::now();
-  bp::child child(bp::exe = executable->string(), bp::args = args, bp::env = child_environment,
+  bp::child child(bp::exe = executable.string(), bp::args = args, bp::env = child_environment,
                   bp::start_dir = start_dir, setup, ec);
   if (ec || !child.valid()) {
     result.launch_error = request.argv.front() + ": cannot start: " + ec.message();
@@ -266,6 +289,11 @@ ProcessResult BoostProcessRunner::run(const ProcessRequest& request) {
     result.signal = WTERMSIG(status);
   } else if (WIFEXITED(status)) {
     result.exit_code = WEXITSTATUS(status);
+    // bwrap passes a step's death by signal N on as exit code 128 + N, as shells do.
+    if (request.sandbox && result.exit_code > 128 && result.exit_code <= 128 + 64) {
+      result.signal = result.exit_code - 128;
+      result.exit_code = -1;
+    }
   }
   result.stdout_text = read_capped(streams->out.get(), request.output_limit_bytes);
   result.stderr_text = read_capped(streams->err.get(), request.output_limit_bytes);
