@@ -14,6 +14,7 @@
 #include "cli/cli_support.hpp"
 #include "cli/commands.hpp"
 #include "pipeline/environment.hpp"
+#include "process/sandbox.hpp"
 
 namespace cugrade {
 namespace {
@@ -31,6 +32,7 @@ struct GradeArgs {
   std::string progress = "auto";
   bool no_performance = false;
   bool keep_work = false;
+  bool allow_unsealed = false;
   bool quiet = false;
 };
 
@@ -72,6 +74,12 @@ int run_grade(const GradeArgs& args) {
   if (!secret) return complain(secret.error().message, exit_usage);
   auto style = progress_style(args);
   if (!style) return complain(style.error().message, exit_usage);
+  // A class is graded sealed or not at all, unless asked for (every report then says so).
+  if (const SandboxStatus& sandbox = sandbox_status(); !sandbox.works && !args.allow_unsealed)
+    return complain("the sandbox does not work here, so the students' code would run with your rights: " +
+                        sandbox.reason + "\n  fix: " + sandbox.fix +
+                        "\n  (--allow-unsealed grades anyway, every report saying \"not sealed\")",
+                    exit_usage);
 
   BatchOptions options;
   options.submissions = args.submissions;
@@ -146,6 +154,8 @@ void add_grade_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--progress", args->progress, "auto (a bar on a terminal, else one line per submission), bar, lines or none")
       ->capture_default_str();
   cmd->add_flag("--no-performance", args->no_performance, "Skip the timed performance targets");
+  cmd->add_flag("--allow-unsealed", args->allow_unsealed,
+                "Grade even where the sandbox does not work (see `cugrade doctor`); every report says \"not sealed\"");
   cmd->add_flag("--keep-work", args->keep_work, "Keep OUT/work/<student>/ (unpacked files, build, runner files)");
   cmd->add_flag("-q,--quiet", args->quiet, "No progress and no summary");
   cmd->callback([args, &exit_code] { exit_code = run_grade(*args); });
