@@ -237,6 +237,7 @@ class ForkedProcess final : public InteractiveProcess {
         ::_exit(127);
       ::close_range(5, ~0U, 0);
       if (!dir.empty() && ::chdir(dir.c_str()) != 0) ::_exit(127);
+      ::umask(022);  // what this step writes, the next step (another user in the sandbox) may read
       ::execve(args[0], args.data(), envp.data());
       ::_exit(127);
     }
