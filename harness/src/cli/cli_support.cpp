@@ -1,11 +1,13 @@
 #include "cli/cli_support.hpp"
 
+#include <stdlib.h>
+#include <string.h>
+
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <sstream>
-
-#include "core/rng.hpp"
 
 namespace cugrade {
 
@@ -21,22 +23,28 @@ Result<Backend> parse_backend(const std::string& text) {
   return fail("unknown backend '" + text + "': choose auto, cuda or cpu");
 }
 
-Result<std::optional<std::uint64_t>> course_secret(const std::string& secret_file) {
-  std::string text;
+Result<std::optional<CourseSecret>> course_secret(const std::string& secret_file) {
+  std::string bytes;
   if (!secret_file.empty()) {
-    std::ifstream in(secret_file);
+    std::ifstream in(secret_file, std::ios::binary);
     if (!in) return fail("cannot read the secret file " + secret_file);
     std::ostringstream content;
     content << in.rdbuf();
-    text = content.str();
-    while (!text.empty() && (text.back() == '\n' || text.back() == '\r' || text.back() == ' ')) text.pop_back();
-    if (text.empty()) return fail("the secret file " + secret_file + " is empty");
-  } else if (const char* env = std::getenv("CUGRADE_COURSE_SECRET"); env && *env) {
-    text = env;
+    bytes = content.str();
+    // A file written by `echo` or an editor ends in a line break that is not part of the secret
+    // (the same bytes as `CUGRADE_COURSE_SECRET="$(cat file)"` gives).
+    while (!bytes.empty() && (bytes.back() == '\n' || bytes.back() == '\r' || bytes.back() == ' ')) bytes.pop_back();
+    if (bytes.empty()) return fail("the secret file " + secret_file + " is empty");
+  } else if (char* env = std::getenv("CUGRADE_COURSE_SECRET"); env && *env) {
+    bytes = env;
+    // Children get an environment of their own (scrubbed_environment), never ours; the value is
+    // also wiped from this process's environment block, which /proc/<pid>/environ shows.
+    ::explicit_bzero(env, std::strlen(env));
+    ::unsetenv("CUGRADE_COURSE_SECRET");
   } else {
-    return std::optional<std::uint64_t>{};
+    return std::optional<CourseSecret>{};
   }
-  return std::optional<std::uint64_t>{derive_seed(0x6375677261646521ULL, text)};
+  return std::optional<CourseSecret>{CourseSecret(std::move(bytes))};
 }
 
 }  // namespace cugrade

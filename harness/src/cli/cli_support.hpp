@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 
+#include "core/course_secret.hpp"
 #include "core/locations.hpp"
 #include "core/result.hpp"
 #include "graders/grader.hpp"
@@ -19,7 +20,8 @@ int complain(const std::string& message, int code);
 Result<Backend> parse_backend(const std::string& text);
 
 /// The course secret from `secret_file` (if given) or $CUGRADE_COURSE_SECRET; nullopt when
-/// neither is set. The text is hashed to 64 bits; an unreadable or empty file is an error.
-Result<std::optional<std::uint64_t>> course_secret(const std::string& secret_file);
+/// neither is set. Kept as bytes (a file's trailing line break dropped); the variable is removed
+/// from this process's environment once read. An unreadable or empty file is an error.
+Result<std::optional<CourseSecret>> course_secret(const std::string& secret_file);
 
 }  // namespace cugrade

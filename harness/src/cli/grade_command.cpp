@@ -89,7 +89,7 @@ int run_grade(const GradeArgs& args) {
   options.keep_work = args.keep_work;
   options.check.backend = *backend;
   options.check.arch = args.arch;
-  options.check.course_secret = *secret;
+  options.check.course_secret = std::move(*secret);
   options.check.performance = !args.no_performance;
   if (!args.deadline.empty()) {
     auto deadline = parse_deadline(args.deadline);

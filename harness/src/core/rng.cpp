@@ -44,8 +44,8 @@ std::int64_t Rng::integer(std::int64_t lo, std::int64_t hi) {
   return lo + static_cast<std::int64_t>(draw % span);
 }
 
-std::uint64_t derive_seed(std::uint64_t secret, std::string_view label) {
-  std::uint64_t h = mix64(secret);
+std::uint64_t derive_seed(std::uint64_t base, std::string_view label) {
+  std::uint64_t h = mix64(base);
   for (unsigned char c : label) h = mix64(h ^ c);
   return h;
 }

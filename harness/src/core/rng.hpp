@@ -27,7 +27,9 @@ class Rng {
 /// splitmix64 finaliser: a well-mixed 64-bit hash of x.
 std::uint64_t mix64(std::uint64_t x);
 
-/// A seed derived from a secret and a label (for hidden cases): mix of the secret and the bytes.
-std::uint64_t derive_seed(std::uint64_t secret, std::string_view label);
+/// A seed derived from a public number and a label (the inputs of timed and bench runs): a mix
+/// of the number and the bytes. Not keyed and invertible: hidden cases use hidden_seed()
+/// (core/course_secret.hpp) instead.
+std::uint64_t derive_seed(std::uint64_t base, std::string_view label);
 
 }  // namespace cugrade

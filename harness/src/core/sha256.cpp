@@ -1,64 +1,53 @@
-// FIPS 180-4 SHA-256, written out because no packaged hash library is worth a dependency here.
+// Thin wrappers over Nettle's sha256 and hmac_sha256, in the harness's own string types.
 #include "core/sha256.hpp"
 
-#include <array>
-#include <cstdint>
-#include <cstdio>
+#include <nettle/hmac.h>
+#include <nettle/sha2.h>
+#include <nettle/version.h>
 
 namespace cugrade {
 namespace {
-constexpr std::array<std::uint32_t, 64> kRound = {
-    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
-    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
-    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
-    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
-    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
-    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
-    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2};
 
-std::uint32_t rotr(std::uint32_t x, int n) { return (x >> n) | (x << (32 - n)); }
+const std::uint8_t* bytes(std::string_view text) { return reinterpret_cast<const std::uint8_t*>(text.data()); }
 
-void compress(std::array<std::uint32_t, 8>& h, const unsigned char* block) {
-  std::uint32_t w[64];
-  for (int i = 0; i < 16; ++i)
-    w[i] = std::uint32_t(block[4 * i]) << 24 | std::uint32_t(block[4 * i + 1]) << 16 |
-           std::uint32_t(block[4 * i + 2]) << 8 | std::uint32_t(block[4 * i + 3]);
-  for (int i = 16; i < 64; ++i) {
-    const std::uint32_t s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3);
-    const std::uint32_t s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10);
-    w[i] = w[i - 16] + s0 + w[i - 7] + s1;
-  }
-  auto v = h;
-  for (int i = 0; i < 64; ++i) {
-    const std::uint32_t s1 = rotr(v[4], 6) ^ rotr(v[4], 11) ^ rotr(v[4], 25);
-    const std::uint32_t ch = (v[4] & v[5]) ^ (~v[4] & v[6]);
-    const std::uint32_t t1 = v[7] + s1 + ch + kRound[i] + w[i];
-    const std::uint32_t s0 = rotr(v[0], 2) ^ rotr(v[0], 13) ^ rotr(v[0], 22);
-    const std::uint32_t maj = (v[0] & v[1]) ^ (v[0] & v[2]) ^ (v[1] & v[2]);
-    v = {t1 + s0 + maj, v[0], v[1], v[2], v[3] + t1, v[4], v[5], v[6]};
-  }
-  for (int i = 0; i < 8; ++i) h[i] += v[i];
-}
+// Nettle 4 dropped the length argument of the digest functions (the whole digest is written).
+#if NETTLE_VERSION_MAJOR >= 4
+void finish(sha256_ctx* ctx, Digest256& out) { sha256_digest(ctx, out.data()); }
+void finish(hmac_sha256_ctx* ctx, Digest256& out) { hmac_sha256_digest(ctx, out.data()); }
+#else
+void finish(sha256_ctx* ctx, Digest256& out) { sha256_digest(ctx, out.size(), out.data()); }
+void finish(hmac_sha256_ctx* ctx, Digest256& out) { hmac_sha256_digest(ctx, out.size(), out.data()); }
+#endif
+
 }  // namespace
 
-std::string sha256_hex(std::string_view data) {
-  std::array<std::uint32_t, 8> h = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-                                    0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
-  std::string padded(data);
-  const std::uint64_t bits = static_cast<std::uint64_t>(data.size()) * 8;
-  padded.push_back(static_cast<char>(0x80));
-  while (padded.size() % 64 != 56) padded.push_back('\0');
-  for (int i = 7; i >= 0; --i) padded.push_back(static_cast<char>(bits >> (8 * i)));
-  for (std::size_t off = 0; off < padded.size(); off += 64)
-    compress(h, reinterpret_cast<const unsigned char*>(padded.data() + off));
+std::string to_hex(const Digest256& digest) {
+  static constexpr char kHex[] = "0123456789abcdef";
   std::string hex;
-  char byte[9];
-  for (auto word : h) {
-    std::snprintf(byte, sizeof byte, "%08x", word);
-    hex += byte;
+  hex.reserve(2 * digest.size());
+  for (const std::uint8_t b : digest) {
+    hex += kHex[b >> 4];
+    hex += kHex[b & 15];
   }
   return hex;
+}
+
+std::string sha256_hex(std::string_view data) {
+  sha256_ctx ctx;
+  sha256_init(&ctx);
+  sha256_update(&ctx, data.size(), bytes(data));
+  Digest256 digest;
+  finish(&ctx, digest);
+  return to_hex(digest);
+}
+
+Digest256 hmac_sha256(std::string_view key, std::string_view message) {
+  hmac_sha256_ctx ctx;
+  hmac_sha256_set_key(&ctx, key.size(), bytes(key));
+  hmac_sha256_update(&ctx, message.size(), bytes(message));
+  Digest256 digest;
+  finish(&ctx, digest);
+  return digest;
 }
 
 }  // namespace cugrade

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "core/course_secret.hpp"
 #include "core/locations.hpp"
 #include "device/device_info.hpp"
 #include "graders/grader.hpp"
@@ -33,7 +34,7 @@ struct CheckOptions {
   std::vector<std::filesystem::path> submission;  ///< the student's .cu files
   Backend backend = Backend::automatic;           ///< automatic: the GPU when usable, else the CPU
   std::string arch;                               ///< "sm_90"; empty = the GPU's own
-  std::optional<std::uint64_t> course_secret;     ///< enables hidden cases
+  std::optional<CourseSecret> course_secret;      ///< enables hidden cases (their seeds are keyed by it)
   bool performance = true;                        ///< time the performance targets (CUDA only)
   /// Also run the cases of reference-only steps, through the reference's own functions (the
   /// self-test's reference entry: every reference kernel checked against the gold).

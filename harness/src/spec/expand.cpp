@@ -1,12 +1,12 @@
 // expand_cases (declared in spec_loader.hpp): the concrete cases a spec asks for.
 #include <algorithm>
 
-#include "core/rng.hpp"
+#include "core/course_secret.hpp"
 #include "spec/spec_loader.hpp"
 
 namespace cugrade {
 
-std::vector<Case> expand_cases(const Spec& spec, std::optional<std::uint64_t> course_secret) {
+std::vector<Case> expand_cases(const Spec& spec, const std::optional<CourseSecret>& course_secret) {
   std::vector<Case> cases;
   std::map<std::string, int> hidden_count;  // per step: hidden cases are numbered, not described
   for (const auto& group : spec.cases) {
@@ -27,9 +27,10 @@ std::vector<Case> expand_cases(const Spec& spec, std::optional<std::uint64_t> co
                  .points = group.points,
                  .visibility = group.visibility};
           if (hidden) {
-            // The seed a student could read in the spec is only a label: mixed with the course
-            // secret it gives inputs nobody without the secret can regenerate.
-            c.seed = derive_seed(*course_secret, spec.id + "/" + step.name + "/" + shown + "/" +
+            // The seed a student could read in the spec is only a label: keyed by the course
+            // secret (HMAC-SHA256) it gives inputs nobody without the secret can regenerate, and
+            // no number of hidden seeds gives the secret back.
+            c.seed = hidden_seed(*course_secret, spec.id + "/" + step.name + "/" + shown + "/" +
                                                      std::to_string(seed));
             c.id = "hidden/" + step.name + "/" + std::to_string(++hidden_count[step.name]);
           }

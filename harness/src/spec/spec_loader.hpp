@@ -5,6 +5,7 @@
 #include <optional>
 #include <vector>
 
+#include "core/course_secret.hpp"
 #include "core/result.hpp"
 #include "spec/spec.hpp"
 
@@ -20,7 +21,7 @@ Result<Spec> load_assignment(const std::filesystem::path& assignments_dir, const
 std::vector<std::string> list_assignments(const std::filesystem::path& assignments_dir);
 
 /// Expands a spec into concrete cases: visible ones always; hidden ones only when a course
-/// secret is given (their seeds are derived from it, so a student cannot reproduce them).
-std::vector<Case> expand_cases(const Spec& spec, std::optional<std::uint64_t> course_secret);
+/// secret is given (their seeds are keyed by it: hidden_seed(), so a student cannot reproduce them).
+std::vector<Case> expand_cases(const Spec& spec, const std::optional<CourseSecret>& course_secret);
 
 }  // namespace cugrade

@@ -48,10 +48,10 @@ TEST_CASE("core::Rng") {
 }
 
 TEST_CASE("core::derive_seed") {
-  SUBCASE("the same secret and label give the same seed") {
+  SUBCASE("the same number and label give the same seed") {
     CHECK(cugrade::derive_seed(99, "matmul/naive/M=1/1") == cugrade::derive_seed(99, "matmul/naive/M=1/1"));
   }
-  SUBCASE("another secret or another label gives another seed") {
+  SUBCASE("another number or another label gives another seed") {
     const auto seed = cugrade::derive_seed(99, "matmul/naive/M=1/1");
     CHECK(cugrade::derive_seed(100, "matmul/naive/M=1/1") != seed);
     CHECK(cugrade::derive_seed(99, "matmul/naive/M=1/2") != seed);

@@ -144,7 +144,7 @@ TEST_CASE("matmul_grader::spec cases") {
   // Every case the spec declares, hidden ones included, can be generated and judged.
   auto spec = load_spec(std::filesystem::path(CUGRADE_SOURCE_ROOT) / "assignments/matmul/assignment.yaml");
   REQUIRE_MESSAGE(spec.has_value(), (spec ? "" : spec.error().message));
-  for (const Case& c : expand_cases(*spec, 12345)) {
+  for (const Case& c : expand_cases(*spec, CourseSecret("12345"))) {
     // The float steps share generator and gold, and so do the double ones; stretch has sizes of
     // its own.
     if (c.step != "naive" && c.step != "naive_f64" && c.step != "stretch") continue;

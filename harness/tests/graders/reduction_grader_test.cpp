@@ -107,7 +107,7 @@ TEST_CASE("reduction_grader::spec cases") {
   // Every case the spec declares, hidden ones included, can be generated and judged.
   auto spec = load_spec(std::filesystem::path(CUGRADE_SOURCE_ROOT) / "assignments/reduction/assignment.yaml");
   REQUIRE_MESSAGE(spec.has_value(), (spec ? "" : spec.error().message));
-  for (const Case& c : expand_cases(*spec, 12345)) {
+  for (const Case& c : expand_cases(*spec, CourseSecret("12345"))) {
     if (c.step != "reduce1") continue;  // every step shares generator and gold
     CAPTURE(c.id);
     const CaseData data = generate(c);

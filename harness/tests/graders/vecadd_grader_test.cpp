@@ -117,7 +117,7 @@ TEST_CASE("vecadd_grader::spec cases") {
   // Every case the spec declares, hidden ones included, can be generated and judged.
   auto spec = load_spec(std::filesystem::path(CUGRADE_SOURCE_ROOT) / "assignments/vecadd/assignment.yaml");
   REQUIRE_MESSAGE(spec.has_value(), (spec ? "" : spec.error().message));
-  for (const Case& c : expand_cases(*spec, 12345)) {
+  for (const Case& c : expand_cases(*spec, CourseSecret("12345"))) {
     CAPTURE(c.id);
     const CaseData data = generate(c);
     const ArraySet expected = vecadd().gold(c, data.inputs);

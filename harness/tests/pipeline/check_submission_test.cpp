@@ -343,7 +343,7 @@ TEST_CASE("pipeline::check_submission") {
   }
 
   SUBCASE("hidden cases run only with the course secret, under a derived seed") {
-    options.course_secret = 0xC0FFEE;
+    options.course_secret = CourseSecret("C0FFEE");
     fixture.expect_gpu();
     fixture.expect_build();
     fixture.expect_runner();
@@ -357,7 +357,7 @@ TEST_CASE("pipeline::check_submission") {
     CHECK(hidden.max_points == 2.0);
     CHECK(hidden.params == Params{{"n", 64}});
     CHECK(hidden.seed != 1);
-    CHECK(hidden.seed == derive_seed(0xC0FFEE, "twice/fast/n=64/1"));
+    CHECK(hidden.seed == hidden_seed(CourseSecret("C0FFEE"), "twice/fast/n=64/1"));
   }
 
   SUBCASE("reference-only steps are neither run nor listed; asked for, they run as the reference") {

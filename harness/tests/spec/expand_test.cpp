@@ -2,7 +2,7 @@
 
 #include <set>
 
-#include "core/rng.hpp"
+#include "core/course_secret.hpp"
 #include "spec/spec_loader.hpp"
 
 using namespace cugrade;
@@ -40,6 +40,7 @@ Spec two_step_spec() {
 
 TEST_CASE("spec::expand_cases") {
   const Spec spec = two_step_spec();
+  const std::optional<CourseSecret> secret_42 = CourseSecret("42");
 
   SUBCASE("without a secret: visible cases only, step × size × seed in order") {
     const auto cases = expand_cases(spec, std::nullopt);
@@ -56,7 +57,7 @@ TEST_CASE("spec::expand_cases") {
   }
 
   SUBCASE("with a secret: hidden cases follow, numbered per step, their sizes not in the id") {
-    const auto cases = expand_cases(spec, 42);
+    const auto cases = expand_cases(spec, secret_42);
     REQUIRE(cases.size() == 12);
     // The last group lists [tiled, naive]: steps still run in the spec's order.
     const auto all = ids(cases);
@@ -68,17 +69,17 @@ TEST_CASE("spec::expand_cases") {
     CHECK(first_hidden.params == Params{{"M", 128}, {"N", 128}});
     CHECK(first_hidden.points == 2.0);
     CHECK(first_hidden.visibility == Visibility::hidden);
-    CHECK(first_hidden.seed == derive_seed(42, "matmul/tiled/M=128,N=128/1"));
+    CHECK(first_hidden.seed == hidden_seed(*secret_42, "matmul/tiled/M=128,N=128/1"));
     CHECK(cases[10].id == "hidden/naive/1");
-    CHECK(cases[10].seed == derive_seed(42, "matmul/naive/M=3,N=3/1"));
-    CHECK(cases[11].seed == derive_seed(42, "matmul/tiled/M=3,N=3/1"));
+    CHECK(cases[10].seed == hidden_seed(*secret_42, "matmul/naive/M=3,N=3/1"));
+    CHECK(cases[11].seed == hidden_seed(*secret_42, "matmul/tiled/M=3,N=3/1"));
     // Visible cases are the same with or without the secret.
     CHECK(cases[0].seed == 1);
   }
 
   SUBCASE("hidden seeds depend on the secret and differ from the visible seeds") {
-    const auto a = expand_cases(spec, 42);
-    const auto b = expand_cases(spec, 43);
+    const auto a = expand_cases(spec, secret_42);
+    const auto b = expand_cases(spec, CourseSecret("43"));
     std::set<std::uint64_t> visible_seeds;
     for (std::size_t i = 0; i < 8; ++i) visible_seeds.insert(a[i].seed);
     for (std::size_t i = 8; i < a.size(); ++i) {
@@ -88,9 +89,14 @@ TEST_CASE("spec::expand_cases") {
     CHECK(a[8].seed != a[9].seed);  // same written seed, different sizes
   }
 
+  SUBCASE("a hidden seed is the first 8 bytes of HMAC-SHA256(secret, \"<id>/<step>/<params>/<seed>\")") {
+    // HMAC-SHA256("42", "matmul/tiled/M=128,N=128/1"), computed apart (Python's hmac module).
+    CHECK(expand_cases(spec, secret_42)[8].seed == 0x5668904826000f26ULL);
+  }
+
   SUBCASE("deterministic") {
-    const auto a = expand_cases(spec, 42);
-    const auto b = expand_cases(spec, 42);
+    const auto a = expand_cases(spec, secret_42);
+    const auto b = expand_cases(spec, secret_42);
     REQUIRE(a.size() == b.size());
     for (std::size_t i = 0; i < a.size(); ++i) {
       CHECK(a[i].id == b[i].id);
@@ -101,6 +107,6 @@ TEST_CASE("spec::expand_cases") {
   SUBCASE("a spec without cases expands to none") {
     Spec empty = spec;
     empty.cases.clear();
-    CHECK(expand_cases(empty, 42).empty());
+    CHECK(expand_cases(empty, secret_42).empty());
   }
 }
