@@ -13,6 +13,9 @@
 
 #include <fmt/format.h>
 
+#include "core/printable.hpp"
+#include "core/regular_file.hpp"
+
 namespace cugrade {
 namespace fs = std::filesystem;
 
@@ -24,19 +27,19 @@ using ArchivePtr = std::unique_ptr<struct archive, decltype(&archive_read_free)>
 Result<std::vector<std::string>> safe_components(const std::string& name, const UnpackLimits& limits) {
   if (name.empty()) return fail("an entry has no name");
   if (name.front() == '/' || name.front() == '\\' || (name.size() > 1 && name[1] == ':'))
-    return fail(fmt::format("the entry \"{}\" has an absolute path", name));
+    return fail(fmt::format("the entry \"{}\" has an absolute path", printable(name)));
   std::vector<std::string> parts;
   std::size_t start = 0;
   while (start <= name.size()) {
     std::size_t end = name.find_first_of("/\\", start);
     if (end == std::string::npos) end = name.size();
     const std::string part = name.substr(start, end - start);
-    if (part == "..") return fail(fmt::format("the entry \"{}\" points outside the archive (\"..\")", name));
+    if (part == "..") return fail(fmt::format("the entry \"{}\" points outside the archive (\"..\")", printable(name)));
     if (!part.empty() && part != ".") parts.push_back(part);
     start = end + 1;
   }
   if (static_cast<int>(parts.size()) > limits.max_depth)
-    return fail(fmt::format("the entry \"{}\" is nested more than {} folders deep", name, limits.max_depth));
+    return fail(fmt::format("the entry \"{}\" is nested more than {} folders deep", printable(name), limits.max_depth));
   return parts;
 }
 
@@ -73,7 +76,10 @@ Result<std::uint64_t> write_entry(struct archive* in, const fs::path& path, cons
   // O_EXCL | O_NOFOLLOW: a second entry of the same name, or anything already there, is refused
   // rather than written through.
   const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
-  if (fd < 0) return fail(fmt::format("cannot unpack \"{}\": {}", name, std::strerror(errno)));
+  if (fd < 0) {
+    const int error = errno;  // before anything else can change it
+    return fail(fmt::format("cannot unpack \"{}\": {}", printable(name), std::strerror(error)));
+  }
   std::uint64_t written = 0;
   char buffer[64 * 1024];
   for (;;) {
@@ -82,12 +88,12 @@ Result<std::uint64_t> write_entry(struct archive* in, const fs::path& path, cons
     if (got < 0) {
       const std::string why = archive_error_string(in) ? archive_error_string(in) : "unreadable data";
       ::close(fd);
-      return fail(fmt::format("cannot unpack \"{}\": {}", name, why));
+      return fail(fmt::format("cannot unpack \"{}\": {}", printable(name), why));
     }
     written += static_cast<std::uint64_t>(got);
     if (written > limits.max_file_bytes) {
       ::close(fd);
-      return fail(fmt::format("the entry \"{}\" unpacks to more than {} MiB", name, limits.max_file_bytes >> 20));
+      return fail(fmt::format("the entry \"{}\" unpacks to more than {} MiB", printable(name), limits.max_file_bytes >> 20));
     }
     if (total_so_far + written > limits.max_total_bytes) {
       ::close(fd);
@@ -99,7 +105,7 @@ Result<std::uint64_t> write_entry(struct archive* in, const fs::path& path, cons
       if (w <= 0) {
         const int error = errno;
         ::close(fd);
-        return fail(fmt::format("cannot unpack \"{}\": {}", name, std::strerror(error)));
+        return fail(fmt::format("cannot unpack \"{}\": {}", printable(name), std::strerror(error)));
       }
       done += w;
     }
@@ -114,11 +120,14 @@ Result<UnpackStats> unpack_archive(const fs::path& archive, const fs::path& dest
   std::error_code ec;
   fs::create_directories(dest, ec);
   if (ec) return fail("cannot create " + dest.string() + ": " + ec.message());
-  ArchivePtr in(archive_read_new(), archive_read_free);
+  // Opened as data, like any file a student hands in: not through a link, not a pipe or device.
+  auto fd = open_regular_file(archive, printable(archive.filename().string()));
+  if (!fd) return std::unexpected(fd.error());
+  ArchivePtr in(archive_read_new(), archive_read_free);  // freed before `fd` is closed
   archive_read_support_format_zip(in.get());
   archive_read_support_format_tar(in.get());
   archive_read_support_filter_gzip(in.get());
-  if (archive_read_open_filename(in.get(), archive.c_str(), 64 * 1024) != ARCHIVE_OK)
+  if (archive_read_open_fd(in.get(), fd->get(), 64 * 1024) != ARCHIVE_OK)
     return fail(fmt::format("cannot open the archive: {}",
                             archive_error_string(in.get()) ? archive_error_string(in.get()) : "unknown format"));
   UnpackStats stats;
@@ -140,20 +149,21 @@ Result<UnpackStats> unpack_archive(const fs::path& archive, const fs::path& dest
     const fs::path path = join(dest, *parts);
     if (const char* target = archive_entry_hardlink(entry)) {
       auto target_parts = safe_components(target, limits);
-      if (!target_parts) return fail(fmt::format("the link \"{}\" points outside the archive", name));
+      if (!target_parts) return fail(fmt::format("the link \"{}\" points outside the archive", printable(name)));
       ++stats.skipped_links;
       continue;
     }
     switch (archive_entry_filetype(entry)) {
       case AE_IFDIR:
         fs::create_directories(path, ec);
-        if (ec) return fail(fmt::format("cannot unpack \"{}\": {}", name, ec.message()));
+        if (ec) return fail(fmt::format("cannot unpack \"{}\": {}", printable(name), ec.message()));
         ++stats.folders;
         break;
       case AE_IFLNK: {
         const char* target = archive_entry_symlink(entry);
         if (!link_stays_inside(*parts, target ? target : ""))
-          return fail(fmt::format("the link \"{}\" points outside the archive (to \"{}\")", name, target ? target : ""));
+          return fail(fmt::format("the link \"{}\" points outside the archive (to \"{}\")", printable(name),
+                                  printable(target ? target : "")));
         // Links that stay inside are left out all the same: since no link is ever created, no
         // later entry can be written through one.
         ++stats.skipped_links;
@@ -161,7 +171,7 @@ Result<UnpackStats> unpack_archive(const fs::path& archive, const fs::path& dest
       }
       case AE_IFREG: {
         fs::create_directories(path.parent_path(), ec);
-        if (ec) return fail(fmt::format("cannot unpack \"{}\": {}", name, ec.message()));
+        if (ec) return fail(fmt::format("cannot unpack \"{}\": {}", printable(name), ec.message()));
         auto written = write_entry(in.get(), path, name, limits, stats.bytes);
         if (!written) return std::unexpected(written.error());
         stats.bytes += *written;
@@ -169,7 +179,7 @@ Result<UnpackStats> unpack_archive(const fs::path& archive, const fs::path& dest
         break;
       }
       default:
-        return fail(fmt::format("the entry \"{}\" is a device, pipe or socket, not a file", name));
+        return fail(fmt::format("the entry \"{}\" is a device, pipe or socket, not a file", printable(name)));
     }
   }
   return stats;

@@ -12,9 +12,11 @@
 #include <fmt/format.h>
 
 #include "core/atomic_file.hpp"
+#include "core/printable.hpp"
 #include "batch/gradebook.hpp"
 #include "batch/resume.hpp"
 #include "batch/scheduler.hpp"
+#include "batch/student_paths.hpp"
 #include "batch/student_reports.hpp"
 #include "batch/submission_source.hpp"
 #include "batch/ungraded_report.hpp"
@@ -61,7 +63,7 @@ class Batch {
     std::lock_guard lock(events_);
     if (callbacks_.log) callbacks_.log(line);
   }
-  fs::path work_of(const Slot& slot) const { return options_.out / "work" / slot.source.student; }
+  fs::path work_of(const Slot& slot) const { return student_work_dir(options_.out, slot.source.student); }
   void prepare_and_build(Slot& slot);
   void run_and_record(Slot& slot, std::size_t lane);
   void record(Slot& slot, GradeReport report, const StageSeconds& seconds);
@@ -90,21 +92,23 @@ void Batch::prepare_and_build(Slot& slot) {
       slot.early = harness_failure_report(spec_, slot.options, use_cuda_, "cannot create " + work.string() + ": " + ec.message());
       return;
     }
+    // What could not be fingerprinted (a link, a pipe, past the size limit) is not unpacked or
+    // read either: the reason is the student's result.
+    if (!slot.print) {
+      slot.early = unbuildable_report(spec_, slot.options, use_cuda_, slot.print.error().message);
+      return;
+    }
     fs::path root = slot.source.path;
     if (slot.source.kind != SourceKind::folder) {
       root = work / "files";
       if (auto unpacked = unpack_archive(slot.source.path, root, options_.unpack); !unpacked) {
         slot.early = unbuildable_report(spec_, slot.options, use_cuda_,
-                                        slot.source.path.filename().string() + " cannot be unpacked: " +
+                                        printable(slot.source.path.filename().string()) + " cannot be unpacked: " +
                                             unpacked.error().message);
         return;
       }
     }
-    if (!slot.print) {
-      slot.early = unbuildable_report(spec_, slot.options, use_cuda_, slot.print.error().message);
-      return;
-    }
-    auto files = find_submission_files(root);
+    auto files = find_submission_files(root, spec_.limits);
     slot.unpack_seconds += seconds_since(started);
     if (!files) {
       slot.early = unbuildable_report(spec_, slot.options, use_cuda_, files.error().message);
@@ -161,9 +165,9 @@ void Batch::record(Slot& slot, GradeReport report, const StageSeconds& seconds) 
   auto written = write_student_reports(options_.out, record);
   if (written) written = save_record(options_.out, record);
   if (!written) {
-    log(record.student + ": cannot write the result: " + written.error().message);
+    log(printable(record.student) + ": cannot write the result: " + written.error().message);
     std::lock_guard lock(totals_);
-    summary_.harness_errors.push_back(record.student + ": cannot write the result: " + written.error().message);
+    summary_.harness_errors.push_back(printable(record.student) + ": cannot write the result: " + written.error().message);
     return;
   }
   if (!options_.keep_work) {
@@ -191,7 +195,7 @@ Result<BatchSummary> Batch::run() {
   std::erase_if(listing->submissions, [&](const SubmissionSource& source) {
     std::error_code same;
     if (!fs::equivalent(source.path, options_.out, same)) return false;
-    listing->skipped.push_back(source.path.filename().string() + ": the output folder");
+    listing->skipped.push_back(printable(source.path.filename().string()) + ": the output folder");
     return true;
   });
   summary_.skipped = listing->skipped;
@@ -234,7 +238,7 @@ Result<BatchSummary> Batch::run() {
     }
     // One line for --regrade of everyone, not one per student.
     if (decision.again && !(regrade->all && decision.reason == "--regrade"))
-      log(source.student + ": graded again: " + decision.reason);
+      log(printable(source.student) + ": graded again: " + decision.reason);
     Slot slot;
     slot.source = source;
     slot.print = std::move(print);
@@ -269,7 +273,7 @@ Result<BatchSummary> Batch::run() {
     summary_.max_score = std::max(summary_.max_score, r.report.max_score);
     if (r.report.outcome == Outcome::harness_error) {
       std::string why = r.report.notes.empty() ? "harness error" : r.report.notes.back();
-      summary_.harness_errors.push_back(r.student + ": " + why);
+      summary_.harness_errors.push_back(printable(r.student) + ": " + why);
     } else if (r.report.gradable) {
       ++summary_.gradable;
       total += r.report.score;

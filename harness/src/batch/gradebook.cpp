@@ -58,6 +58,12 @@ std::string csv_field(std::string_view text) {
   return out + "\"";
 }
 
+std::string spreadsheet_text(std::string_view text) {
+  if (!text.empty() && std::string_view("=+-@\t\r").find(text.front()) != std::string_view::npos)
+    return "'" + std::string(text);
+  return std::string(text);
+}
+
 std::string render_gradebook(const Spec& spec, const std::vector<StudentRecord>& records,
                              const GradebookOptions& options) {
   std::vector<std::string> steps;
@@ -77,7 +83,7 @@ std::string render_gradebook(const Spec& spec, const std::vector<StudentRecord>&
   for (const auto& record : records) {
     const GradeReport& report = record.report;
     const bool graded = report.outcome != Outcome::harness_error;
-    std::vector<std::string> fields{record.student, graded ? format_points(report.score) : "",
+    std::vector<std::string> fields{spreadsheet_text(record.student), graded ? format_points(report.score) : "",
                                     format_points(full_max(report))};
     for (const auto& step : steps) {
       double points = 0.0;
@@ -93,7 +99,7 @@ std::string render_gradebook(const Spec& spec, const std::vector<StudentRecord>&
       fields.push_back(iso8601_utc(record.submitted_unix));
       fields.push_back(record.submitted_unix > *options.deadline_unix ? "yes" : "no");
     }
-    fields.push_back(note_of(report));
+    fields.push_back(spreadsheet_text(note_of(report)));
     csv += row(fields);
   }
   return csv;

@@ -24,6 +24,11 @@ struct GradebookOptions {
 /// quote, a line break or leading/trailing spaces.
 std::string csv_field(std::string_view text);
 
+/// A text cell a spreadsheet must show as text: a student id or a note starting with '=', '+',
+/// '-', '@', a tab or a carriage return is read as a formula by Excel and LibreOffice (CSV
+/// injection), so it gets a leading apostrophe; any other text is returned as it is.
+std::string spreadsheet_text(std::string_view text);
+
 /// The whole gradebook, rows in the order of `records`, points as reports show them (format_points). Columns: student, score, max_score, one
 /// column of points per step of the assignment (its cases and performance together), outcome,
 /// gradable (yes/no), [submitted_at, late (yes/no)], note (why it was not graded, or how many

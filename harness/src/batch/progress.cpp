@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "batch/gradebook.hpp"
+#include "core/printable.hpp"
 
 namespace cugrade {
 
@@ -58,7 +59,7 @@ std::string fit_to_width(const std::string& line, std::size_t columns) {
 std::string progress_plain_line(const ProgressState& state, const StudentRecord& record) {
   const GradeReport& report = record.report;
   const std::size_t digits = std::to_string(state.total).size();
-  std::string line = fmt::format("[{:>{}}/{}] {}: {}", state.done, digits, state.total, record.student,
+  std::string line = fmt::format("[{:>{}}/{}] {}: {}", state.done, digits, state.total, printable(record.student),
                                  to_string(report.outcome));
   if (report.outcome != Outcome::harness_error)
     line += fmt::format(", {}/{} points", format_points(report.score), format_points(report.max_score));

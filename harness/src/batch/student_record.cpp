@@ -2,7 +2,9 @@
 
 #include <ctime>
 
+#include "batch/student_paths.hpp"
 #include "core/atomic_file.hpp"
+#include "core/printable.hpp"
 #include "report/json_report.hpp"
 
 namespace cugrade {
@@ -23,8 +25,33 @@ bool StudentRecord::operator==(const StudentRecord& other) const {
          report == other.report;
 }
 
+namespace {
+std::string to_hex(std::string_view bytes) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string hex;
+  for (const unsigned char c : bytes) (hex += kHex[c >> 4]) += kHex[c & 15];
+  return hex;
+}
+
+std::optional<std::string> from_hex(std::string_view hex) {
+  if (hex.size() % 2) return std::nullopt;
+  const auto digit = [](char c) -> int {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    return -1;
+  };
+  std::string bytes;
+  for (std::size_t i = 0; i < hex.size(); i += 2) {
+    const int hi = digit(hex[i]), lo = digit(hex[i + 1]);
+    if (hi < 0 || lo < 0) return std::nullopt;
+    bytes += static_cast<char>(hi << 4 | lo);
+  }
+  return bytes;
+}
+}  // namespace
+
 json record_to_json(const StudentRecord& record) {
-  return {{"format", kFormat},
+  json j = {{"format", kFormat},
           {"version", kVersion},
           {"student", record.student},
           {"source", record.source},
@@ -38,6 +65,10 @@ json record_to_json(const StudentRecord& record) {
             {"run", record.seconds.run},
             {"timing", record.seconds.timing}}},
           {"report", report_to_json(record.report, true)}};
+  // JSON text is UTF-8: an id that is not (a folder name may be any bytes) is kept exactly in hex
+  // beside its readable form, so the record is found and matched again.
+  if (!is_valid_utf8(record.student)) j["student_hex"] = to_hex(record.student);
+  return j;
 }
 
 Result<StudentRecord> record_from_json(const json& j) {
@@ -47,6 +78,11 @@ Result<StudentRecord> record_from_json(const json& j) {
       return fail("a batch record of another version (" + j.at("version").dump() + ")");
     StudentRecord record;
     record.student = j.at("student").get<std::string>();
+    if (j.contains("student_hex")) {
+      auto bytes = from_hex(j.at("student_hex").get<std::string>());
+      if (!bytes) return fail("malformed batch record: student_hex is not hex");
+      record.student = std::move(*bytes);
+    }
     record.source = j.at("source").get<std::string>();
     record.source_sha256 = j.at("source_sha256").get<std::string>();
     record.submitted_unix = j.at("submitted_unix").get<std::int64_t>();
@@ -65,9 +101,7 @@ Result<StudentRecord> record_from_json(const json& j) {
   }
 }
 
-fs::path record_path(const fs::path& out, const std::string& student) {
-  return out / "results" / (student + ".json");
-}
+fs::path record_path(const fs::path& out, const std::string& student) { return student_record_file(out, student); }
 
 Result<bool> save_record(const fs::path& out, const StudentRecord& record) {
   return write_file_atomically(record_path(out, record.student),

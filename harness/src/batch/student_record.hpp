@@ -36,7 +36,7 @@ nlohmann::json record_to_json(const StudentRecord& record);
 /// Reads what record_to_json wrote; an error naming what is missing or malformed.
 Result<StudentRecord> record_from_json(const nlohmann::json& json);
 
-/// <out>/results/<student>.json
+/// <out>/results/<name>.json, the name made of the id by student_path_name().
 std::filesystem::path record_path(const std::filesystem::path& out, const std::string& student);
 
 /// Writes the record atomically to record_path().

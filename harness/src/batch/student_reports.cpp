@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "batch/student_paths.hpp"
 #include "core/atomic_file.hpp"
 #include "report/class_summary_html.hpp"
 
@@ -11,7 +12,7 @@ namespace cugrade {
 namespace fs = std::filesystem;
 
 namespace {
-/// A student id as one segment of a URL ("bob smith" → "bob%20smith").
+/// A folder name as one segment of a URL ("bob%20smith" → "bob%2520smith").
 std::string url_segment(const std::string& text) {
   std::string out;
   for (const unsigned char c : text) {
@@ -37,7 +38,7 @@ const std::vector<std::pair<ReportKind, std::string>>& student_report_files() {
 Result<bool> write_student_reports(const fs::path& out, const StudentRecord& record) {
   std::vector<ReportTarget> targets;
   for (const auto& [kind, name] : student_report_files())
-    targets.push_back({kind, (out / "students" / record.student / name).string()});
+    targets.push_back({kind, (student_reports_dir(out, record.student) / name).string()});
   return write_reports(record.report, targets, false);
 }
 
@@ -45,7 +46,7 @@ Result<bool> write_class_summary(const fs::path& out, const std::vector<StudentR
                                  const std::string& subtitle) {
   std::vector<ClassSummaryEntry> entries;
   entries.reserve(records.size());
-  for (const auto& r : records) entries.push_back({r.student, r.report, "students/" + url_segment(r.student) + "/report.html"});
+  for (const auto& r : records) entries.push_back({r.student, r.report, "students/" + url_segment(student_path_name(r.student)) + "/report.html"});
   ClassSummaryOptions options;
   options.subtitle = subtitle;
   return write_file_atomically(out / "summary.html", render_class_summary_html(entries, options));

@@ -3,13 +3,16 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <map>
 #include <optional>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "core/atomic_file.hpp"
+#include "core/printable.hpp"
+#include "core/regular_file.hpp"
 #include "core/sha256.hpp"
 #include "pipeline/submission_files.hpp"
 
@@ -52,12 +55,17 @@ Result<SubmissionListing> list_submissions(const fs::path& dir) {
   for (; it != fs::directory_iterator(); it.increment(ec)) {
     const std::string name = it->path().filename().string();
     if (is_clutter(name)) continue;
-    if (it->is_directory(ec)) {
+    // Never through a link: a link is a student's entry all the same (by its name), refused when
+    // it is fingerprinted, so the student gets a result saying why rather than silence.
+    const fs::file_status status = it->symlink_status(ec);
+    if (ec) break;
+    const auto archive = archive_name(name);
+    if (fs::is_directory(status) || (fs::is_symlink(status) && !archive)) {
       by_student[name].push_back({name, it->path(), SourceKind::folder});
-    } else if (auto archive = archive_name(name); archive && it->is_regular_file(ec)) {
+    } else if (archive) {
       by_student[archive->first].push_back({archive->first, it->path(), archive->second});
     } else {
-      listing.skipped.push_back(name + ": not a folder or a .zip/.tar.gz archive");
+      listing.skipped.push_back(printable(name) + ": not a folder or a .zip/.tar.gz archive");
     }
   }
   if (ec) return fail("cannot read the submissions folder " + dir.string() + ": " + ec.message());
@@ -67,9 +75,9 @@ Result<SubmissionListing> list_submissions(const fs::path& dir) {
       continue;
     }
     std::vector<std::string> names;
-    for (const auto& s : sources) names.push_back(s.path.filename().string());
+    for (const auto& s : sources) names.push_back(printable(s.path.filename().string()));
     std::sort(names.begin(), names.end());
-    listing.skipped.push_back(fmt::format("{}: {} submissions ({}); keep one and run again", student,
+    listing.skipped.push_back(fmt::format("{}: {} submissions ({}); keep one and run again", printable(student),
                                           sources.size(), fmt::join(names, ", ")));
   }
   std::sort(listing.skipped.begin(), listing.skipped.end());
@@ -78,47 +86,56 @@ Result<SubmissionListing> list_submissions(const fs::path& dir) {
 
 Result<SubmissionFingerprint> fingerprint_submission(const SubmissionSource& source, std::uint64_t max_bytes) {
   SubmissionFingerprint print;
+  const std::string shown = printable(source.path.filename().string());
   const auto too_large = [&] {
     return fail(fmt::format("the submission is larger than {} MiB; is it the right folder?", max_bytes >> 20));
   };
+  struct stat top {};
+  if (::lstat(source.path.c_str(), &top) != 0) return fail("cannot read " + shown + ": " + std::strerror(errno));
+  if (S_ISLNK(top.st_mode))
+    return fail(shown + " is a symbolic link: a submission is regular files and folders only (copy it in with cp -rL)");
   if (source.kind != SourceKind::folder) {
-    std::error_code ec;
-    const auto size = fs::file_size(source.path, ec);
-    if (ec) return fail("cannot read " + source.path.filename().string() + ": " + ec.message());
-    if (size > max_bytes) return too_large();
-    auto bytes = read_whole_file(source.path);
+    auto bytes = read_regular_file(source.path, shown, max_bytes);
     if (!bytes) return std::unexpected(bytes.error());
     print.sha256 = sha256_hex(*bytes);
     print.bytes = bytes->size();
     print.submitted_unix = modified_unix(source.path);
     return print;
   }
+  if (!S_ISDIR(top.st_mode)) return fail(shown + " is not a folder");
   // Why a manifest of (path, hash of content) lines and not the contents alone: renaming or
-  // moving a file changes what is graded, so it must change the fingerprint too.
+  // moving a file changes what is graded, so it must change the fingerprint too. Nothing is
+  // followed or opened but regular files: a link is hashed by its target, a pipe or device by
+  // its kind (grading refuses them; the fingerprint only has to change when they do).
   std::vector<std::pair<std::string, fs::path>> files;
   std::error_code ec;
   fs::recursive_directory_iterator it(source.path, fs::directory_options::none, ec);
   for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
     const fs::file_status status = it->symlink_status(ec);
     if (ec) break;
-    if (fs::is_regular_file(status) || fs::is_symlink(status))
+    if (!fs::is_directory(status))
       files.emplace_back(fs::relative(it->path(), source.path, ec).generic_string(), it->path());
   }
-  if (ec) return fail("cannot read the folder " + source.path.filename().string() + ": " + ec.message());
+  if (ec) return fail("cannot read the folder " + shown + ": " + ec.message());
   std::sort(files.begin(), files.end());
   std::string manifest;
   print.submitted_unix = modified_unix(source.path);
   bool any_file = false;
   for (const auto& [relative, path] : files) {
     std::string content;
-    if (fs::is_symlink(fs::symlink_status(path, ec))) {
+    const fs::file_status status = fs::symlink_status(path, ec);
+    if (fs::is_symlink(status)) {
       content = "symlink:" + fs::read_symlink(path, ec).string();
+    } else if (!fs::is_regular_file(status)) {
+      content = fmt::format("special:{}", static_cast<int>(status.type()));
     } else {
-      auto bytes = read_whole_file(path);
-      if (!bytes) return fail("cannot read " + source.path.filename().string() + "/" + relative);
+      // Sized before it is read: a file of many GiB is refused without being read at all.
+      const std::uintmax_t size = fs::file_size(path, ec);
+      if (!ec && print.bytes + size > max_bytes) return too_large();
+      auto bytes = read_regular_file(path, shown + "/" + printable(relative), max_bytes - print.bytes);
+      if (!bytes) return std::unexpected(bytes.error());
       content = std::move(*bytes);
       print.bytes += content.size();
-      if (print.bytes > max_bytes) return too_large();
     }
     const std::int64_t modified = modified_unix(path);
     print.submitted_unix = any_file ? std::max(print.submitted_unix, modified) : modified;
@@ -129,7 +146,7 @@ Result<SubmissionFingerprint> fingerprint_submission(const SubmissionSource& sou
   return print;
 }
 
-Result<std::vector<fs::path>> find_submission_files(const fs::path& root) {
+Result<std::vector<fs::path>> find_submission_files(const fs::path& root, const Limits& limits) {
   fs::path dir = root;
   // Archives are often made of the folder rather than its contents: look through a few levels
   // of lone wrapper folders before giving up.
@@ -141,13 +158,15 @@ Result<std::vector<fs::path>> find_submission_files(const fs::path& root) {
     for (fs::directory_iterator it(dir, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
       const std::string name = it->path().filename().string();
       if (is_clutter(name)) continue;
-      const bool folder = it->is_directory(ec);
-      seen.push_back(folder ? name + "/" : name);
+      // A link is never followed, not even to look into: it counts as a file (and is refused
+      // as one when it is a .cu).
+      const bool folder = fs::is_directory(it->symlink_status(ec));
+      seen.push_back(printable(folder ? name + "/" : name));
       if (folder) folders.push_back(it->path());
       if (!folder && it->path().extension() == ".cu") has_cu = true;
     }
     if (ec) return fail("cannot read the submission: " + ec.message());
-    if (has_cu) return submission_files({dir.string()});
+    if (has_cu) return submission_files({dir.string()}, limits, root);
     if (folders.size() == 1 && seen.size() == 1) {
       dir = folders.front();
       continue;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/result.hpp"
+#include "spec/spec.hpp"
 
 namespace cugrade {
 
@@ -43,15 +44,18 @@ struct SubmissionFingerprint {
 };
 
 /// Hashes a submission: an archive's bytes, or a folder's files in path order (each file's
-/// relative path and content; symbolic links by their target). Fails on an unreadable file or
-/// past `max_bytes` in all.
+/// relative path and content; symbolic links by their target, pipes and devices by their kind,
+/// none of them opened). Fails when the entry itself is a symbolic link (or an archive name on
+/// something not a regular file), on an unreadable file, or past `max_bytes` in all.
 Result<SubmissionFingerprint> fingerprint_submission(const SubmissionSource& source,
                                                      std::uint64_t max_bytes = std::uint64_t{256} << 20);
 
 /// The .cu files of an unpacked or folder submission, as `cugrade check` takes a folder (its .cu
 /// files in name order); a folder holding no .cu file but a single sub-folder (how archives are
-/// usually made: alice.zip → alice/matmul.cu) is looked into, a few levels deep. The error
-/// says what the folder holds instead.
-Result<std::vector<std::filesystem::path>> find_submission_files(const std::filesystem::path& root);
+/// usually made: alice.zip → alice/matmul.cu) is looked into, a few levels deep; links are
+/// never followed. The error says what the folder holds instead, or which file is not a regular
+/// file or is past `limits` (submission_files(), file names relative to `root`).
+Result<std::vector<std::filesystem::path>> find_submission_files(const std::filesystem::path& root,
+                                                                 const Limits& limits = {});
 
 }  // namespace cugrade

@@ -6,6 +6,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "batch/ungraded_report.hpp"
 #include "cli/cli_support.hpp"
 #include "cli/commands.hpp"
 #include "pipeline/check_submission.hpp"
@@ -48,7 +49,9 @@ int run_check(const CheckArgs& args) {
   if (!spec) return complain(spec.error().message, exit_invalid_spec);
   const Grader* grader = find_grader(spec->id);
   if (!grader) return complain("assignment " + spec->id + " has no grader compiled into this cugrade", exit_internal);
-  auto files = submission_files(args.submission);
+  // A name that does not exist is the caller's mistake; a file that is not data (a link, a pipe,
+  // past the size limit) is the submission's, and gets a report saying so.
+  auto files = list_submission_files(args.submission);
   if (!files) return complain(files.error().message, exit_usage);
   auto targets = parse_report_targets(args.reports);
   if (!targets) return complain(targets.error().message, exit_usage);
@@ -58,17 +61,19 @@ int run_check(const CheckArgs& args) {
   if (!secret) return complain(secret.error().message, exit_usage);
 
   CheckOptions options;
-  options.submission = *files;
+  for (const auto& file : *files) options.submission.push_back(file.path);
   options.backend = *backend;
   options.arch = args.arch;
-  options.course_secret = *secret;
+  options.course_secret = std::move(*secret);
   options.performance = !args.no_performance;
   options.work_dir = args.keep_work;
   options.keep_work_dir = !args.keep_work.empty();
   if (!args.quiet) options.progress = [](const std::string& line) { std::cerr << "cugrade: " << line << "\n"; };
 
   auto processes = make_process_runner();
-  const GradeReport report = check_submission({*processes, where}, *spec, *grader, options);
+  const Result<bool> data = check_submission_files(*files, spec->limits);
+  const GradeReport report = data ? check_submission({*processes, where}, *spec, *grader, options)
+                                  : unbuildable_report(*spec, options, *backend == Backend::cuda, data.error().message);
 
   std::vector<ReportTarget> all = *targets;
   if (!args.quiet && std::none_of(all.begin(), all.end(), [](const ReportTarget& t) { return t.kind == ReportKind::console; }))

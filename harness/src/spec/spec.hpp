@@ -99,6 +99,8 @@ struct Limits {
   double build_timeout_s = 60.0;          ///< per nvcc invocation
   double run_timeout_s = 10.0;            ///< per case (and per timed step)
   std::size_t output_limit_bytes = 65536; ///< stdout+stderr of the runner before it is killed
+  std::uint64_t submission_file_bytes = std::uint64_t{1} << 20;  ///< any one file of a submission
+  std::uint64_t submission_bytes = std::uint64_t{4} << 20;       ///< a submission's files together
 };
 
 /// A whole assignment spec.

@@ -14,7 +14,8 @@ namespace fs = std::filesystem;
 const std::vector<std::string> top_keys = {
     "id", "title", "lectures", "interface", "statement", "steps", "cases", "performance",
     "bench", "limits"};
-const std::vector<std::string> limit_keys = {"build_timeout_s", "run_timeout_s", "output_limit_kb"};
+const std::vector<std::string> limit_keys = {"build_timeout_s", "run_timeout_s", "output_limit_kb",
+                                             "submission_file_kb", "submission_kb"};
 
 // The folder as the user would write it: "assignments/matmul/", or "./" for a bare file name.
 std::string shown_folder(const fs::path& path) {
@@ -63,6 +64,10 @@ Limits parse_limits(const Field& field, Diagnostics& diags) {
   // Kibibytes in the file (readable numbers), bytes in the struct (what the runner counts).
   if (auto v = read_unsigned(map.optional("output_limit_kb"), diags, 1))
     limits.output_limit_bytes = static_cast<std::size_t>(*v) * 1024;
+  if (auto v = read_unsigned(map.optional("submission_file_kb"), diags, 1))
+    limits.submission_file_bytes = static_cast<std::uint64_t>(*v) * 1024;
+  if (auto v = read_unsigned(map.optional("submission_kb"), diags, 1))
+    limits.submission_bytes = static_cast<std::uint64_t>(*v) * 1024;
   return limits;
 }
 

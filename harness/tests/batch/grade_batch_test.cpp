@@ -292,7 +292,9 @@ TEST_CASE("batch::grade_batch with the output folder among the submissions") {
   CHECK(read_text(options.out / "gradebook.csv") ==
         "student,score,max_score,simple,fast,outcome,gradable,note\r\n"
         "carol smith,0,4,0,0,not_run,no,the submission is empty\r\n");
-  CHECK(read_text(options.out / "summary.html").find("students/carol%20smith/report.html") != std::string::npos);
+  // The folder is students/carol%20smith/ (student_path_name), and its link encodes that name.
+  CHECK(fs::exists(options.out / "students" / "carol%20smith" / "report.html"));
+  CHECK(read_text(options.out / "summary.html").find("students/carol%2520smith/report.html") != std::string::npos);
   CHECK(processes.requests().empty());
 }
 

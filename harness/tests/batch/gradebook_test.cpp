@@ -38,6 +38,17 @@ TEST_CASE("batch::csv_field") {
   CHECK(csv_field(" padded") == "\" padded\"");
 }
 
+TEST_CASE("batch::spreadsheet_text") {
+  CHECK(spreadsheet_text("alice") == "alice");
+  CHECK(spreadsheet_text("") == "");
+  CHECK(spreadsheet_text("=HYPERLINK(\"http://x\")") == "'=HYPERLINK(\"http://x\")");
+  CHECK(spreadsheet_text("+1") == "'+1");
+  CHECK(spreadsheet_text("-2") == "'-2");
+  CHECK(spreadsheet_text("@SUM(A1)") == "'@SUM(A1)");
+  CHECK(spreadsheet_text("\tx") == "'\tx");
+  CHECK(spreadsheet_text("a=b") == "a=b");
+}
+
 TEST_CASE("batch::render_gradebook") {
   const Spec spec = twice_spec();
   SUBCASE("without a deadline") {
@@ -47,6 +58,19 @@ TEST_CASE("batch::render_gradebook") {
     GradebookOptions options;
     options.deadline_unix = 1767225600;
     check_golden("batch/gradebook_deadline.csv", render_gradebook(spec, class_records(), options));
+  }
+  SUBCASE("any bytes in an id: one row each, quoted where needed, formulas shown as text") {
+    std::vector<StudentRecord> records = class_records();
+    records.resize(1);
+    records.push_back(records.front());
+    records.push_back(records.front());
+    records[0].student = "o'brien \"the\nsecond\"";
+    records[1].student = "=cmd|' /C calc'!A0";
+    records[2].student = "\xff\xfe";
+    const std::string book = render_gradebook(spec, records, {});
+    CHECK(book.find("\r\n\"o'brien \"\"the\nsecond\"\"\",") != std::string::npos);
+    CHECK(book.find("\r\n'=cmd|' /C calc'!A0,") != std::string::npos);
+    CHECK(book.find("\r\n\xff\xfe,") != std::string::npos);
   }
   SUBCASE("an empty class is the header alone") {
     CHECK(render_gradebook(spec, {}, {}) == "student,score,max_score,simple,fast,outcome,gradable,note\r\n");

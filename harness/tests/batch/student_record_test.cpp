@@ -53,6 +53,22 @@ TEST_CASE("batch::load_record") {
     REQUIRE_FALSE(loaded.has_value());
     CHECK(loaded.error().message == "its result file is not valid JSON");
   }
+  SUBCASE("ids with any bytes: saved under their mapped name, read back as the same id") {
+    for (const std::string& id : {std::string("o'brien \"x\"\nline"), std::string("\xff\xfe caf\xe9"),
+                                 std::string(255, '\xe9'), std::string("$(touch pwned)")}) {
+      CAPTURE(id);
+      StudentRecord odd = alice;
+      odd.student = id;
+      odd.source = id;
+      REQUIRE(save_record(out.path, odd).has_value());
+      CHECK(fs::exists(record_path(out.path, id)));
+      auto loaded = load_record(out.path, id);
+      REQUIRE_MESSAGE(loaded.has_value(), loaded.error().message);
+      REQUIRE(loaded->has_value());
+      CHECK((*loaded)->student == id);
+    }
+    CHECK_FALSE(fs::exists(out.path / "pwned"));
+  }
   SUBCASE("a file naming another student is not this one's") {
     REQUIRE(save_record(out.path, alice).has_value());
     fs::rename(out.path / "results" / "alice.json", out.path / "results" / "bob.json");

@@ -1,6 +1,10 @@
 #include "batch/submission_source.hpp"
 
 #include <doctest/doctest.h>
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <chrono>
 
 #include "batch/batch_fixture.hpp"
 
@@ -29,6 +33,33 @@ TEST_CASE("batch::list_submissions") {
     CHECK(listing->skipped == std::vector<std::string>{
                                   "erin: 2 submissions (erin, erin.zip); keep one and run again",
                                   "notes.txt: not a folder or a .zip/.tar.gz archive"});
+  }
+  SUBCASE("links are students' entries all the same (refused later, as their result); pipes are skipped") {
+    fs::create_directories(dir.path / "real");
+    fs::create_directory_symlink(dir.path / "real", dir.path / "mallory");
+    fs::create_symlink("/dev/zero", dir.path / "oscar.zip");
+    REQUIRE(::mkfifo((dir.path / "pipe").c_str(), 0600) == 0);
+    REQUIRE(::mkfifo((dir.path / "peggy.zip").c_str(), 0600) == 0);
+    auto listing = list_submissions(dir.path);
+    REQUIRE_MESSAGE(listing.has_value(), listing.error().message);
+    const std::vector<SubmissionSource> expected{{"mallory", dir.path / "mallory", SourceKind::folder},
+                                                 {"oscar", dir.path / "oscar.zip", SourceKind::zip},
+                                                 {"peggy", dir.path / "peggy.zip", SourceKind::zip},
+                                                 {"real", dir.path / "real", SourceKind::folder}};
+    CHECK(listing->submissions == expected);
+    CHECK(listing->skipped == std::vector<std::string>{"pipe: not a folder or a .zip/.tar.gz archive"});
+  }
+  SUBCASE("ids with any bytes are listed as they are") {
+    const std::vector<std::string> ids{"o'brien \"x\"", "two\nlines", "$(touch pwned)", "`id`", "\xff\xfe",
+                                       std::string(255, 'l')};
+    for (const auto& id : ids) fs::create_directories(dir.path / id);
+    auto listing = list_submissions(dir.path);
+    REQUIRE_MESSAGE(listing.has_value(), listing.error().message);
+    std::vector<std::string> listed;
+    for (const auto& s : listing->submissions) listed.push_back(s.student);
+    std::vector<std::string> sorted = ids;
+    std::sort(sorted.begin(), sorted.end());
+    CHECK(listed == sorted);
   }
   SUBCASE("a missing folder is an error") {
     auto listing = list_submissions(dir.path / "nope");
@@ -77,6 +108,44 @@ TEST_CASE("batch::fingerprint_submission") {
     CHECK(print->sha256 == "7390d7adabc07c228f2fd7d8668399d3159cb210bc81098ab27a09cb21ee5b3b");
     CHECK(print->submitted_unix == 1700000123);
   }
+  SUBCASE("a link, a pipe or a device in the folder is hashed by what it is, never opened") {
+    fs::create_symlink("/dev/zero", alice.path / "zero.cu");
+    REQUIRE(::mkfifo((alice.path / "pipe.cu").c_str(), 0600) == 0);
+    const auto started = std::chrono::steady_clock::now();
+    auto print = fingerprint_submission(alice);
+    CHECK(std::chrono::steady_clock::now() - started < std::chrono::seconds(2));
+    REQUIRE_MESSAGE(print.has_value(), print.error().message);
+    CHECK(print->sha256 != first->sha256);
+    CHECK(print->bytes == 12);
+  }
+  SUBCASE("a submission that is itself a link is refused, naming it") {
+    fs::create_directory_symlink(alice.path, dir.path / "mallory");
+    auto folder = fingerprint_submission({"mallory", dir.path / "mallory", SourceKind::folder});
+    REQUIRE_FALSE(folder.has_value());
+    CHECK(folder.error().message ==
+          "mallory is a symbolic link: a submission is regular files and folders only (copy it in with cp -rL)");
+    fs::create_symlink("/dev/zero", dir.path / "oscar.zip");
+    auto archive = fingerprint_submission({"oscar", dir.path / "oscar.zip", SourceKind::zip});
+    REQUIRE_FALSE(archive.has_value());
+    CHECK(archive.error().message ==
+          "oscar.zip is a symbolic link: a submission is regular files and folders only (copy it in with cp -rL)");
+  }
+  SUBCASE("an archive name on a pipe is refused at once, not read") {
+    REQUIRE(::mkfifo((dir.path / "peggy.zip").c_str(), 0600) == 0);
+    const auto started = std::chrono::steady_clock::now();
+    auto print = fingerprint_submission({"peggy", dir.path / "peggy.zip", SourceKind::zip});
+    CHECK(std::chrono::steady_clock::now() - started < std::chrono::seconds(2));
+    REQUIRE_FALSE(print.has_value());
+    CHECK(print.error().message == "peggy.zip is a named pipe (FIFO), not a file: a submission is regular files only");
+  }
+  SUBCASE("a huge file is refused by its size, not read") {
+    const fs::path big = alice.path / "video.mp4";
+    { std::ofstream(big) << ""; }
+    fs::resize_file(big, std::uint64_t{8} << 30);  // sparse: 8 GiB that take no disk
+    auto print = fingerprint_submission(alice, std::uint64_t{1} << 20);
+    REQUIRE_FALSE(print.has_value());
+    CHECK(print.error().message == "the submission is larger than 1 MiB; is it the right folder?");
+  }
   SUBCASE("past the size limit is an error") {
     auto print = fingerprint_submission(alice, 8);
     REQUIRE_FALSE(print.has_value());
@@ -105,6 +174,30 @@ TEST_CASE("batch::find_submission_files") {
     auto files = find_submission_files(dir.path);
     REQUIRE_FALSE(files.has_value());
     CHECK(files.error().message == "the submission is empty");
+  }
+  SUBCASE("a link is not looked into, not even as the lone wrapper folder") {
+    write_text(dir.path / "elsewhere" / "x.cu", "");
+    fs::create_directories(dir.path / "sub");
+    fs::create_directory_symlink(dir.path / "elsewhere", dir.path / "sub" / "hw");
+    auto files = find_submission_files(dir.path / "sub");
+    REQUIRE_FALSE(files.has_value());
+    CHECK(files.error().message == "the submission holds no .cu file (it holds hw)");
+  }
+  SUBCASE("a .cu that is a link or a pipe: the student's result names it, relative to the submission") {
+    write_text(dir.path / "bob" / "good.cu", "int x;");
+    fs::create_symlink("/etc/passwd", dir.path / "bob" / "leak.cu");
+    auto files = find_submission_files(dir.path);
+    REQUIRE_FALSE(files.has_value());
+    CHECK(files.error().message ==
+          "submission file bob/leak.cu is a symbolic link, not a file: a submission is regular files only");
+  }
+  SUBCASE("the spec's size limit") {
+    write_text(dir.path / "big.cu", std::string(4096, 'x'));
+    Limits limits;
+    limits.submission_file_bytes = 1024;
+    auto files = find_submission_files(dir.path, limits);
+    REQUIRE_FALSE(files.has_value());
+    CHECK(files.error().message == "submission file big.cu is larger than 1 KiB");
   }
   SUBCASE("no .cu file: the error says what is there instead") {
     write_text(dir.path / "matmul.cpp", "");

@@ -64,6 +64,8 @@ TEST_CASE("spec::load_spec") {
     CHECK(spec->limits.build_timeout_s == 120.0);
     CHECK(spec->limits.run_timeout_s == 2.5);
     CHECK(spec->limits.output_limit_bytes == 16 * 1024);
+    CHECK(spec->limits.submission_file_bytes == 256 * 1024);
+    CHECK(spec->limits.submission_bytes == 512 * 1024);
   }
 
   SUBCASE("defaults of every optional field") {
@@ -85,6 +87,8 @@ TEST_CASE("spec::load_spec") {
     CHECK(spec->limits.build_timeout_s == 60.0);
     CHECK(spec->limits.run_timeout_s == 10.0);
     CHECK(spec->limits.output_limit_bytes == 65536);
+    CHECK(spec->limits.submission_file_bytes == 1024 * 1024);
+    CHECK(spec->limits.submission_bytes == 4 * 1024 * 1024);
   }
 
   SUBCASE("reference-only steps: flagged, their declarations found with the reference") {
