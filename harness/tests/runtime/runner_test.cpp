@@ -130,7 +130,7 @@ TEST_CASE("runtime::main") {
   TempDir dir;
   SUBCASE("without a job file: a one-line usage error, exit 2") {
     CHECK(run_runner("good", dir.path, "") == 2);
-    CHECK(read_text(dir.path / "stderr") == "cugrade runner: usage: runner <job.json>\n");
+    CHECK(read_text(dir.path / "stderr") == "cugrade runner: usage: runner [--serve] <job.json>\n");
     CHECK(read_text(dir.path / "stdout").empty());
   }
   SUBCASE("a malformed job: exit 2, and the reason on one line") {
