@@ -170,6 +170,28 @@ fs::path inside_path(const fs::path& path, const SandboxSpec& spec) {
   return path;
 }
 
+/// On a machine with several GPUs, only the nodes of those CUDA_VISIBLE_DEVICES names (a batch
+/// lane's), which inside it then names by UUID: CUDA finds them whatever number it gives them.
+void restrict_to_visible_gpus(std::vector<fs::path>& nodes, std::map<std::string, std::string>& environment) {
+  const auto visible = environment.find("CUDA_VISIBLE_DEVICES");
+  if (visible == environment.end()) return;
+  const auto order = environment.find("CUDA_DEVICE_ORDER");
+  const bool pci_order = order != environment.end() && order->second == "PCI_BUS_ID";
+  const auto chosen = visible_gpus(nvidia_gpus(), visible->second, pci_order);
+  if (!chosen) return;
+  std::erase_if(nodes, [&](const fs::path& node) {
+    const std::string name = node.filename().string();
+    if (name.size() <= 6 || name.rfind("nvidia", 0) != 0 ||
+        !std::all_of(name.begin() + 6, name.end(), [](char c) { return c >= '0' && c <= '9'; }))
+      return false;  // nvidiactl, nvidia-uvm, ...: every GPU needs them
+    const int minor = std::stoi(name.substr(6));
+    return std::none_of(chosen->begin(), chosen->end(), [&](const NvidiaGpu& g) { return g.minor == minor; });
+  });
+  std::string uuids;
+  for (const auto& gpu : *chosen) uuids += (uuids.empty() ? "" : ",") + gpu.uuid;
+  visible->second = uuids;
+}
+
 /// Fails when the step's user (another uid, as root) could not read all of `source`: a harness
 /// running with umask 077 would otherwise hand the runner inputs it cannot open.
 Result<void> readable_by_others(const fs::path& source) {
@@ -320,9 +342,12 @@ Result<std::vector<std::string>> sandboxed_argv(const ProcessRequest& request) {
   if (cached.prlimit.empty() || (cached.root && cached.setpriv.empty()))
     return fail("util-linux's prlimit or setpriv is missing: sudo apt-get install util-linux");
   SandboxHost host = cached;
-  if (spec.gpu) host.gpu_devices = nvidia_devices();  // nvidia-modprobe may have made more since
+  auto environment = request.environment.empty() ? scrubbed_environment() : request.environment;
+  if (spec.gpu) {
+    host.gpu_devices = nvidia_devices();  // nvidia-modprobe may have made more since
+    restrict_to_visible_gpus(host.gpu_devices, environment);
+  }
 
-  const auto environment = request.environment.empty() ? scrubbed_environment() : request.environment;
   Result<fs::path> executable = resolve(request.argv.front(), environment);
   if (!executable) return fail(executable.error().message);
   std::error_code ec;

@@ -64,13 +64,32 @@ std::vector<std::string> bwrap_command(const std::filesystem::path& executable,
 /// PATH (scrubbed_environment() when empty). The environment and working folder inside travel
 /// as bwrap options; descriptors are left alone. When cugrade runs as root, also hands the
 /// writable mounts to the step's fresh user (chown; read-only ones must be readable by others).
-/// Fails, saying why, when bwrap is missing, a mount's source does not exist, or argv[0] would
-/// not be visible inside.
+/// With the GPU on a machine of several, only the GPUs CUDA_VISIBLE_DEVICES names are bound, and
+/// inside it names them by UUID (visible_gpus). Fails, saying why, when bwrap is missing, a
+/// mount's source does not exist, or argv[0] would not be visible inside.
 Result<std::vector<std::string>> sandboxed_argv(const ProcessRequest& request);
 
 /// Gives `folder` and everything in it to `user` (not following links; files with other hard
 /// links are left alone), so that a step running as `user` may write there.
 Result<void> hand_over(const std::filesystem::path& folder, const StepUser& user);
+
+/// One GPU as the NVIDIA driver lists it (/proc/driver/nvidia/gpus/<bus>/information).
+struct NvidiaGpu {
+  std::string bus;    ///< PCI location, "0000:1b:00.0"
+  std::string model;  ///< "NVIDIA H200"
+  std::string uuid;   ///< "GPU-8c3b..."
+  int minor = -1;     ///< its node is /dev/nvidia<minor>
+};
+
+/// The GPUs the driver lists under `driver_dir`, in PCI order.
+std::vector<NvidiaGpu> nvidia_gpus(const std::filesystem::path& driver_dir = "/proc/driver/nvidia/gpus");
+
+/// The GPUs of `gpus` that CUDA_VISIBLE_DEVICES `visible` names (indices as CUDA counts them, or
+/// UUIDs), for binding only theirs; nullopt when it cannot tell for sure (fewer than two GPUs,
+/// MIG instances, indices over mixed models without CUDA_DEVICE_ORDER=PCI_BUS_ID): then the
+/// step gets every GPU.
+std::optional<std::vector<NvidiaGpu>> visible_gpus(const std::vector<NvidiaGpu>& gpus, const std::string& visible,
+                                                   bool pci_order);
 
 /// Whether untrusted steps can be sealed here.
 struct SandboxStatus {
