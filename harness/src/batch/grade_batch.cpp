@@ -94,8 +94,9 @@ void Batch::prepare_and_build(Slot& slot) {
     }
     // What could not be fingerprinted (a link, a pipe, past the size limit) is not unpacked or
     // read either: the reason is the student's result.
-    if (!slot.print) {
-      slot.early = unbuildable_report(spec_, slot.options, use_cuda_, slot.print.error().message);
+    if (!slot.print || !slot.print->refused.empty()) {
+      slot.early = unbuildable_report(spec_, slot.options, use_cuda_,
+                                      slot.print ? slot.print->refused : slot.print.error().message);
       return;
     }
     fs::path root = slot.source.path;

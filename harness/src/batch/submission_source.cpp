@@ -92,9 +92,26 @@ Result<SubmissionFingerprint> fingerprint_submission(const SubmissionSource& sou
   };
   struct stat top {};
   if (::lstat(source.path.c_str(), &top) != 0) return fail("cannot read " + shown + ": " + std::strerror(errno));
-  if (S_ISLNK(top.st_mode))
-    return fail(shown + " is a symbolic link: a submission is regular files and folders only (copy it in with cp -rL)");
-  if (source.kind != SourceKind::folder) {
+  // An entry that is not data is fingerprinted by what it is, so that a later run knows it is
+  // unchanged (and does not retry it), and refused as the student's result.
+  const bool archive = source.kind != SourceKind::folder;
+  if (S_ISLNK(top.st_mode) || (archive ? !S_ISREG(top.st_mode) : !S_ISDIR(top.st_mode))) {
+    std::error_code ec;
+    const std::string what = S_ISLNK(top.st_mode) ? "symlink:" + fs::read_symlink(source.path, ec).string()
+                                                  : fmt::format("special:{:o}", top.st_mode & S_IFMT);
+    print.sha256 = sha256_hex(what);
+    print.submitted_unix = modified_unix(source.path);
+    if (S_ISLNK(top.st_mode))
+      print.refused = shown + " is a symbolic link: a submission is regular files and folders only (copy it in with cp -rL)";
+    else if (!archive)
+      print.refused = shown + " is not a folder";
+    else if (auto opened = read_regular_file(source.path, shown, 0); !opened)
+      print.refused = opened.error().message;  // it says what the entry is instead
+    else
+      print.refused = shown + " is not a regular file";
+    return print;
+  }
+  if (archive) {
     auto bytes = read_regular_file(source.path, shown, max_bytes);
     if (!bytes) return std::unexpected(bytes.error());
     print.sha256 = sha256_hex(*bytes);
@@ -102,7 +119,6 @@ Result<SubmissionFingerprint> fingerprint_submission(const SubmissionSource& sou
     print.submitted_unix = modified_unix(source.path);
     return print;
   }
-  if (!S_ISDIR(top.st_mode)) return fail(shown + " is not a folder");
   // Why a manifest of (path, hash of content) lines and not the contents alone: renaming or
   // moving a file changes what is graded, so it must change the fingerprint too. Nothing is
   // followed or opened but regular files: a link is hashed by its target, a pipe or device by

@@ -118,25 +118,31 @@ TEST_CASE("batch::fingerprint_submission") {
     CHECK(print->sha256 != first->sha256);
     CHECK(print->bytes == 12);
   }
-  SUBCASE("a submission that is itself a link is refused, naming it") {
+  SUBCASE("a submission that is itself a link is refused, naming it, and fingerprinted by its target") {
     fs::create_directory_symlink(alice.path, dir.path / "mallory");
     auto folder = fingerprint_submission({"mallory", dir.path / "mallory", SourceKind::folder});
-    REQUIRE_FALSE(folder.has_value());
-    CHECK(folder.error().message ==
+    REQUIRE_MESSAGE(folder.has_value(), folder.error().message);
+    CHECK(folder->refused ==
           "mallory is a symbolic link: a submission is regular files and folders only (copy it in with cp -rL)");
+    CHECK(folder->bytes == 0);
+    CHECK(folder->sha256 == fingerprint_submission({"mallory", dir.path / "mallory", SourceKind::folder})->sha256);
     fs::create_symlink("/dev/zero", dir.path / "oscar.zip");
     auto archive = fingerprint_submission({"oscar", dir.path / "oscar.zip", SourceKind::zip});
-    REQUIRE_FALSE(archive.has_value());
-    CHECK(archive.error().message ==
+    REQUIRE(archive.has_value());
+    CHECK(archive->refused ==
           "oscar.zip is a symbolic link: a submission is regular files and folders only (copy it in with cp -rL)");
+    fs::remove(dir.path / "oscar.zip");
+    fs::create_symlink("/dev/null", dir.path / "oscar.zip");
+    CHECK(fingerprint_submission({"oscar", dir.path / "oscar.zip", SourceKind::zip})->sha256 != archive->sha256);
+    CHECK(first->refused.empty());
   }
   SUBCASE("an archive name on a pipe is refused at once, not read") {
     REQUIRE(::mkfifo((dir.path / "peggy.zip").c_str(), 0600) == 0);
     const auto started = std::chrono::steady_clock::now();
     auto print = fingerprint_submission({"peggy", dir.path / "peggy.zip", SourceKind::zip});
     CHECK(std::chrono::steady_clock::now() - started < std::chrono::seconds(2));
-    REQUIRE_FALSE(print.has_value());
-    CHECK(print.error().message == "peggy.zip is a named pipe (FIFO), not a file: a submission is regular files only");
+    REQUIRE(print.has_value());
+    CHECK(print->refused == "peggy.zip is a named pipe (FIFO), not a file: a submission is regular files only");
   }
   SUBCASE("a huge file is refused by its size, not read") {
     const fs::path big = alice.path / "video.mp4";

@@ -7,8 +7,15 @@ add_test(NAME batch/class_end_to_end
          COMMAND ${CMAKE_CURRENT_LIST_DIR}/class_end_to_end.sh $<TARGET_FILE:cugrade> ${PROJECT_SOURCE_DIR} 100)
 set_tests_properties(batch/class_end_to_end PROPERTIES LABELS cpu TIMEOUT 600)
 
+# Files are data, end to end (CTest label cpu): ids and file names with any bytes graded in full
+# by the real cugrade on the CPU backend; links, pipes and oversized files refused as the
+# student's result; the course secret in no work file, argv or environment of the runner.
+add_test(NAME batch/hostile_files
+         COMMAND ${CMAKE_CURRENT_LIST_DIR}/hostile_files.sh $<TARGET_FILE:cugrade> ${PROJECT_SOURCE_DIR})
+set_tests_properties(batch/hostile_files PROPERTIES LABELS cpu TIMEOUT 900)
+
 # The batch's scripts pass shellcheck like the others (label lint; Skipped without shellcheck).
 add_test(NAME lint/shell_batch
          COMMAND ${PROJECT_SOURCE_DIR}/harness/tests/ci/lint_shell.sh ${PROJECT_SOURCE_DIR}/scripts/make-class.sh
-                 ${CMAKE_CURRENT_LIST_DIR}/class_end_to_end.sh)
+                 ${CMAKE_CURRENT_LIST_DIR}/class_end_to_end.sh ${CMAKE_CURRENT_LIST_DIR}/hostile_files.sh)
 set_tests_properties(lint/shell_batch PROPERTIES LABELS lint SKIP_RETURN_CODE 77 TIMEOUT 60)
