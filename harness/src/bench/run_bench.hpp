@@ -19,7 +19,6 @@ namespace cugrade {
 struct BenchOptions {
   BenchSettings settings;
   bool cpu_rate = true;            ///< time the CPU gold for the Rate column (--no-cpu-rate: no)
-  std::string arch;                ///< nvcc's -arch; empty = the GPU's own
   std::filesystem::path work_dir;  ///< empty = a fresh temporary folder per assignment
   bool keep_work_dir = false;      ///< keep the folder (runner, job, events) for debugging
   std::function<void(const std::string&)> progress;  ///< status lines; may be empty

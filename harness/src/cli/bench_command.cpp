@@ -22,7 +22,6 @@ namespace {
 struct BenchArgs {
   std::vector<std::string> ids;
   std::vector<std::string> reports;
-  std::string arch;
   std::string keep_work;
   double budget_s = 2.0;
   std::size_t min_samples = 10;
@@ -139,7 +138,6 @@ int run_bench_command(const BenchArgs& args) {
   BenchOptions options;
   options.settings = report.settings;
   options.cpu_rate = !args.no_cpu_rate;
-  options.arch = args.arch;
   options.progress = progress;
   for (const auto& [spec, grader] : *chosen) {
     if (!args.keep_work.empty()) options.work_dir = std::filesystem::path(args.keep_work) / spec.id;
@@ -183,7 +181,6 @@ void add_bench_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--min-samples", args->min_samples, "Samples per row at least")->capture_default_str();
   cmd->add_option("--max-samples", args->max_samples, "Samples per row at most")->capture_default_str();
   cmd->add_flag("--no-cpu-rate", args->no_cpu_rate, "Do not time the CPU gold (no Rate column)");
-  cmd->add_option("--arch", args->arch, "GPU architecture for nvcc, e.g. sm_90 (default: this GPU's)");
   cmd->add_option("--keep-work", args->keep_work,
                   "Build and run in this folder (one subfolder per assignment) and keep it");
   cmd->add_flag("-q,--quiet", args->quiet, "No progress lines and no console table unless asked for");
