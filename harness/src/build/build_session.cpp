@@ -4,12 +4,15 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cctype>
+#include <cmath>
 #include <fstream>
 #include <sstream>
 
 #include "build/link_errors.hpp"
 #include "build/nvcc_command.hpp"
+#include "build/output_filter.hpp"
+#include "process/sandbox.hpp"
+#include "spec/interface_scan.hpp"
 
 namespace cugrade {
 
@@ -25,6 +28,13 @@ std::optional<std::string> read_file(const fs::path& path) {
 
 std::string failure_summary(std::string_view output, const ProcessResult& result,
                             std::string_view tool) {
+  // The first line naming an error (GNU as: "file:3: Error: ..."), else the first line.
+  for (std::string_view rest = output; !rest.empty();) {
+    const std::string_view line = rest.substr(0, rest.find('\n'));
+    rest = line.size() < rest.size() ? rest.substr(line.size() + 1) : std::string_view{};
+    if (line.find("error") != std::string_view::npos || line.find("Error") != std::string_view::npos)
+      return std::string(line);
+  }
   std::string first_line(output.substr(0, output.find('\n')));
   if (!first_line.empty()) return first_line;
   return result.signal ? fmt::format("{} was killed by signal {}", tool, *result.signal)
@@ -34,10 +44,36 @@ std::string failure_summary(std::string_view output, const ProcessResult& result
 BuildSession::BuildSession(ProcessRunner& runner, const BuildRequest& request, std::string arch)
     : runner_(runner), request_(request), started_(std::chrono::steady_clock::now()) {
   output_.result.arch = std::move(arch);
+  sealed_ = request.sealed.value_or(sandbox_status().works);
+}
+
+ReadableFolders BuildSession::readable_folders(std::vector<fs::path> system) const {
+  // Sealed, TMPDIR is the step's own /tmp (nothing else is there); unsealed it is tmp/ in the
+  // build folder, and the host's /tmp (other checks' folders) stays out.
+  if (sealed_) system.emplace_back("/tmp");
+  return ReadableFolders{request_.work_dir, std::move(system)};
+}
+
+std::optional<BuildOutput> BuildSession::stage() {
+  try {
+    for (const char* folder : {"obj", "tmp"}) fs::create_directories(request_.work_dir / folder);
+    auto staged = stage_submission(request_.sources, request_.assignment_dir, request_.work_dir);
+    if (!staged) {
+      for (auto& diagnostic : staged.error().diagnostics) add_diagnostic(std::move(diagnostic));
+      return finish(Outcome::compile_error, staged.error().message);
+    }
+    staging_ = std::move(*staged);
+  } catch (const std::exception& e) {
+    return finish(Outcome::harness_error, std::string("cannot stage the submission: ") + e.what());
+  }
+  return std::nullopt;
 }
 
 DiagnosticPaths BuildSession::diagnostic_paths() const {
-  return {request_.sources, request_.assignment_dir};
+  DiagnosticPaths paths{request_.sources, request_.assignment_dir, {}};
+  for (const auto* list : {&staging_.sources, &staging_.headers})
+    for (const auto& file : *list) paths.renamed.emplace_back(file.staged, file.shown);
+  return paths;
 }
 
 BuildOutput BuildSession::finish(Outcome outcome, std::string message) {
@@ -54,40 +90,116 @@ BuildOutput BuildSession::passed(const fs::path& runner) {
   return finish(Outcome::passed, "");
 }
 
-ProcessResult BuildSession::execute(const std::vector<std::string>& argv, bool log_output) {
+namespace {
+
+bool is_under(const fs::path& path, const fs::path& folder) {
+  const fs::path relative = path.lexically_normal().lexically_relative(folder.lexically_normal());
+  return !relative.empty() && *relative.begin() != "..";
+}
+
+/// Whether the sandbox shows `path` already, as part of the system (and not hidden there).
+bool in_sandbox_system(const fs::path& path) {
+  const SandboxHost& host = sandbox_host();
+  std::error_code ec;
+  fs::path real = fs::weakly_canonical(path, ec);
+  if (ec) real = path;
+  const auto under = [&](const fs::path& folder) { return is_under(real, folder); };
+  return std::any_of(host.read_only.begin(), host.read_only.end(), under) &&
+         std::none_of(host.hidden.begin(), host.hidden.end(), under);
+}
+
+}  // namespace
+
+SandboxSpec BuildSession::sandbox(const std::vector<fs::path>& read_only) const {
+  SandboxSpec spec;
+  spec.mounts.push_back({request_.work_dir, {}, true});
+  // What the system already shows (the toolkit under /usr) is not bound a second time.
+  for (const auto& path : read_only)
+    if (!path.empty() && !in_sandbox_system(path)) spec.mounts.push_back({path, {}, false});
+  // cicc, ptxas and cc1plus stay far below 4 GiB; a compile reading /dev/zero does not.
+  spec.address_space_bytes = std::uint64_t{4} << 30;
+  spec.file_bytes = std::uint64_t{512} << 20;
+  spec.cpu_seconds = static_cast<std::uint64_t>(std::ceil(request_.timeout_s)) + 5;
+  return spec;
+}
+
+std::string BuildSession::with_student_names(std::string text) const {
+  for (const auto* list : {&staging_.sources, &staging_.headers}) {
+    for (const auto& file : *list) {
+      if (file.staged == file.shown) continue;
+      for (auto at = text.find(file.staged); at != std::string::npos;
+           at = text.find(file.staged, at + file.shown.size())) {
+        text.replace(at, file.staged.size(), file.shown);
+      }
+    }
+  }
+  return text;
+}
+
+void BuildSession::append_log(const std::string& text) {
+  std::string& log = output_.result.log;
+  // Once the log is full, later tools add nothing: the first errors are the ones that matter.
+  if (log.size() >= build_log_limit_bytes) return;
+  log += text;
+  if (log.size() > build_log_limit_bytes) {
+    log.resize(build_log_limit_bytes);
+    log += "\n[compiler output truncated at 16 KiB]\n";
+  }
+}
+
+ProcessResult BuildSession::execute(const std::vector<std::string>& argv, bool log_output,
+                                    const SandboxSpec& sandbox) {
   output_.result.commands.push_back(display_command(argv));
   ProcessRequest process;
   process.argv = argv;
   process.working_dir = request_.work_dir;
   process.environment = request_.environment;
+  // The build's own temporary folder, by a relative name: nothing of the grader's paths goes
+  // into the commands nvcc runs through a shell.
+  process.environment["TMPDIR"] = "tmp";
   process.timeout_s = request_.timeout_s;
+  if (sealed_) process.sandbox = sandbox;
   ProcessResult result = runner_.run(process);
-  std::string& log = output_.result.log;
-  // Once the log is full, later tools add nothing: the first errors are the ones that matter.
-  if (log_output && log.size() < build_log_limit_bytes) {
-    log += result.stderr_text;
-    log += result.stdout_text;
-    if (log.size() > build_log_limit_bytes) {
-      log.resize(build_log_limit_bytes);
-      log += "\n[compiler output truncated at 16 KiB]\n";
-    }
-  }
+  if (log_output) append_log(with_student_names(result.stderr_text + result.stdout_text));
   return result;
 }
 
-std::expected<std::string, BuildOutput> BuildSession::read_source(const fs::path& source) {
-  const std::string name = source.filename().string();
-  std::optional<std::string> text = read_file(source);
-  if (!text) {
-    return std::unexpected(
-        finish(Outcome::compile_error, "submission file " + name + " was not found"));
+std::expected<std::string, BuildOutput> BuildSession::checked_compile_output(
+    const ProcessResult& result, std::size_t index, const ReadableFolders& folders,
+    bool require_lists) {
+  const FilteredOutput filtered =
+      filter_compiler_output(result.stderr_text + result.stdout_text, folders);
+  std::vector<std::string> outside = filtered.outside;
+  std::string missing;
+  for (const std::string& list : {dependency_path(index), assembler_dependency_path(index)}) {
+    const std::optional<std::string> text = read_file(request_.work_dir / list);
+    if (!text) {
+      if (missing.empty()) missing = list;
+      continue;
+    }
+    for (auto& file : files_outside(parse_dependency_file(*text), folders))
+      if (std::find(outside.begin(), outside.end(), file) == outside.end()) outside.push_back(file);
   }
-  const bool blank =
-      std::all_of(text->begin(), text->end(), [](unsigned char c) { return std::isspace(c); });
-  if (blank) {
-    return std::unexpected(finish(Outcome::compile_error, "submission file " + name + " is empty"));
+  const StagedFile& source = staging_.sources.at(index);
+  if (!outside.empty()) {
+    // Nothing the compiler said is shown: a message on the student's own line may still
+    // quote what the outside file defines.
+    append_log("[the compiler read " + outside.front() +
+               ", outside your submission: its output is not shown]\n");
+    for (const auto& file : outside)
+      add_diagnostic({source.shown, 0, 0, "error", "makes the compiler read " + file + ", outside the submission"});
+    return std::unexpected(finish(
+        Outcome::compile_error,
+        "your file makes the compiler read " + outside.front() +
+            ", which is outside your submission: includes must be your own files (next to your "
+            ".cu file) or system headers"));
   }
-  return std::move(*text);
+  if (require_lists && result.exit_code == 0 && !result.signal && !missing.empty()) {
+    return std::unexpected(finish(Outcome::harness_error,
+                                  "the compiler wrote no list of the files it read (" + missing + ")"));
+  }
+  append_log(with_student_names(filtered.text));
+  return filtered.text;
 }
 
 void BuildSession::add_diagnostic(Diagnostic diagnostic) {
@@ -106,34 +218,87 @@ std::optional<std::string> BuildSession::keep_diagnostics(std::vector<Diagnostic
   return error_text;
 }
 
-std::optional<BuildOutput> BuildSession::check_symbols(const fs::path& source,
-                                                       const fs::path& object,
-                                                       const ExtraSymbolPolicy& extra) {
-  const ProcessResult result = execute(defined_symbols_command(object), false);
+std::expected<std::vector<Symbol>, BuildOutput> BuildSession::check_symbols(
+    std::size_t index, const SymbolContext& context) {
+  const std::string object = object_path(index);
+  const ProcessResult result = execute(symbols_command(object), false, sandbox());
   if (!result.started) {
-    return finish(Outcome::harness_error,
-                  "nm was not found on PATH: install binutils (cugrade uses nm to check which "
-                  "names your file defines)");
+    return std::unexpected(finish(Outcome::harness_error,
+                                  "nm was not found on PATH: install binutils (cugrade uses nm to "
+                                  "check which names your file defines)" +
+                                      (result.launch_error.empty() ? std::string()
+                                                                   : " (" + result.launch_error + ")")));
   }
   if (result.timed_out || result.exit_code != 0) {
     const std::string why = result.stderr_text.substr(0, result.stderr_text.find('\n'));
-    return finish(Outcome::harness_error, "nm could not list the symbols of " +
-                                              object.filename().string() +
-                                              (why.empty() ? std::string() : ": " + why));
+    return std::unexpected(finish(Outcome::harness_error, "nm could not list the symbols of " + object +
+                                                              (why.empty() ? std::string() : ": " + why)));
   }
-  const std::vector<DefinedSymbol> symbols = parse_defined_symbols(result.stdout_text);
-  std::vector<SymbolViolation> violations = find_forbidden_symbols(symbols);
-  if (extra) {
-    for (auto& violation : extra(symbols)) violations.push_back(std::move(violation));
-  }
-  if (violations.empty()) return std::nullopt;
+  std::vector<Symbol> symbols = parse_nm_output(result.stdout_text);
+  const std::vector<SymbolViolation> violations = find_forbidden_symbols(symbols, context);
+  if (violations.empty()) return symbols;
+  const std::string& file = staging_.sources.at(index).shown;
   for (const auto& violation : violations) {
-    add_diagnostic(Diagnostic{source.filename().string(), 0, 0, "error",
-                              "defines " + violation.symbol + ": " + violation.reason});
+    add_diagnostic({file, 0, 0, "error",
+                    (violation.use ? "uses " : "defines ") + violation.symbol + ": " + violation.reason});
   }
   const SymbolViolation& first = violations.front();
-  return finish(Outcome::forbidden_symbol,
-                "your file defines " + first.symbol + ", which it may not: " + first.reason);
+  return std::unexpected(finish(Outcome::forbidden_symbol,
+                                std::string("your file ") + (first.use ? "uses " : "defines ") +
+                                    first.symbol + ", which it may not: " + first.reason));
+}
+
+std::expected<std::shared_ptr<const LibrarySymbols>, BuildOutput> BuildSession::library_symbols(
+    std::vector<LinkLibrary> libraries) {
+  if (!request_.runner_library.empty())
+    libraries.push_back({request_.runner_library, "the runner library", true});
+  auto symbols = list_library_symbols(libraries);
+  if (!symbols->unreadable.empty())
+    return std::unexpected(
+        finish(Outcome::harness_error, "cannot list the symbols of " + symbols->unreadable.front()));
+  return symbols;
+}
+
+std::vector<std::string> BuildSession::entry_names() const {
+  for (const auto& header : staging_.headers) {
+    if (header.shown == "interface.cuh" && header.original.filename() == "interface.cuh" &&
+        header.staged == std::string(staging_folder) + "/interface.cuh")
+      return called_or_declared_names(read_file(request_.work_dir / header.staged).value_or(""));
+  }
+  return {};
+}
+
+std::optional<BuildOutput> BuildSession::seal(const std::vector<std::vector<Symbol>>& symbols) {
+  std::vector<Symbol> all;
+  for (const auto& list : symbols) all.insert(all.end(), list.begin(), list.end());
+  {
+    std::ofstream keep(request_.work_dir / entry_points_file, std::ios::binary | std::ios::trunc);
+    // Never a list without names: objcopy refuses an empty file, and reads one holding only
+    // blank lines as no list at all, keeping every name global. The first name exists nowhere.
+    keep << no_entry_point << '\n';
+    for (const auto& name : entry_point_symbols(all, entry_names())) keep << name << '\n';
+    if (!keep) return finish(Outcome::harness_error, "cannot write " + std::string(entry_points_file));
+  }
+  std::string input = object_path(0);
+  if (symbols.size() > 1) {
+    std::vector<std::string> objects;
+    for (std::size_t i = 0; i < symbols.size(); ++i) objects.push_back(object_path(i));
+    input = "obj/joined.o";
+    const ProcessResult joined = execute(join_command(objects, input), true, sandbox());
+    if (!joined.started || joined.timed_out)
+      return finish(Outcome::harness_error, "ld could not join your objects: " +
+                                                (joined.timed_out ? std::string("it timed out") : joined.launch_error));
+    // Two of the student's files defining one name: the student's link error.
+    if (joined.exit_code != 0) return link_failure(joined, "toolchain", "ld -r failed");
+  }
+  const ProcessResult sealed = execute(seal_command(input), true, sandbox());
+  if (!sealed.started || sealed.timed_out || sealed.exit_code != 0 ||
+      !fs::exists(request_.work_dir / sealed_object)) {
+    return finish(Outcome::harness_error,
+                  "objcopy could not make your object's names private: " +
+                      failure_summary(sealed.started ? sealed.stderr_text : sealed.launch_error, sealed, "objcopy"));
+  }
+  return std::nullopt;
 }
 
 BuildOutput BuildSession::link_failure(const ProcessResult& result, std::string_view library,
@@ -148,10 +313,10 @@ BuildOutput BuildSession::link_failure(const ProcessResult& result, std::string_
   if (errors.undefined.empty() && errors.multiple.empty()) {
     const std::string why =
         errors.first_error.empty() ? std::string(no_reason) : errors.first_error;
-    return finish(Outcome::link_error, "your file does not link: " + why);
+    return finish(Outcome::link_error, "your file does not link: " + with_student_names(why));
   }
   const std::string student_file =
-      request_.sources.empty() ? std::string() : request_.sources.front().filename().string();
+      staging_.sources.empty() ? std::string() : staging_.sources.front().shown;
   for (const auto& name : errors.undefined) {
     add_diagnostic(Diagnostic{student_file, 0, 0, "error", "no definition of " + name});
   }

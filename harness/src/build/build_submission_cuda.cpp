@@ -3,12 +3,12 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
 #include <optional>
 
 #include "build/build_session.hpp"
 #include "build/compiler_diagnostics.hpp"
 #include "build/nvcc_command.hpp"
+#include "build/toolchain.hpp"
 
 namespace cugrade {
 
@@ -29,13 +29,16 @@ class CudaBuild {
  private:
   /// The failure for an nvcc run that did not end normally, or nullopt.
   std::optional<BuildOutput> nvcc_failure(const ProcessResult& result);
-  /// Sources that are missing or empty, found before nvcc runs.
-  std::optional<BuildOutput> check_sources();
-  std::optional<BuildOutput> compile(const fs::path& source, const fs::path& object);
-  BuildOutput link(const std::vector<fs::path>& objects);
+  /// Checks common to both: sources given, staged.
+  std::optional<BuildOutput> prepare();
+  std::optional<BuildOutput> compile(std::size_t index);
+  BuildOutput link();
+  /// The toolkit's folder, read-only in each nvcc step (it may lie outside the system's).
+  std::vector<fs::path> toolkit() const { return {cuda_toolkit_root(request_.compiler)}; }
 
   BuildSession session_;
   const BuildRequest& request_;
+  ReadableFolders folders_;
 };
 
 std::optional<BuildOutput> CudaBuild::nvcc_failure(const ProcessResult& result) {
@@ -52,24 +55,29 @@ std::optional<BuildOutput> CudaBuild::nvcc_failure(const ProcessResult& result) 
   return std::nullopt;
 }
 
-std::optional<BuildOutput> CudaBuild::check_sources() {
-  for (const auto& source : request_.sources) {
-    if (auto text = session_.read_source(source); !text) return std::move(text.error());
-  }
+std::optional<BuildOutput> CudaBuild::prepare() {
+  if (request_.sources.empty()) return session_.finish(Outcome::harness_error, "no source files to build");
+  if (auto failure = session_.stage()) return failure;
+  // What the compile may read: its own folder, the host compiler's and the toolkit's headers.
+  std::vector<fs::path> system = compiler_include_dirs("g++", request_.environment);
+  for (auto& folder : cuda_include_dirs(request_.compiler)) system.push_back(std::move(folder));
+  folders_ = session_.readable_folders(std::move(system));
   return std::nullopt;
 }
 
-std::optional<BuildOutput> CudaBuild::compile(const fs::path& source, const fs::path& object) {
-  const ProcessResult result =
-      session_.execute(nvcc_compile_command(request_, source, object), true);
+std::optional<BuildOutput> CudaBuild::compile(std::size_t index) {
+  const StagedFile& source = session_.staging().sources.at(index);
+  const ProcessResult result = session_.execute(nvcc_compile_command(request_, index, source.staged),
+                                                false, session_.sandbox(toolkit()));
   if (auto failure = nvcc_failure(result)) return failure;
-  const std::string output = result.stderr_text + result.stdout_text;
+  auto output = session_.checked_compile_output(result, index, folders_, true);
+  if (!output) return output.error();
   const std::optional<std::string> error_text = session_.keep_diagnostics(
-      parse_compiler_diagnostics(output, session_.diagnostic_paths(), 1000));
+      parse_compiler_diagnostics(*output, session_.diagnostic_paths(), 1000));
   if (result.exit_code == 0 && !result.signal) {
-    if (!fs::exists(object)) {
+    if (!fs::exists(request_.work_dir / object_path(index))) {
       return session_.finish(Outcome::harness_error,
-                             "nvcc reported success but wrote no " + object.filename().string());
+                             "nvcc reported success but wrote no " + object_path(index));
     }
     return std::nullopt;
   }
@@ -78,17 +86,20 @@ std::optional<BuildOutput> CudaBuild::compile(const fs::path& source, const fs::
   }
   // No diagnostic of the student's file: nvcc itself refused (an unknown -arch, a missing
   // tool of the toolkit). That is the installation's fault, not the student's.
-  const std::string summary = failure_summary(output, result, "nvcc");
+  const std::string summary = failure_summary(*output, result, "nvcc");
   if (summary.starts_with("nvcc fatal")) {
     return session_.finish(Outcome::harness_error,
-                           "nvcc could not build " + source.filename().string() + ": " + summary);
+                           "nvcc could not build " + source.shown + ": " + summary);
   }
   return session_.finish(Outcome::compile_error, "your file does not compile: " + summary);
 }
 
-BuildOutput CudaBuild::link(const std::vector<fs::path>& objects) {
+BuildOutput CudaBuild::link() {
   const fs::path runner = request_.work_dir / "runner";
-  const ProcessResult result = session_.execute(nvcc_link_command(request_, objects), true);
+  std::vector<fs::path> read_only = toolkit();
+  read_only.push_back(request_.runner_library);
+  const ProcessResult result =
+      session_.execute(nvcc_link_command(request_), true, session_.sandbox(read_only));
   if (auto failure = nvcc_failure(result)) return *failure;
   if (result.exit_code == 0 && !result.signal) {
     if (!fs::exists(runner)) {
@@ -102,35 +113,32 @@ BuildOutput CudaBuild::link(const std::vector<fs::path>& objects) {
 }
 
 BuildOutput CudaBuild::run() {
-  if (request_.sources.empty()) {
-    return session_.finish(Outcome::harness_error, "no source files to build");
-  }
   if (request_.arch.empty()) {
     return session_.finish(Outcome::harness_error,
                            "no GPU architecture to build for (such as sm_90)");
   }
-  if (auto failure = check_sources()) return *failure;
-  std::vector<fs::path> objects;
-  for (const auto& source : request_.sources) {
-    fs::path object = object_path(request_, source);
-    // Two files of the same name in different folders must not overwrite each other's object.
-    if (std::find(objects.begin(), objects.end(), object) != objects.end()) {
-      object = request_.work_dir /
-               (source.stem().string() + "_" + std::to_string(objects.size()) + ".o");
-    }
-    if (auto failure = compile(source, object)) return *failure;
-    if (auto failure = session_.check_symbols(source, object)) return *failure;
-    objects.push_back(object);
+  if (auto failure = prepare()) return *failure;
+  std::vector<LinkLibrary> libraries = system_link_libraries("g++", request_.environment);
+  for (auto& library : cuda_link_libraries(request_.compiler, request_.allowed_libraries))
+    libraries.push_back(std::move(library));
+  const auto symbols = session_.library_symbols(std::move(libraries));
+  if (!symbols) return symbols.error();
+  SymbolContext context{symbols->get(), request_.allowed_libraries, {}};
+  std::vector<std::vector<Symbol>> objects;
+  for (std::size_t i = 0; i < session_.staging().sources.size(); ++i) {
+    if (auto failure = compile(i)) return *failure;
+    auto checked = session_.check_symbols(i, context);
+    if (!checked) return checked.error();
+    objects.push_back(std::move(*checked));
   }
-  return link(objects);
+  if (auto failure = session_.seal(objects)) return *failure;
+  return link();
 }
 
 BuildOutput CudaBuild::compile_only() {
-  if (request_.sources.empty()) return session_.finish(Outcome::harness_error, "no source files to build");
-  if (auto failure = check_sources()) return *failure;
-  for (const auto& source : request_.sources)
-    if (auto failure = compile(source, request_.work_dir / (source.stem().string() + ".nvcc-check.o")))
-      return *failure;
+  if (auto failure = prepare()) return *failure;
+  for (std::size_t i = 0; i < session_.staging().sources.size(); ++i)
+    if (auto failure = compile(i)) return *failure;
   return session_.finish(Outcome::passed, "");
 }
 

@@ -95,6 +95,9 @@ bool same_file(const fs::path& a, const fs::path& b) {
 /// assignment folder for its headers, otherwise unchanged (a system header).
 std::string short_name(const std::string& file, const DiagnosticPaths& paths) {
   const fs::path path = file;
+  for (const auto& [staged, shown] : paths.renamed) {
+    if (path.lexically_normal() == fs::path(staged).lexically_normal()) return shown;
+  }
   for (const auto& source : paths.sources) {
     if (same_file(path, source)) return source.filename().string();
   }

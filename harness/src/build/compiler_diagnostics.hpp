@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "report/grade_report.hpp"
@@ -15,6 +16,9 @@ namespace cugrade {
 struct DiagnosticPaths {
   std::vector<std::filesystem::path> sources;  ///< the student's files: shown by file name
   std::filesystem::path assignment_dir;        ///< its headers: shown relative to it
+  /// Files the compiler knows by another name (the staged copies, staging.hpp): as it names
+  /// them ("src/submission_0.cu"), then as the student knows them ("vecadd.cu").
+  std::vector<std::pair<std::string, std::string>> renamed;
 };
 
 /// The errors and warnings in compiler output, in order, duplicates dropped, at most `limit`.

@@ -1,37 +1,62 @@
-// Command lines of the CUDA build.
+// Command lines of the build.
 #include "build/nvcc_command.hpp"
+
+#include "spec/libraries.hpp"
 
 namespace cugrade {
 
-std::filesystem::path object_path(const BuildRequest& request,
-                                  const std::filesystem::path& source) {
-  return request.work_dir / (source.stem().string() + ".o");
+std::string object_path(std::size_t index) {
+  return "obj/submission_" + std::to_string(index) + ".o";
 }
 
-std::vector<std::string> nvcc_compile_command(const BuildRequest& request,
-                                              const std::filesystem::path& source,
-                                              const std::filesystem::path& object) {
+std::string dependency_path(std::size_t index) {
+  return "obj/submission_" + std::to_string(index) + ".d";
+}
+
+std::string assembler_dependency_path(std::size_t index) {
+  return "obj/submission_" + std::to_string(index) + ".as.d";
+}
+
+std::vector<std::string> nvcc_compile_command(const BuildRequest& request, std::size_t index,
+                                              const std::string& source) {
   return {request.compiler.string(), "-std=c++17", "-O3",
           "-lineinfo",  // kernel line numbers in profiler and sanitizer output
-          "-arch=" + request.arch, "-I" + request.assignment_dir.string(),
+          "-arch=" + request.arch, "-Isrc",
           // -fno-common: a global the student defines twice (or that clashes with the runner's)
           // is a link error with a name, not two variables silently merged into one.
-          "-Xcompiler=-fno-common", "-c", source.string(), "-o", object.string()};
+          "-Xcompiler=-fno-common",
+          // Inline functions' static variables as weak symbols, not GNU unique ones, which no
+          // tool can make private (the seal, seal_command).
+          "-Xcompiler=-fno-gnu-unique",
+          // The files the preprocessor and the assembler read (dependency_check.hpp).
+          "-MD", "-MF", dependency_path(index), "-Xcompiler", "-Xassembler", "-Xcompiler", "--MD",
+          "-Xcompiler", "-Xassembler", "-Xcompiler", assembler_dependency_path(index), "-c", source,
+          "-o", object_path(index)};
 }
 
-std::vector<std::string> nvcc_link_command(const BuildRequest& request,
-                                           const std::vector<std::filesystem::path>& objects) {
+std::vector<std::string> nvcc_link_command(const BuildRequest& request) {
   std::vector<std::string> argv = {request.compiler.string(), "-arch=" + request.arch, "-o",
-                                   (request.work_dir / "runner").string()};
-  for (const auto& object : objects) argv.push_back(object.string());
-  argv.push_back(request.runner_library.string());
-  argv.push_back("-Xlinker");
-  argv.emplace_back(wrap_launch_flag);
+                                   "runner", std::string(sealed_object),
+                                   request.runner_library.string(), "-Xlinker",
+                                   std::string(wrap_launch_flag)};
+  for (const auto& name : request.allowed_libraries) {
+    if (const OptionalLibrary* library = find_optional_library(name))
+      for (std::string_view link : library->link) argv.push_back("-l" + std::string(link));
+  }
   return argv;
 }
 
-std::vector<std::string> defined_symbols_command(const std::filesystem::path& object) {
-  return {"nm", "--defined-only", "-C", object.string()};
+std::vector<std::string> symbols_command(const std::string& object) { return {"nm", "-g", object}; }
+
+std::vector<std::string> join_command(const std::vector<std::string>& objects, const std::string& output) {
+  std::vector<std::string> argv = {"ld", "-r", "-o", output};
+  argv.insert(argv.end(), objects.begin(), objects.end());
+  return argv;
+}
+
+std::vector<std::string> seal_command(const std::string& input) {
+  return {"objcopy", "-R", ".group", "--keep-global-symbols=" + std::string(entry_points_file), input,
+          std::string(sealed_object)};
 }
 
 std::string display_command(const std::vector<std::string>& argv) {

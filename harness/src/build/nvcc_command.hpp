@@ -1,5 +1,8 @@
 #pragma once
-// The command lines of the CUDA build: nvcc compile, symbol listing, nvcc link.
+// The command lines of the build. Every path in them is one the harness chose, relative to the
+// build folder the commands run in ("src/submission_0.cu", "obj/submission_0.o"): nothing a
+// student named reaches a command line (nvcc runs its sub-commands through a shell).
+#include <cstddef>
 #include <filesystem>
 #include <string>
 #include <string_view>
@@ -17,21 +20,43 @@ namespace cugrade {
 inline constexpr std::string_view wrap_launch_flag =
     "--wrap=__cudaLaunchKernel,--wrap=__cudaLaunchKernel_ptsz,--wrap=cudaLaunchKernel";
 
-/// The object file a source compiles to: <work_dir>/<stem>.o.
-std::filesystem::path object_path(const BuildRequest& request, const std::filesystem::path& source);
+/// The build's files, relative to the build folder: "obj/submission_<i>.o", its compiler
+/// dependency list ".d" and its assembler dependency list ".as.d".
+std::string object_path(std::size_t index);
+std::string dependency_path(std::size_t index);
+std::string assembler_dependency_path(std::size_t index);
 
-/// nvcc -std=c++17 -O3 -lineinfo -arch=<arch> -I<assignment_dir> -Xcompiler=-fno-common
-/// -c <source> -o <object>.
-std::vector<std::string> nvcc_compile_command(const BuildRequest& request,
-                                              const std::filesystem::path& source,
-                                              const std::filesystem::path& object);
+/// The student's objects joined and sealed (seal_command): "obj/submission.o".
+inline constexpr std::string_view sealed_object = "obj/submission.o";
 
-/// nvcc -arch=<arch> -o <work_dir>/runner <objects...> <runner_library> -Xlinker <wrap flag>.
-std::vector<std::string> nvcc_link_command(const BuildRequest& request,
-                                           const std::vector<std::filesystem::path>& objects);
+/// The entry points the seal keeps global, one raw name a line: "obj/entry_points.txt".
+inline constexpr std::string_view entry_points_file = "obj/entry_points.txt";
 
-/// nm --defined-only -C <object>: the symbols an object defines, demangled.
-std::vector<std::string> defined_symbols_command(const std::filesystem::path& object);
+/// The first line of that file, a name no object can hold (not an identifier).
+inline constexpr std::string_view no_entry_point = ".cugrade.no.entry.point";
+
+/// nvcc -std=c++17 -O3 -lineinfo -arch=<arch> -Isrc -Xcompiler=-fno-common
+/// -Xcompiler=-fno-gnu-unique -MD -MF <deps> (and the assembler's --MD <as deps>, through
+/// -Xcompiler -Xassembler) -c <source> -o <object>.
+std::vector<std::string> nvcc_compile_command(const BuildRequest& request, std::size_t index,
+                                              const std::string& source);
+
+/// nvcc -arch=<arch> -o runner obj/submission.o <runner_library> -Xlinker <wrap flag>, then
+/// -l<name> for each library the assignment allows.
+std::vector<std::string> nvcc_link_command(const BuildRequest& request);
+
+/// nm -g <object>: what an object defines and uses, not demangled (nm_output.hpp).
+std::vector<std::string> symbols_command(const std::string& object);
+
+/// ld -r -o <output> <objects...>: several objects joined into one, so that the seal can keep
+/// their references to each other while making the names private.
+std::vector<std::string> join_command(const std::vector<std::string>& objects, const std::string& output);
+
+/// objcopy -R .group --keep-global-symbols=obj/entry_points.txt <input> obj/submission.o: every
+/// definition but the entry points made local, and COMDAT groups dissolved (a group of the
+/// student's would otherwise displace the runner's copy of the same inline function, and the
+/// runner would call into a local, discarded copy).
+std::vector<std::string> seal_command(const std::string& input);
 
 /// The command as one line a person can paste into a shell (arguments quoted where needed).
 std::string display_command(const std::vector<std::string>& argv);

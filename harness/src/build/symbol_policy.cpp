@@ -1,134 +1,262 @@
-// The symbol policy: one table of refused names, each with its reason.
+// The symbol policy: one table of fixed rules, each with its reason, then the rules that need the
+// link's libraries.
 #include "build/symbol_policy.hpp"
 
+#include <algorithm>
 #include <cctype>
+
+#include "spec/libraries.hpp"
 
 namespace cugrade {
 
 namespace {
 
-/// A name refused outright, and why.
-struct ReservedName {
-  std::string_view name;
+/// How a rule's pattern matches a symbol.
+enum class Match {
+  exact,      ///< the raw name (C names), without a symbol version
+  prefix,     ///< the raw name starts with it
+  api,        ///< a C function whose name starts with it, then a capital letter (cudaMalloc)
+  name_space  ///< the demangled qualified name starts with it ("cugrade::")
+};
+
+enum Applies : unsigned { defines = 1, uses = 2, both = 3 };
+
+struct SymbolRule {
+  Match match;
+  std::string_view pattern;
+  unsigned applies;
   std::string_view reason;
+  bool weak_definition_allowed = false;  ///< an inline/template copy from a header is fine
 };
 
-// The reserved names. Each is here because a student's definition would replace the harness's
-// (or libc's) at link time and could fake a result or a time.
-constexpr ReservedName reserved_names[] = {
-    {"main",
-     "the runner's main is the harness's: it reads the inputs, calls your functions and "
-     "writes the outputs; remove your main (or keep it out of the submitted file)"},
-    {"exit",
-     "it would replace the C library's exit, which the runner uses to report how a case "
-     "ended"},
-    {"_exit", "it would replace the C library's _exit, which the runner uses to end a case"},
-    {"abort",
-     "it would replace the C library's abort, which turns a failed check into a crash "
-     "report"},
-    {"clock_gettime", "it would replace the clock the runner times kernels with"},
-    {"gettimeofday", "it would replace a clock the runner may time with"},
-    {"time", "it would replace the C library's clock"},
-    {"dlsym", "it would let your code look up and replace the harness's functions at run time"},
+constexpr std::string_view ends_a_case =
+    "it would replace the C library's function of that name, which the runner uses to end a "
+    "case and report how it ended";
+constexpr std::string_view is_a_clock = "it would replace a clock the runner times kernels with";
+constexpr std::string_view writes_results =
+    "it would replace the C library's file output, which the runner writes its results with";
+constexpr std::string_view opens_libraries =
+    "it finds and opens libraries and functions at run time, past what the build checks; a "
+    "submission uses only the C and C++ libraries and the CUDA runtime";
+constexpr std::string_view reaches_driver =
+    "it hands out the CUDA driver's functions directly, past the runtime the runner watches";
+constexpr std::string_view other_processes =
+    "it inspects or changes other processes (or makes any system call); a submission only "
+    "computes";
+constexpr std::string_view starts_programs = "it starts other programs; a submission only computes";
+constexpr std::string_view changes_protection =
+    "it changes memory protection, which is how code patches the runner; a submission only "
+    "computes";
+
+// The fixed rules. Each is here because a definition would replace something the runner or the
+// libraries rely on, or a use would reach past what the build checks.
+constexpr SymbolRule fixed_rules[] = {
+    {Match::exact, "main", defines,
+     "the runner's main is the harness's: it reads the inputs, calls your functions and writes "
+     "the outputs; remove your main (or keep it out of the submitted file)"},
+    {Match::exact, "exit", defines, ends_a_case},
+    {Match::exact, "_exit", defines, ends_a_case},
+    {Match::exact, "_Exit", defines, ends_a_case},
+    {Match::exact, "quick_exit", defines, ends_a_case},
+    {Match::exact, "abort", defines, ends_a_case},
+    {Match::exact, "atexit", defines, ends_a_case},
+    {Match::exact, "clock_gettime", defines, is_a_clock},
+    {Match::exact, "gettimeofday", defines, is_a_clock},
+    {Match::exact, "time", defines, is_a_clock},
+    {Match::exact, "clock", defines, is_a_clock},
+    {Match::exact, "timespec_get", defines, is_a_clock},
+    {Match::exact, "fwrite", defines, writes_results},
+    {Match::exact, "write", defines, writes_results},
+    {Match::exact, "fflush", defines, writes_results},
+    {Match::exact, "fclose", defines, writes_results},
+    {Match::exact, "fopen", defines, writes_results},
+    {Match::exact, "rename", defines, writes_results},
+    {Match::prefix, "__wrap_", defines,
+     "names starting with __wrap_ are the runner's wrappers around the CUDA API (the linker's "
+     "--wrap); defining one would bypass the kernel-launch record"},
+    {Match::prefix, "__real_", both,
+     "names starting with __real_ reach the unwrapped CUDA API through the linker's --wrap; "
+     "they would bypass the kernel-launch record"},
+    {Match::name_space, "cugrade::", both, "namespace cugrade belongs to the harness"},
+    {Match::name_space, "cugrade_reference::", both,
+     "namespace cugrade_reference belongs to the reference solution"},
+    {Match::name_space, "cugrade_cpu::", defines,
+     "namespace cugrade_cpu belongs to the CPU backend", true},
+    {Match::api, "cuda", defines,
+     "names of the form cuda<Name> belong to the CUDA runtime; defining one would replace "
+     "NVIDIA's function for the harness too"},
+    {Match::api, "cu", defines,
+     "names of the form cu<Name> belong to the CUDA driver API; defining one would replace "
+     "NVIDIA's function for the harness too"},
+    {Match::api, "nvml", defines, "names of the form nvml<Name> belong to NVIDIA's NVML library"},
+    {Match::exact, "dlopen", uses, opens_libraries},
+    {Match::exact, "dlmopen", uses, opens_libraries},
+    {Match::exact, "dlsym", both, opens_libraries},
+    {Match::exact, "dlvsym", uses, opens_libraries},
+    {Match::exact, "dlinfo", uses, opens_libraries},
+    {Match::exact, "dladdr", uses, opens_libraries},
+    {Match::exact, "dladdr1", uses, opens_libraries},
+    {Match::exact, "dl_iterate_phdr", uses, opens_libraries},
+    {Match::exact, "__libc_dlopen_mode", uses, opens_libraries},
+    {Match::exact, "__libc_dlsym", uses, opens_libraries},
+    {Match::prefix, "_dl_", uses, opens_libraries},
+    {Match::exact, "cudaGetDriverEntryPoint", uses, reaches_driver},
+    {Match::exact, "cudaGetDriverEntryPointByVersion", uses, reaches_driver},
+    {Match::exact, "cudaGetExportTable", uses, reaches_driver},
+    {Match::exact, "cuGetExportTable", uses, reaches_driver},
+    {Match::prefix, "cuGetProcAddress", uses, reaches_driver},
+    {Match::exact, "ptrace", uses, other_processes},
+    {Match::exact, "process_vm_readv", uses, other_processes},
+    {Match::exact, "process_vm_writev", uses, other_processes},
+    {Match::exact, "syscall", uses, other_processes},
+    {Match::exact, "fork", uses, starts_programs},
+    {Match::exact, "vfork", uses, starts_programs},
+    {Match::exact, "clone", uses, starts_programs},
+    {Match::exact, "clone3", uses, starts_programs},
+    {Match::exact, "system", uses, starts_programs},
+    {Match::exact, "popen", uses, starts_programs},
+    {Match::exact, "posix_spawn", uses, starts_programs},
+    {Match::exact, "posix_spawnp", uses, starts_programs},
+    {Match::exact, "fexecve", uses, starts_programs},
+    {Match::exact, "execve", uses, starts_programs},
+    {Match::exact, "execv", uses, starts_programs},
+    {Match::exact, "execvp", uses, starts_programs},
+    {Match::exact, "execvpe", uses, starts_programs},
+    {Match::exact, "execl", uses, starts_programs},
+    {Match::exact, "execlp", uses, starts_programs},
+    {Match::exact, "execle", uses, starts_programs},
+    {Match::exact, "execveat", uses, starts_programs},
+    {Match::exact, "mprotect", uses, changes_protection},
+    {Match::exact, "pkey_mprotect", uses, changes_protection},
 };
 
-// Reserved prefixes of C (unmangled) names, and why.
-constexpr ReservedName reserved_prefixes[] = {
-    {"__wrap_",
-     "names starting with __wrap_ are the runner's wrappers around the CUDA API "
-     "(the linker's --wrap); defining one would bypass the kernel-launch record"},
-    {"__real_",
-     "names starting with __real_ reach the unwrapped CUDA API through the linker's "
-     "--wrap; defining one would bypass the kernel-launch record"},
-};
+// The rules that need more than the name, listed here with their reasons (applied in
+// definition_refused and use_refused).
+constexpr std::string_view versioned_reason =
+    "a symbol version (.symver) makes your function stand in for a library's; rename it";
+constexpr std::string_view reserved_reason =
+    "names starting with __ or with _ and a capital letter are reserved for the compiler and its "
+    "libraries (program startup calls some of them); rename it";
+constexpr std::string_view unsealable_reason =
+    "a GNU unique or common symbol (the compiler makes neither with cugrade's flags; assembler "
+    "directives do) cannot be made private to your code; use an ordinary definition";
+constexpr std::string_view harness_only_reason =
+    "only the runner library (the harness's own code) defines it: it is not an API for "
+    "submissions";
 
-// Reserved namespaces (a definition there could replace an inline or template function of the
-// harness or of the reference solution, which the linker merges with ours).
-constexpr ReservedName reserved_namespaces[] = {
-    {"cugrade::", "namespace cugrade belongs to the harness"},
-    {"cugrade_reference::", "namespace cugrade_reference belongs to the reference solution"},
-};
-
-/// A global (link-visible) symbol: nm's upper-case letters, plus 'u' (GNU unique global).
-bool is_global(char type) { return std::isupper(static_cast<unsigned char>(type)) || type == 'u'; }
-
-/// A function: text, weak (functions show as W), or an indirect function.
 bool is_function(char type) { return type == 'T' || type == 'W' || type == 'i'; }
 
-/// The qualified name without return type, template arguments or parameters:
-/// "void cugrade::f<int>(int)" -> "cugrade::f"; "vtable for cugrade::X" -> "cugrade::X".
-std::string qualified_name(std::string_view demangled) {
-  std::string head;
-  int depth = 0;
-  for (char c : demangled) {
-    if (c == '<')
-      ++depth;
-    else if (c == '>' && depth > 0)
-      --depth;
-    else if (depth == 0 && c == '(')
-      break;
-    else if (depth == 0)
-      head += c;
+bool is_mangled(std::string_view name) { return name.starts_with("_Z"); }
+
+bool matches(const SymbolRule& rule, const Symbol& symbol) {
+  const std::string_view name = unversioned(symbol.name);
+  switch (rule.match) {
+    case Match::exact:
+      return name == rule.pattern;
+    case Match::prefix:
+      return !is_mangled(name) && name.starts_with(rule.pattern);
+    case Match::api:
+      return !is_mangled(name) && (is_function(symbol.type) || !symbol.defined()) &&
+             name.size() > rule.pattern.size() && name.starts_with(rule.pattern) &&
+             std::isupper(static_cast<unsigned char>(name[rule.pattern.size()]));
+    case Match::name_space:
+      return qualified_name(symbol.demangled).starts_with(rule.pattern);
   }
-  const auto space = head.rfind(' ');
-  return space == std::string::npos ? head : head.substr(space + 1);
+  return false;
+}
+
+/// "fwrite", or "the weak copy of std::...": how a message names a library's definition.
+std::string library_clash(const LibraryDefinition& definition) {
+  if (definition.in_harness && !definition.in_system)
+    return "the runner (the harness's own code) defines it too";
+  return definition.library + " defines it too";
 }
 
 }  // namespace
 
-std::vector<DefinedSymbol> parse_defined_symbols(std::string_view nm_output) {
-  std::vector<DefinedSymbol> symbols;
-  while (!nm_output.empty()) {
-    const auto end = nm_output.find('\n');
-    std::string_view line = nm_output.substr(0, end);
-    nm_output = end == std::string_view::npos ? std::string_view{} : nm_output.substr(end + 1);
-    // "<address> <type> <name>"; the name may contain spaces ("vecadd(float const*, int)").
-    const auto first = line.find(' ');
-    if (first == std::string_view::npos || line.size() < first + 4 || line[first + 2] != ' ') {
-      continue;
+std::optional<std::string> definition_refused(const Symbol& symbol, const SymbolContext& context) {
+  for (const auto& rule : fixed_rules) {
+    if (!(rule.applies & defines) || !matches(rule, symbol)) continue;
+    if (rule.weak_definition_allowed && symbol.weak()) continue;
+    return std::string(rule.reason);
+  }
+  if (symbol.type == 'u' || symbol.type == 'C') return std::string(unsealable_reason);
+  const std::string_view name = unversioned(symbol.name);
+  for (const auto& library : optional_libraries()) {
+    if (!is_mangled(name) && is_function(symbol.type) && in_library_api(library, name))
+      return "names of this form belong to " + std::string(library.what) +
+             "; defining one would replace its function";
+  }
+  if (symbol.name.find('@') != std::string::npos) return std::string(versioned_reason);
+  const bool reserved = !is_mangled(name) && name.size() > 1 && name[0] == '_' &&
+                        (name[1] == '_' || std::isupper(static_cast<unsigned char>(name[1])));
+  if (reserved) return std::string(reserved_reason);
+  if (context.libraries) {
+    if (const LibraryDefinition* found = context.libraries->find(name)) {
+      // An inline function's or a template's copy, weak here and in the library, is the same
+      // code the library has (the one-definition rule); the seal keeps it private anyway.
+      const bool odr_copy = symbol.weak() && found->weak &&
+                            (is_mangled(name) || name.starts_with("DW.ref."));
+      if (!odr_copy)
+        return "it would replace the library's definition for the whole program, the runner "
+               "included (" + library_clash(*found) + "); rename yours or make it static";
     }
-    symbols.push_back(DefinedSymbol{line[first + 1], std::string(line.substr(first + 3))});
-  }
-  return symbols;
-}
-
-std::optional<std::string> forbidden_reason(const DefinedSymbol& symbol) {
-  // A local symbol (static function, anonymous namespace) cannot replace anything at link time.
-  if (!is_global(symbol.type)) return std::nullopt;
-  const std::string& name = symbol.name;
-  for (const auto& reserved : reserved_names) {
-    if (name == reserved.name) return std::string(reserved.reason);
-  }
-  for (const auto& reserved : reserved_prefixes) {
-    if (name.starts_with(reserved.name)) return std::string(reserved.reason);
-  }
-  const std::string qualified = qualified_name(name);
-  for (const auto& reserved : reserved_namespaces) {
-    if (qualified.starts_with(reserved.name)) return std::string(reserved.reason);
-  }
-  // The CUDA runtime (cudaMalloc, cudaEventRecord) and driver API (cuLaunchKernel) are C
-  // functions: a C function of the same name would interpose on them, and could fake a timing
-  // or a launch. C++ functions (with parameters in the demangled name) are mangled differently
-  // and cannot collide, so `cudaHelper(int)` stays allowed, as do variables like `cuA`.
-  const bool c_function = is_function(symbol.type) && name.find('(') == std::string::npos &&
-                          name.find("::") == std::string::npos;
-  const auto upper_at = [&](std::size_t i) {
-    return name.size() > i && std::isupper(static_cast<unsigned char>(name[i]));
-  };
-  if (c_function &&
-      ((name.starts_with("cuda") && upper_at(4)) || (name.starts_with("cu") && upper_at(2)))) {
-    return "names of the form cuda<Name> and cu<Name> belong to the CUDA runtime and driver API; "
-           "defining one would replace NVIDIA's function for the harness too";
   }
   return std::nullopt;
 }
 
-std::vector<SymbolViolation> find_forbidden_symbols(const std::vector<DefinedSymbol>& symbols) {
+std::optional<std::string> use_refused(const Symbol& symbol, const SymbolContext& context) {
+  for (const auto& rule : fixed_rules) {
+    if ((rule.applies & uses) && matches(rule, symbol)) return std::string(rule.reason);
+  }
+  const std::string_view name = unversioned(symbol.name);
+  for (const auto& library : optional_libraries()) {
+    if (is_mangled(name) || !in_library_api(library, name)) continue;
+    const bool allowed = std::find(context.allowed_libraries.begin(), context.allowed_libraries.end(),
+                                   library.name) != context.allowed_libraries.end();
+    if (!allowed)
+      return std::string(library.what) +
+             " is not allowed in this assignment (assignment.yaml's allowed_libraries does not "
+             "list " + std::string(library.name) + "): write the code yourself";
+  }
+  const bool harness_namespace = qualified_name(symbol.demangled).starts_with("cugrade_cpu::");
+  const bool api = context.harness_api && context.harness_api(symbol);
+  if (harness_namespace && !api) return "namespace cugrade_cpu belongs to the CPU backend";
+  if (context.libraries) {
+    if (const LibraryDefinition* found = context.libraries->find(name);
+        found && found->in_harness && !found->in_system && !api)
+      return std::string(harness_only_reason);
+  }
+  return std::nullopt;
+}
+
+std::vector<SymbolViolation> find_forbidden_symbols(const std::vector<Symbol>& symbols,
+                                                    const SymbolContext& context) {
   std::vector<SymbolViolation> violations;
   for (const auto& symbol : symbols) {
-    if (auto reason = forbidden_reason(symbol)) violations.push_back({symbol.name, *reason});
+    if (!symbol.global()) continue;
+    const bool use = !symbol.defined();
+    if (auto reason = use ? use_refused(symbol, context) : definition_refused(symbol, context))
+      violations.push_back({symbol.demangled, *reason, use});
   }
   return violations;
+}
+
+std::vector<std::string> entry_point_symbols(const std::vector<Symbol>& symbols,
+                                             const std::vector<std::string>& entry_names) {
+  std::vector<std::string> kept;
+  for (const auto& symbol : symbols) {
+    if (!symbol.defined() || !symbol.global()) continue;
+    const std::string& d = symbol.demangled;
+    // A function at global scope: "vecAdd(float const*, ...)", not "vecAdd(float*)::counter".
+    const std::string name = d.ends_with(")") && d.find('(') != std::string::npos
+                                 ? qualified_name(d)
+                                 : std::string(unversioned(symbol.name));
+    if (name.find("::") != std::string::npos) continue;
+    if (std::find(entry_names.begin(), entry_names.end(), name) == entry_names.end()) continue;
+    if (std::find(kept.begin(), kept.end(), symbol.name) == kept.end()) kept.push_back(symbol.name);
+  }
+  return kept;
 }
 
 }  // namespace cugrade

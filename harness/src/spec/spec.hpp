@@ -119,6 +119,9 @@ struct Spec {
   std::vector<PerformanceTarget> performance;
   std::vector<BenchTable> bench;  ///< the lecture tables `cugrade bench` prints
   Limits limits;
+  /// Libraries submissions may use besides the C and C++ libraries and the CUDA runtime
+  /// (`allowed_libraries:`, spec/libraries.hpp); empty: none.
+  std::vector<std::string> allowed_libraries;
   SourceLocation where;  ///< the file itself
 
   /// The step with this name, or nullptr.

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "spec/interface_scan.hpp"
+#include "spec/library_parser.hpp"
 
 namespace cugrade {
 namespace {
@@ -13,7 +14,7 @@ namespace fs = std::filesystem;
 
 const std::vector<std::string> top_keys = {
     "id", "title", "lectures", "interface", "statement", "steps", "cases", "performance",
-    "bench", "limits"};
+    "bench", "limits", "allowed_libraries"};
 const std::vector<std::string> limit_keys = {"build_timeout_s", "run_timeout_s", "output_limit_kb",
                                              "submission_file_kb", "submission_kb"};
 
@@ -166,6 +167,7 @@ ParsedSpec parse_spec_file(const fs::path& path) {
   spec.performance = parse_performance(top.optional("performance"), spec.steps, diags);
   spec.bench = parse_bench(top.optional("bench"), spec.steps, diags);
   spec.limits = parse_limits(top.optional("limits"), diags);
+  spec.allowed_libraries = parse_allowed_libraries(top.optional("allowed_libraries"), diags);
   parsed.problems = diags.lines();
   return parsed;
 }

@@ -1,9 +1,11 @@
-// build_submission_cuda() with a scripted nvcc and nm: every outcome of the build stage.
+// build_submission_cuda() with a scripted nvcc, nm and objcopy: every outcome of the build stage;
+// then with the real nvcc: each refusal of a hostile submission, and a sealed runner that runs.
 #include "build/build_submission_cuda.hpp"
 
 #include <doctest/doctest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -22,7 +24,15 @@ const char* vecadd_source =
     "void vecadd(const float* a, const float* b, float* c, int n) { k<<<1, 1>>>(a, b, c, n); }\n";
 
 void write_file(const fs::path& path, const std::string& text) {
+  fs::create_directories(path.parent_path());
   std::ofstream(path, std::ios::binary) << text;
+}
+
+std::string read(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
 }
 
 /// A submission, an assignment folder and an empty work folder under a fresh directory.
@@ -48,27 +58,52 @@ struct BuildFixture {
     request.compiler = "/opt/cuda/bin/nvcc";
     request.runner_library = "/opt/cugrade/lib/librunner_vecadd.a";
     request.timeout_s = 60.0;
-    request.environment = {{"PATH", "/opt/cuda/bin:/usr/bin"}};
+    request.environment = {{"PATH", "/opt/cuda/bin:/usr/bin:/bin"}};
+    request.sealed = true;  // the scripted runner records the sandbox each step asks for
   }
   ~BuildFixture() { fs::remove_all(root); }
 };
 
-/// A fake nvcc that succeeds and writes the file named after -o (the object or the runner).
-ProcessResult nvcc_writes_output(const ProcessRequest& request) {
-  for (std::size_t i = 0; i + 1 < request.argv.size(); ++i) {
-    if (request.argv[i] == "-o") write_file(request.argv[i + 1], "fake binary");
-  }
-  return fake_exit(0);
+/// The argument after `flag` in argv, or "".
+std::string after(const std::vector<std::string>& argv, const std::string& flag) {
+  const auto it = std::find(argv.begin(), argv.end(), flag);
+  return it == argv.end() || it + 1 == argv.end() ? std::string() : *(it + 1);
+}
+
+/// A fake nvcc that succeeds and writes what it was asked to: the object (or the runner), the
+/// dependency list (-MF) and the assembler's (--MD), listing `dependencies`.
+FakeProcessRunner::Handler nvcc_writes_output(std::string dependencies = "src/submission_0.cu /usr/include/stdio.h") {
+  return [dependencies](const ProcessRequest& request) {
+    const fs::path in = request.working_dir;
+    const auto& argv = request.argv;
+    write_file(in / after(argv, "-o"), "fake binary");
+    if (const std::string deps = after(argv, "-MF"); !deps.empty())
+      write_file(in / deps, "obj/x.o: " + dependencies + "\n");
+    if (auto md = std::find(argv.begin(), argv.end(), "--MD"); md != argv.end() && argv.end() - md > 4)
+      write_file(in / *(md + 4), "obj/x.o: tmp/cc1.s\n");
+    return fake_exit(0);
+  };
 }
 
 /// A fake nm listing the given symbols.
 FakeProcessRunner::Handler nm_lists(std::string symbols) {
-  return [symbols](const ProcessRequest&) { return fake_exit(0, symbols); };
+  return [symbols](const ProcessRequest& request) {
+    CHECK(request.argv.front() == "nm");
+    return fake_exit(0, symbols);
+  };
+}
+
+/// A fake objcopy (or ld -r) writing its output, the last argument (or the one after -o).
+ProcessResult tool_writes_output(const ProcessRequest& request) {
+  const std::string out = request.argv.front() == "ld" ? after(request.argv, "-o") : request.argv.back();
+  write_file(fs::path(request.working_dir) / out, "sealed");
+  return fake_exit(0);
 }
 
 const char* clean_symbols =
-    "0000000000000010 T k(float const*, float const*, float*, int)\n"
-    "0000000000000280 T vecadd(float const*, float const*, float*, int)\n";
+    "0000000000000010 T _Z1kPKfS0_Pfi\n"
+    "0000000000000280 T _Z6vecaddPKfS0_Pfi\n"
+    "                 U cudaMalloc\n";
 
 /// nvcc failing with the given compiler or linker output on stderr.
 FakeProcessRunner::Handler nvcc_fails(std::string output) {
@@ -83,98 +118,140 @@ TEST_CASE("build::build_submission_cuda") {
   const fs::path work = fixture.root / "work";
   FakeProcessRunner runner;
 
-  SUBCASE("compiles, checks the symbols and links the runner") {
-    runner.expect(nvcc_writes_output);
+  SUBCASE("stages, compiles, checks the symbols, seals and links the runner, all sandboxed") {
+    runner.expect(nvcc_writes_output());
     runner.expect(nm_lists(clean_symbols));
-    runner.expect(nvcc_writes_output);
+    runner.expect(tool_writes_output);
+    runner.expect(nvcc_writes_output());
     const BuildOutput output = build_submission_cuda(runner, request);
     CHECK(output.result.outcome == Outcome::passed);
     CHECK(output.result.message.empty());
     CHECK(output.result.arch == "sm_90");
     CHECK(output.runner == work / "runner");
-    CHECK(output.result.seconds >= 0.0);
     const auto& requests = runner.requests();
-    REQUIRE(requests.size() == 3);
-    const std::string object = (work / "vecadd.o").string();
-    CHECK(requests[0].argv == std::vector<std::string>{"/opt/cuda/bin/nvcc", "-std=c++17", "-O3",
-                                                       "-lineinfo", "-arch=sm_90",
-                                                       "-I" + request.assignment_dir.string(),
-                                                       "-Xcompiler=-fno-common", "-c",
-                                                       request.sources[0].string(), "-o", object});
-    CHECK(requests[1].argv == std::vector<std::string>{"nm", "--defined-only", "-C", object});
-    CHECK(requests[2].argv == std::vector<std::string>{"/opt/cuda/bin/nvcc", "-arch=sm_90", "-o",
-                                                       (work / "runner").string(), object,
-                                                       "/opt/cugrade/lib/librunner_vecadd.a",
-                                                       "-Xlinker", "--wrap=__cudaLaunchKernel,--wrap=__cudaLaunchKernel_ptsz,--wrap=cudaLaunchKernel"});
+    REQUIRE(requests.size() == 4);
+    CHECK(requests[0].argv == std::vector<std::string>{
+                                  "/opt/cuda/bin/nvcc", "-std=c++17", "-O3", "-lineinfo", "-arch=sm_90", "-Isrc",
+                                  "-Xcompiler=-fno-common", "-Xcompiler=-fno-gnu-unique", "-MD", "-MF",
+                                  "obj/submission_0.d", "-Xcompiler", "-Xassembler", "-Xcompiler", "--MD",
+                                  "-Xcompiler", "-Xassembler", "-Xcompiler", "obj/submission_0.as.d", "-c",
+                                  "src/submission_0.cu", "-o", "obj/submission_0.o"});
+    CHECK(requests[1].argv == std::vector<std::string>{"nm", "-g", "obj/submission_0.o"});
+    CHECK(requests[2].argv == std::vector<std::string>{"objcopy", "-R", ".group",
+                                                       "--keep-global-symbols=obj/entry_points.txt",
+                                                       "obj/submission_0.o", "obj/submission.o"});
+    CHECK(requests[3].argv == std::vector<std::string>{"/opt/cuda/bin/nvcc", "-arch=sm_90", "-o", "runner",
+                                                       "obj/submission.o", "/opt/cugrade/lib/librunner_vecadd.a",
+                                                       "-Xlinker",
+                                                       "--wrap=__cudaLaunchKernel,--wrap=__cudaLaunchKernel_ptsz,"
+                                                       "--wrap=cudaLaunchKernel"});
+    // Only the entry point stays global.
+    CHECK(read(work / "obj" / "entry_points.txt") == ".cugrade.no.entry.point\n_Z6vecaddPKfS0_Pfi\n");
+    CHECK(read(work / "src" / "submission_0.cu") == vecadd_source);
+    CHECK(read(work / "src" / "interface.cuh") == read(fixture.root / "assignment" / "interface.cuh"));
     for (const auto& sent : requests) {
       CHECK(sent.working_dir == work);
-      CHECK(sent.environment == request.environment);
+      CHECK(sent.environment.at("TMPDIR") == "tmp");
+      CHECK(sent.environment.at("PATH") == "/opt/cuda/bin:/usr/bin:/bin");
       CHECK(sent.timeout_s == 60.0);
+      REQUIRE(sent.sandbox.has_value());
+      REQUIRE_FALSE(sent.sandbox->mounts.empty());
+      CHECK(sent.sandbox->mounts[0].source == work);
+      CHECK(sent.sandbox->mounts[0].writable);
+      for (std::size_t i = 1; i < sent.sandbox->mounts.size(); ++i) CHECK_FALSE(sent.sandbox->mounts[i].writable);
+      // Nothing the student named is on a command line.
+      for (const auto& arg : sent.argv) CHECK(arg.find("submission/") == std::string::npos);
     }
-    REQUIRE(output.result.commands.size() == 3);
-    CHECK(output.result.commands[1] == "nm --defined-only -C " + object);
+    const auto& link_mounts = requests[3].sandbox->mounts;
+    CHECK(std::any_of(link_mounts.begin(), link_mounts.end(), [&](const SandboxMount& m) {
+      return m.source == request.runner_library;
+    }));
+    REQUIRE(output.result.commands.size() == 4);
+    CHECK(output.result.commands[1] == "nm -g obj/submission_0.o");
   }
 
-  SUBCASE("two sources: each is compiled and checked, both are linked") {
+  SUBCASE("two sources: each compiled and checked, joined with ld -r, sealed, linked") {
     write_file(fixture.root / "submission" / "helpers.cu", "int helper() { return 1; }\n");
     fixture.request.sources.push_back(fixture.root / "submission" / "helpers.cu");
-    for (int i = 0; i < 2; ++i) {
-      runner.expect(nvcc_writes_output);
-      runner.expect(nm_lists(clean_symbols));
-    }
-    runner.expect(nvcc_writes_output);
+    runner.expect(nvcc_writes_output());
+    runner.expect(nm_lists(clean_symbols));
+    runner.expect(nvcc_writes_output("src/submission_1.cu"));
+    runner.expect(nm_lists("0000000000000000 T _Z6helperv\n"));
+    runner.expect(tool_writes_output);
+    runner.expect(tool_writes_output);
+    runner.expect(nvcc_writes_output());
     const BuildOutput output = build_submission_cuda(runner, request);
     CHECK(output.result.outcome == Outcome::passed);
-    REQUIRE(runner.requests().size() == 5);
-    const auto& link = runner.requests()[4].argv;
-    CHECK(link[4] == (work / "vecadd.o").string());
-    CHECK(link[5] == (work / "helpers.o").string());
+    REQUIRE(runner.requests().size() == 7);
+    CHECK(runner.requests()[2].argv[9] == "-MF");
+    CHECK(runner.requests()[2].argv[10] == "obj/submission_1.d");
+    CHECK(runner.requests()[4].argv == std::vector<std::string>{"ld", "-r", "-o", "obj/joined.o",
+                                                                "obj/submission_0.o", "obj/submission_1.o"});
+    CHECK(runner.requests()[5].argv[4] == "obj/joined.o");
   }
 
-  SUBCASE("a compile error names the first error, in the student's file") {
-    // The real nvcc output, as if it had compiled the fixture's file.
+  SUBCASE("a compile error names the first error, by the student's file name") {
+    // The real nvcc output, as if it had compiled the staged file.
     std::string output_text = build_sample("compile_undefined_identifier.txt");
     const std::string sample_path = "/course/submissions/alice/vecadd.cu";
-    for (auto at = output_text.find(sample_path); at != std::string::npos;
-         at = output_text.find(sample_path, at)) {
-      output_text.replace(at, sample_path.size(), request.sources[0].string());
-    }
+    for (auto at = output_text.find(sample_path); at != std::string::npos; at = output_text.find(sample_path, at))
+      output_text.replace(at, sample_path.size(), "src/submission_0.cu");
     runner.expect(nvcc_fails(output_text));
     const BuildOutput output = build_submission_cuda(runner, request);
     CHECK(output.result.outcome == Outcome::compile_error);
-    CHECK(output.result.message ==
-          "your file does not compile: vecadd.cu:7: identifier \"j\" is undefined");
+    CHECK(output.result.message == "your file does not compile: vecadd.cu:7: identifier \"j\" is undefined");
     REQUIRE(output.result.diagnostics.size() == 3);
     CHECK(output.result.diagnostics[0].severity == "warning");
     CHECK(output.result.diagnostics[0].file == "vecadd.cu");
-    CHECK(output.result.log == output_text);
+    CHECK(output.result.log.find("vecadd.cu(7): error") != std::string::npos);
+    CHECK(output.result.log.find("submission_0") == std::string::npos);
     CHECK(output.runner.empty());
     CHECK(runner.requests().size() == 1);  // neither nm nor the link ran
   }
 
-  SUBCASE("compile errors are reported by the student's file name") {
-    runner.expect([&](const ProcessRequest&) {
-      return fake_exit(2, "",
-                       request.sources[0].string() + "(3): error: identifier \"j\" is undefined\n");
+  SUBCASE("a refused include stops the build before nvcc runs") {
+    write_file(request.sources[0], "#include \"interface.cuh\"\n#include \"/etc/passwd\"\n");
+    const BuildOutput output = build_submission_cuda(runner, request);
+    CHECK(output.result.outcome == Outcome::compile_error);
+    CHECK(output.result.message.starts_with(
+        "your file is refused before compiling: vecadd.cu:2: #include \"/etc/passwd\": includes must be your own "
+        "files"));
+    CHECK(runner.requests().empty());
+  }
+
+  SUBCASE("a compile that read a file outside the submission is refused, and its output not shown") {
+    runner.expect([](const ProcessRequest& sent) {
+      nvcc_writes_output("src/submission_0.cu /course/reference/matmul/tiled.cu")(sent);
+      return fake_exit(2, "", "/course/reference/matmul/tiled.cu(3): error: secret line\n  secret line\n");
     });
     const BuildOutput output = build_submission_cuda(runner, request);
     CHECK(output.result.outcome == Outcome::compile_error);
     CHECK(output.result.message ==
-          "your file does not compile: vecadd.cu:3: identifier \"j\" is undefined");
-    REQUIRE(output.result.diagnostics.size() == 1);
-    CHECK(output.result.diagnostics[0].file == "vecadd.cu");
+          "your file makes the compiler read /course/reference/matmul/tiled.cu, which is outside your "
+          "submission: includes must be your own files (next to your .cu file) or system headers");
+    CHECK(output.result.log.find("secret") == std::string::npos);
   }
 
-  SUBCASE("a forbidden definition stops the build before the link") {
-    runner.expect(nvcc_writes_output);
-    runner.expect(nm_lists(build_sample("nm_forbidden_definitions.txt")));
+  SUBCASE("a compile that succeeded without its dependency lists is the harness's fault") {
+    runner.expect([](const ProcessRequest& sent) {
+      write_file(fs::path(sent.working_dir) / after(sent.argv, "-o"), "object");
+      return fake_exit(0);
+    });
+    const BuildOutput output = build_submission_cuda(runner, request);
+    CHECK(output.result.outcome == Outcome::harness_error);
+    CHECK(output.result.message == "the compiler wrote no list of the files it read (obj/submission_0.d)");
+  }
+
+  SUBCASE("a forbidden definition or use stops the build before the seal") {
+    runner.expect(nvcc_writes_output());
+    runner.expect(nm_lists(build_sample("nm_attack_object.txt")));
     const BuildOutput output = build_submission_cuda(runner, request);
     CHECK(output.result.outcome == Outcome::forbidden_symbol);
     CHECK(output.result.message ==
-          "your file defines cugrade::hack, which it may not: namespace cugrade belongs to the "
-          "harness");
-    CHECK(output.result.diagnostics.size() == 3);
-    CHECK(output.result.diagnostics[2].message.starts_with("defines main: "));
+          "your file defines cugrade::hack, which it may not: namespace cugrade belongs to the harness");
+    CHECK(output.result.diagnostics.size() == 7);
+    CHECK(output.result.diagnostics[3].message.starts_with("uses dlopen: "));
+    CHECK(output.result.diagnostics[6].message.starts_with("defines main: "));
     CHECK(runner.requests().size() == 2);
     CHECK(output.runner.empty());
   }
@@ -183,8 +260,9 @@ TEST_CASE("build::build_submission_cuda") {
     write_file(fixture.root / "assignment" / "interface.cuh",
                "void matmul_naive(const float*, const float*, float*, int, int, int);\n"
                "void matmul_tiled(const float*, const float*, float*, int, int, int);\n");
-    runner.expect(nvcc_writes_output);
+    runner.expect(nvcc_writes_output());
     runner.expect(nm_lists(clean_symbols));
+    runner.expect(tool_writes_output);
     runner.expect(nvcc_fails(build_sample("link_missing_and_duplicate.txt")));
     const BuildOutput output = build_submission_cuda(runner, request);
     CHECK(output.result.outcome == Outcome::link_error);
@@ -194,24 +272,28 @@ TEST_CASE("build::build_submission_cuda") {
           "more than once (in your file and in the runner, or in two of your files): rename your "
           "definition or declare it static");
     REQUIRE(output.result.diagnostics.size() == 2);
-    CHECK(output.result.diagnostics[0].message ==
-          "no definition of matmul_tiled(float const*, float const*, float*, int, int, int)");
     CHECK(output.runner.empty());
   }
 
-  SUBCASE("only a multiple definition is a link error too") {
-    runner.expect(nvcc_writes_output);
+  SUBCASE("two of the student's files defining one name: the join's link error") {
+    write_file(fixture.root / "submission" / "helpers.cu", "int helper() { return 1; }\n");
+    fixture.request.sources.push_back(fixture.root / "submission" / "helpers.cu");
+    runner.expect(nvcc_writes_output());
     runner.expect(nm_lists(clean_symbols));
-    runner.expect(nvcc_fails(
-        "/usr/bin/ld: a.o: multiple definition of `scale(int)'; b.o: first defined here\n"));
+    runner.expect(nvcc_writes_output("src/submission_1.cu"));
+    runner.expect(nm_lists(clean_symbols));
+    runner.expect(nvcc_fails("ld: obj/submission_1.o: in function `k(float const*, float const*, float*, int)':\n"
+                             "x.cudafe1.cpp:(.text+0x0): multiple definition of `k(float const*, float const*, "
+                             "float*, int)'; obj/submission_0.o:x.cudafe1.cpp:(.text+0x0): first defined here\n"));
     const BuildOutput output = build_submission_cuda(runner, request);
     CHECK(output.result.outcome == Outcome::link_error);
-    CHECK(output.result.message.starts_with("scale(int) is defined more than once"));
+    CHECK(output.result.message.starts_with("k(float const*, ...) is defined more than once"));
   }
 
   SUBCASE("a missing runner library is the harness's fault") {
-    runner.expect(nvcc_writes_output);
+    runner.expect(nvcc_writes_output());
     runner.expect(nm_lists(clean_symbols));
+    runner.expect(tool_writes_output);
     runner.expect(nvcc_fails(build_sample("link_missing_runner_library.txt")));
     const BuildOutput output = build_submission_cuda(runner, request);
     CHECK(output.result.outcome == Outcome::harness_error);
@@ -257,23 +339,16 @@ TEST_CASE("build::build_submission_cuda") {
   }
 
   SUBCASE("nm that cannot be started is the harness's fault") {
-    runner.expect(nvcc_writes_output);
+    runner.expect(nvcc_writes_output());
     const BuildOutput output = build_submission_cuda(runner, request);
     CHECK(output.result.outcome == Outcome::harness_error);
-    CHECK(output.result.message ==
-          "nm was not found on PATH: install binutils (cugrade uses nm to check which names your "
-          "file defines)");
+    CHECK(output.result.message.starts_with(
+        "nm was not found on PATH: install binutils (cugrade uses nm to check which names your file defines)"));
   }
 
-  SUBCASE("an empty file is refused before nvcc runs") {
+  SUBCASE("an empty or missing file is refused before nvcc runs") {
     write_file(request.sources[0], "  \n\n");
-    const BuildOutput output = build_submission_cuda(runner, request);
-    CHECK(output.result.outcome == Outcome::compile_error);
-    CHECK(output.result.message == "submission file vecadd.cu is empty");
-    CHECK(runner.requests().empty());
-  }
-
-  SUBCASE("a missing file is refused before nvcc runs") {
+    CHECK(build_submission_cuda(runner, request).result.message == "submission file vecadd.cu is empty");
     fs::remove(request.sources[0]);
     const BuildOutput output = build_submission_cuda(runner, request);
     CHECK(output.result.outcome == Outcome::compile_error);
@@ -291,12 +366,78 @@ TEST_CASE("build::build_submission_cuda") {
   }
 
   SUBCASE("nvcc claiming success without an object is the harness's fault") {
-    runner.expect([](const ProcessRequest&) { return fake_exit(0); });
+    runner.expect([](const ProcessRequest& sent) {
+      ProcessResult result = nvcc_writes_output()(sent);
+      fs::remove(fs::path(sent.working_dir) / "obj" / "submission_0.o");
+      return result;
+    });
     const BuildOutput output = build_submission_cuda(runner, request);
     CHECK(output.result.outcome == Outcome::harness_error);
-    CHECK(output.result.message == "nvcc reported success but wrote no vecadd.o");
+    CHECK(output.result.message == "nvcc reported success but wrote no obj/submission_0.o");
   }
 }
+
+namespace {
+
+/// The real nvcc, a minimal runner library (a main returning runner_value(), an inline function
+/// a submission could try to replace, and the launch wrappers the link flag routes launches
+/// through) and a course file outside the submission that no build may read.
+struct RealBuild {
+  BuildFixture fixture;
+  std::unique_ptr<ProcessRunner> runner = make_process_runner();
+  fs::path secret;
+
+  explicit RealBuild(const fs::path& nvcc) {
+    fixture.request.compiler = nvcc;
+    fixture.request.arch = "sm_75";
+    fixture.request.environment = scrubbed_environment();
+    fixture.request.sealed.reset();  // sandboxed where bubblewrap works here
+    secret = fixture.root / "course" / "reference" / "secret.cu";
+    write_file(secret, "int the_reference_answer = 42;\nsecret line two\n");
+    write_file(fixture.root / "runner" / "runner_value.hpp", "inline int runner_value() { return 7; }\n");
+    const fs::path library_source = fixture.root / "runner" / "runner_main.cu";
+    write_file(library_source,
+               "#include <cuda_runtime.h>\n"
+               "#include \"interface.cuh\"\n"
+               "#include \"runner_value.hpp\"\n"
+               "#define WRAP(name, F) extern \"C\" cudaError_t __real_##name(F, dim3, dim3, void**, "
+               "size_t, cudaStream_t); extern \"C\" cudaError_t __wrap_##name(F f, dim3 g, dim3 b, "
+               "void** a, size_t s, cudaStream_t t) { return __real_##name(f, g, b, a, s, t); }\n"
+               "WRAP(cudaLaunchKernel, const void*)\n"
+               "WRAP(__cudaLaunchKernel, cudaKernel_t)\n"
+               "WRAP(__cudaLaunchKernel_ptsz, cudaKernel_t)\n"
+               "int main(int argc, char**) { if (argc > 3) vecadd(nullptr, nullptr, nullptr, 0); "
+               "return runner_value(); }\n");
+    const fs::path library_object = fixture.root / "runner" / "runner_main.o";
+    ProcessRequest compile_library;
+    compile_library.argv = {nvcc.string(), "-arch=sm_75", "-I" + fixture.request.assignment_dir.string(), "-c",
+                            library_source.string(), "-o", library_object.string()};
+    compile_library.environment = scrubbed_environment();
+    REQUIRE(runner->run(compile_library).exit_code == 0);
+    fixture.request.runner_library = fixture.root / "runner" / "librunner.a";
+    ProcessRequest archive;
+    archive.argv = {"ar", "rcs", fixture.request.runner_library.string(), library_object.string()};
+    REQUIRE(runner->run(archive).exit_code == 0);
+  }
+
+  /// Builds `source` as the student's only file, in a fresh work folder.
+  BuildOutput build(const std::string& source) {
+    write_file(fixture.request.sources[0], source);
+    fs::remove_all(fixture.request.work_dir);
+    fs::create_directories(fixture.request.work_dir);
+    return build_submission_cuda(*runner, fixture.request);
+  }
+
+  /// Runs the built runner; its exit code.
+  int run(const BuildOutput& built) {
+    ProcessRequest start;
+    start.argv = {built.runner.string()};
+    start.environment = scrubbed_environment();
+    return runner->run(start).exit_code;
+  }
+};
+
+}  // namespace
 
 TEST_CASE("build::build_submission_cuda with the real nvcc") {
   const fs::path nvcc = "/usr/local/cuda/bin/nvcc";
@@ -304,74 +445,113 @@ TEST_CASE("build::build_submission_cuda with the real nvcc") {
     MESSAGE("skipped: no nvcc at " << nvcc.string());
     return;
   }
-  BuildFixture fixture;
-  fixture.request.compiler = nvcc;
-  fixture.request.environment = {};  // the scrubbed environment
-  auto runner = make_process_runner();
+  RealBuild real(nvcc);
+  const std::string entry = "void vecadd(const float* a, const float* b, float* c, int n) { k<<<1, 1>>>(a, b, c, n); }\n";
+  const std::string kernel = "#include \"interface.cuh\"\n__global__ void k(const float*, const float*, float*, int) {}\n";
 
-  SUBCASE("a compile error comes back parsed") {
-    write_file(fixture.request.sources[0],
-               "#include \"interface.cuh\"\n"
-               "void vecadd(const float* a, const float* b, float* c, int n) { c[0] = j; }\n");
-    const BuildOutput output = build_submission_cuda(*runner, fixture.request);
-    CHECK(output.result.outcome == Outcome::compile_error);
-    CHECK(output.result.message ==
-          "your file does not compile: vecadd.cu:2: identifier \"j\" is undefined");
-  }
-
-  SUBCASE("a definition of main is refused after compiling") {
-    write_file(fixture.request.sources[0],
-               std::string(vecadd_source) + "int main() { return 0; }\n");
-    const BuildOutput output = build_submission_cuda(*runner, fixture.request);
-    CHECK(output.result.outcome == Outcome::forbidden_symbol);
-    CHECK(output.result.message.starts_with("your file defines main, which it may not: "));
-  }
-
-  SUBCASE("links a runner that runs, and names a missing entry point") {
-    // A minimal runner library: a main calling the entry point, and the launch wrappers the
-    // link flag routes kernel launches through.
-    const fs::path library_source = fixture.root / "runner_main.cu";
-    write_file(
-        library_source,
-        "#include <cuda_runtime.h>\n"
-        "#include \"interface.cuh\"\n"
-        "#define WRAP(name, F) extern \"C\" cudaError_t __real_##name(F, dim3, dim3, void**, "
-        "size_t, cudaStream_t); extern \"C\" cudaError_t __wrap_##name(F f, dim3 g, dim3 b, "
-        "void** a, size_t s, cudaStream_t t) { return __real_##name(f, g, b, a, s, t); }\n"
-        "WRAP(cudaLaunchKernel, const void*)\n"
-        "WRAP(__cudaLaunchKernel, cudaKernel_t)\n"
-        "WRAP(__cudaLaunchKernel_ptsz, cudaKernel_t)\n"
-        "int main(int argc, char**) { if (argc > 3) vecadd(nullptr, nullptr, nullptr, 0); "
-        "return 7; }\n");
-    const fs::path library_object = fixture.root / "runner_main.o";
-    ProcessRequest compile_library;
-    compile_library.argv = {nvcc.string(),
-                            "-arch=sm_90",
-                            "-I" + fixture.request.assignment_dir.string(),
-                            "-c",
-                            library_source.string(),
-                            "-o",
-                            library_object.string()};
-    REQUIRE(runner->run(compile_library).exit_code == 0);
-    fixture.request.runner_library = fixture.root / "librunner.a";
-    ProcessRequest archive;
-    archive.argv = {"ar", "rcs", fixture.request.runner_library.string(), library_object.string()};
-    REQUIRE(runner->run(archive).exit_code == 0);
-
-    const BuildOutput built = build_submission_cuda(*runner, fixture.request);
-    CHECK(built.result.outcome == Outcome::passed);
-    REQUIRE(fs::exists(built.runner));
-    ProcessRequest start_runner;
-    start_runner.argv = {built.runner.string()};
-    CHECK(runner->run(start_runner).exit_code == 7);
-
-    write_file(fixture.request.sources[0], "int unrelated() { return 1; }\n");
-    fs::remove_all(fixture.request.work_dir);
-    fs::create_directories(fixture.request.work_dir);
-    const BuildOutput unlinked = build_submission_cuda(*runner, fixture.request);
+  SUBCASE("an honest file links into a runner that runs; a missing entry point is named") {
+    const BuildOutput built = real.build(vecadd_source);
+    REQUIRE_MESSAGE(built.result.outcome == Outcome::passed, built.result.message);
+    CHECK(real.run(built) == 7);
+    const BuildOutput unlinked = real.build("int unrelated() { return 1; }\n");
     CHECK(unlinked.result.outcome == Outcome::link_error);
     CHECK(unlinked.result.message ==
           "your file does not define vecadd(float const*, ...), which interface.cuh declares: "
           "write this function (or keep the template's stub)");
+  }
+
+  SUBCASE("a compile error comes back parsed, by the student's file name") {
+    const BuildOutput output = real.build(
+        "#include \"interface.cuh\"\nvoid vecadd(const float* a, const float* b, float* c, int n) { c[0] = j; }\n");
+    CHECK(output.result.outcome == Outcome::compile_error);
+    CHECK(output.result.message == "your file does not compile: vecadd.cu:2: identifier \"j\" is undefined");
+  }
+
+  SUBCASE("an include a macro builds, of a course file, is refused and never quoted") {
+    const std::string source = kernel + "#define COURSE_FILE \"" + real.secret.string() + "\"\n#include COURSE_FILE\n" + entry;
+    // Unsealed the compiler reads the file: its dependency list gives it away.
+    real.fixture.request.sealed = false;
+    BuildOutput output = real.build(source);
+    CHECK(output.result.outcome == Outcome::compile_error);
+    CHECK(output.result.message.starts_with("your file makes the compiler read " + real.secret.string() +
+                                            ", which is outside your submission"));
+    CHECK(output.result.log.find("secret line") == std::string::npos);
+    CHECK(output.result.log.find("the_reference_answer") == std::string::npos);
+    // Sealed (where bubblewrap works) the file is not there to read.
+    real.fixture.request.sealed.reset();
+    output = real.build(source);
+    CHECK(output.result.outcome == Outcome::compile_error);
+    CHECK(output.result.log.find("secret line") == std::string::npos);
+  }
+
+  SUBCASE(".incbin spelled by token pasting is caught by the assembler's list of what it read") {
+    const std::string source = kernel + "#define STR(x) #x\n#define XSTR(x) STR(x)\n#define CAT(a, b) a##b\n"
+                               "asm(XSTR(.CAT(inc, bin)) \" \\\"" + real.secret.string() + "\\\"\");\n" + entry;
+    real.fixture.request.sealed = false;
+    BuildOutput output = real.build(source);
+    CHECK(output.result.outcome == Outcome::compile_error);
+    CHECK(output.result.message.starts_with("your file makes the compiler read " + real.secret.string()));
+    real.fixture.request.sealed.reset();
+    output = real.build(source);
+    CHECK(output.result.outcome == Outcome::compile_error);
+    CHECK(output.runner.empty());
+  }
+
+  SUBCASE("definitions that would interpose on libc and libstdc++ are refused, naming them") {
+    const BuildOutput fwrite = real.build(
+        kernel + "#include <cstdio>\nextern \"C\" size_t fwrite(const void*, size_t, size_t, FILE*) { return 0; }\n" + entry);
+    CHECK(fwrite.result.outcome == Outcome::forbidden_symbol);
+    CHECK(fwrite.result.message.starts_with("your file defines fwrite, which it may not: "));
+    const BuildOutput now = real.build(
+        kernel + "#include <chrono>\nnamespace std { namespace chrono { inline namespace _V2 {\n"
+                 "steady_clock::time_point steady_clock::now() noexcept { return time_point(); }\n} } }\n" + entry);
+    CHECK(now.result.outcome == Outcome::forbidden_symbol);
+    CHECK(now.result.message.starts_with(
+        "your file defines std::chrono::_V2::steady_clock::now(), which it may not: it would replace the library's "
+        "definition for the whole program"));
+    const BuildOutput symver = real.build(
+        kernel + "#include <ctime>\nextern \"C\" int fake_clock(clockid_t, struct timespec*) { return 0; }\n"
+                 "__asm__(\".symver fake_clock, clock_gettime@GLIBC_2.17\");\n" + entry);
+    CHECK(symver.result.outcome == Outcome::forbidden_symbol);
+    CHECK(symver.result.message.starts_with("your file defines clock_gettime@GLIBC_2.17, which it may not: "));
+  }
+
+  SUBCASE("uses of dlopen and of the reference are refused") {
+    const BuildOutput dl = real.build(
+        kernel + "#include <dlfcn.h>\n" + "void vecadd(const float* a, const float* b, float* c, int n) { "
+                 "dlopen(\"libcublas.so\", RTLD_NOW); k<<<1, 1>>>(a, b, c, n); }\n");
+    CHECK(dl.result.outcome == Outcome::forbidden_symbol);
+    CHECK(dl.result.message.starts_with("your file uses dlopen, which it may not: "));
+    const BuildOutput reference = real.build(
+        kernel + "namespace cugrade_reference { void vecadd(const float*, const float*, float*, int); }\n"
+                 "void vecadd(const float* a, const float* b, float* c, int n) { cugrade_reference::vecadd(a, b, c, n); }\n");
+    CHECK(reference.result.outcome == Outcome::forbidden_symbol);
+    CHECK(reference.result.message.find("cugrade_reference") != std::string::npos);
+  }
+
+  SUBCASE("the seal: a student's copy of an inline function the runner uses does not replace the runner's") {
+    // runner_value() is the runner's; the student's body differs (an ODR violation the linker
+    // would resolve in the student's favour: its object comes first).
+    const BuildOutput built = real.build(std::string(vecadd_source) +
+                                         "inline int runner_value() { return 99; }\n"
+                                         "int use_it() { return runner_value(); }\n");
+    REQUIRE_MESSAGE(built.result.outcome == Outcome::passed, built.result.message);
+    CHECK(real.run(built) == 7);
+    ProcessRequest nm;
+    nm.argv = {"nm", "-g", "--defined-only", (real.fixture.request.work_dir / "obj" / "submission.o").string()};
+    const std::string globals = real.runner->run(nm).stdout_text;
+    CHECK(globals.find("vecadd") != std::string::npos);
+    CHECK(globals.find("runner_value") == std::string::npos);
+    CHECK(globals.find("use_it") == std::string::npos);
+  }
+
+  SUBCASE("several files: a helper in one, used by the other, survives the seal") {
+    write_file(real.fixture.root / "submission" / "helpers.cu", "int helper(int x) { return x + 1; }\n");
+    real.fixture.request.sources.push_back(real.fixture.root / "submission" / "helpers.cu");
+    const BuildOutput built = real.build(kernel + "int helper(int);\n"
+                                                  "void vecadd(const float* a, const float* b, float* c, int n) { "
+                                                  "k<<<1, helper(0)>>>(a, b, c, n); }\n");
+    REQUIRE_MESSAGE(built.result.outcome == Outcome::passed, built.result.message);
+    CHECK(real.run(built) == 7);
   }
 }

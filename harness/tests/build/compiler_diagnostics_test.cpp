@@ -72,6 +72,17 @@ TEST_CASE("build::parse_compiler_diagnostics") {
     CHECK(diagnostics[0].file == "/usr/include/c++/12/bits/stl_vector.h");
   }
 
+  SUBCASE("staged copies are shown by the student's names") {
+    DiagnosticPaths staged{{}, {}, {{"src/submission_0.cu", "vec add.cu"}, {"src/common/util.cuh", "common/util.cuh"}}};
+    const auto diagnostics = parse_compiler_diagnostics(
+        "src/submission_0.cu(7): error: identifier \"j\" is undefined\n"
+        "src/common/util.cuh:3:1: error: expected ';'\n",
+        staged);
+    REQUIRE(diagnostics.size() == 2);
+    CHECK(describe(diagnostics[0]) == "vec add.cu:7: identifier \"j\" is undefined");
+    CHECK(diagnostics[1].file == "common/util.cuh");
+  }
+
   SUBCASE("keeps at most the limit") {
     std::string output;
     for (int i = 1; i <= 30; ++i) output += "/w/a.cu(" + std::to_string(i) + "): error: e\n";

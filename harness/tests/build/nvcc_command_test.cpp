@@ -1,4 +1,4 @@
-// The exact command lines of the CUDA build.
+// The exact command lines of the build: only paths the harness chose, relative to the build folder.
 #include "build/nvcc_command.hpp"
 
 #include <doctest/doctest.h>
@@ -10,7 +10,7 @@ namespace {
 
 BuildRequest matmul_request() {
   BuildRequest request;
-  request.sources = {"/course/submissions/alice/matmul.cu"};
+  request.sources = {"/course/submissions/$(touch pwned)/mat`id`mul.cu"};
   request.assignment = "matmul";
   request.assignment_dir = "/course/assignments/matmul";
   request.work_dir = "/scratch/build-1";
@@ -23,37 +23,54 @@ BuildRequest matmul_request() {
 }  // namespace
 
 TEST_CASE("build::object_path") {
-  CHECK(object_path(matmul_request(), "/course/submissions/alice/matmul.cu") ==
-        "/scratch/build-1/matmul.o");
+  CHECK(object_path(0) == "obj/submission_0.o");
+  CHECK(dependency_path(2) == "obj/submission_2.d");
+  CHECK(assembler_dependency_path(1) == "obj/submission_1.as.d");
 }
 
 TEST_CASE("build::nvcc_compile_command") {
   const BuildRequest request = matmul_request();
-  CHECK(nvcc_compile_command(request, request.sources[0], "/scratch/build-1/matmul.o") ==
-        Argv{"/usr/local/cuda/bin/nvcc", "-std=c++17", "-O3", "-lineinfo", "-arch=sm_90",
-             "-I/course/assignments/matmul", "-Xcompiler=-fno-common", "-c",
-             "/course/submissions/alice/matmul.cu", "-o", "/scratch/build-1/matmul.o"});
+  const Argv argv = nvcc_compile_command(request, 0, "src/submission_0.cu");
+  CHECK(argv == Argv{"/usr/local/cuda/bin/nvcc", "-std=c++17", "-O3", "-lineinfo", "-arch=sm_90",
+                     "-Isrc", "-Xcompiler=-fno-common", "-Xcompiler=-fno-gnu-unique", "-MD", "-MF",
+                     "obj/submission_0.d", "-Xcompiler", "-Xassembler", "-Xcompiler", "--MD",
+                     "-Xcompiler", "-Xassembler", "-Xcompiler", "obj/submission_0.as.d", "-c",
+                     "src/submission_0.cu", "-o", "obj/submission_0.o"});
+  // Nothing of the student's paths, the assignment's or the work folder's.
+  for (const auto& arg : argv) {
+    CHECK(arg.find("course") == std::string::npos);
+    CHECK(arg.find("scratch") == std::string::npos);
+  }
 }
 
 TEST_CASE("build::nvcc_link_command") {
-  const BuildRequest request = matmul_request();
-  SUBCASE("one object") {
-    CHECK(nvcc_link_command(request, {"/scratch/build-1/matmul.o"}) ==
-          Argv{"/usr/local/cuda/bin/nvcc", "-arch=sm_90", "-o", "/scratch/build-1/runner",
-               "/scratch/build-1/matmul.o", "/opt/cugrade/lib/librunner_matmul.a", "-Xlinker",
+  BuildRequest request = matmul_request();
+  SUBCASE("the sealed object, before the runner library") {
+    CHECK(nvcc_link_command(request) ==
+          Argv{"/usr/local/cuda/bin/nvcc", "-arch=sm_90", "-o", "runner", "obj/submission.o",
+               "/opt/cugrade/lib/librunner_matmul.a", "-Xlinker",
                "--wrap=__cudaLaunchKernel,--wrap=__cudaLaunchKernel_ptsz,--wrap=cudaLaunchKernel"});
   }
-  SUBCASE("several objects keep their order, before the runner library") {
-    CHECK(nvcc_link_command(request, {"/w/b.o", "/w/a.o"}) ==
-          Argv{"/usr/local/cuda/bin/nvcc", "-arch=sm_90", "-o", "/scratch/build-1/runner", "/w/b.o",
-               "/w/a.o", "/opt/cugrade/lib/librunner_matmul.a", "-Xlinker",
-               "--wrap=__cudaLaunchKernel,--wrap=__cudaLaunchKernel_ptsz,--wrap=cudaLaunchKernel"});
+  SUBCASE("libraries the assignment allows are linked; unknown names are not") {
+    request.allowed_libraries = {"cublas", "no_such_library"};
+    const Argv argv = nvcc_link_command(request);
+    CHECK(Argv(argv.end() - 2, argv.end()) == Argv{"-lcublas", "-lcublasLt"});
   }
 }
 
-TEST_CASE("build::defined_symbols_command") {
-  CHECK(defined_symbols_command("/w/matmul.o") ==
-        Argv{"nm", "--defined-only", "-C", "/w/matmul.o"});
+TEST_CASE("build::symbols_command") {
+  CHECK(symbols_command("obj/submission_0.o") == Argv{"nm", "-g", "obj/submission_0.o"});
+}
+
+TEST_CASE("build::join_command") {
+  CHECK(join_command({"obj/submission_0.o", "obj/submission_1.o"}, "obj/joined.o") ==
+        Argv{"ld", "-r", "-o", "obj/joined.o", "obj/submission_0.o", "obj/submission_1.o"});
+}
+
+TEST_CASE("build::seal_command") {
+  CHECK(seal_command("obj/submission_0.o") ==
+        Argv{"objcopy", "-R", ".group", "--keep-global-symbols=obj/entry_points.txt",
+             "obj/submission_0.o", "obj/submission.o"});
 }
 
 TEST_CASE("build::display_command") {

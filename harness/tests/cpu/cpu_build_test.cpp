@@ -1,6 +1,7 @@
 // build_submission_cpu with the real host compiler and a stand-in runner library
 // (data/build/runner_main.cpp + the executor): diagnostics on the student's own lines, a
-// missing entry point as a link error, and a runner that runs.
+// missing entry point as a link error, a runner that runs, and each refusal of a hostile
+// submission (includes outside it, .incbin, interposed and forbidden symbols, the seal).
 #include "cpu_build.hpp"
 
 #include <doctest/doctest.h>
@@ -113,5 +114,70 @@ TEST_CASE("cpu_build::build_submission_cpu") {
       return d.file.ends_with("launch.cuh") && d.line == 3 && d.message.find("undefined_name") != std::string::npos;
     });
     CHECK_MESSAGE(in_header, out.result.message);
+  }
+}
+
+TEST_CASE("cpu_build::build_submission_cpu refuses what a hostile submission tries") {
+  const std::string entry = "void entry(float* out, int n) { fill<<<(n + 31) / 32, 32>>>(out, n); }\n";
+  const std::string kernel = "__global__ void fill(float* out, int n) {\n"
+                             "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n  if (i < n) out[i] = 2.0f * i;\n}\n";
+
+  SUBCASE("an include out of the submission, plain or built by a macro, never compiles nor shows") {
+    Scratch s(kernel + entry);
+    std::ofstream(s.dir / "secret.cu") << "int the_reference_answer = 42;\nsecret line two\n";
+    std::ofstream(s.dir / "student.cu") << "#include \"../secret.cu\"\n" << kernel << entry;
+    auto out = cugrade::build_submission_cpu(*s.runner, s.request);
+    CHECK(out.result.outcome == cugrade::Outcome::compile_error);
+    CHECK(out.result.message.find("includes must be your own files") != std::string::npos);
+    std::ofstream(s.dir / "student.cu") << "#define F \"" << (s.dir / "secret.cu").string() << "\"\n#include F\n"
+                                        << kernel << entry;
+    s.request.sealed = false;  // the compiler reads it: its dependency list gives it away
+    out = cugrade::build_submission_cpu(*s.runner, s.request);
+    CHECK(out.result.outcome == cugrade::Outcome::compile_error);
+    CHECK_MESSAGE(out.result.message.starts_with("your file makes the compiler read " + (s.dir / "secret.cu").string()),
+                  out.result.message);
+    CHECK(out.result.log.find("secret line") == std::string::npos);
+    s.request.sealed.reset();  // sealed where bubblewrap works: not there to read
+    out = cugrade::build_submission_cpu(*s.runner, s.request);
+    CHECK(out.result.outcome == cugrade::Outcome::compile_error);
+    CHECK(out.result.log.find("secret line") == std::string::npos);
+  }
+  SUBCASE(".incbin built by token pasting is caught by the assembler's list") {
+    Scratch s(kernel + entry);
+    std::ofstream(s.dir / "secret.bin") << "secret";
+    std::ofstream(s.dir / "student.cu") << "#define STR(x) #x\n#define XSTR(x) STR(x)\n#define CAT(a, b) a##b\n"
+                                        << "asm(XSTR(.CAT(inc, bin)) \" \\\"" << (s.dir / "secret.bin").string()
+                                        << "\\\"\");\n" << kernel << entry;
+    s.request.sealed = false;
+    auto out = cugrade::build_submission_cpu(*s.runner, s.request);
+    CHECK(out.result.outcome == cugrade::Outcome::compile_error);
+    CHECK_MESSAGE(out.result.message.starts_with("your file makes the compiler read " + (s.dir / "secret.bin").string()),
+                  out.result.message);
+    s.request.sealed.reset();
+    out = cugrade::build_submission_cpu(*s.runner, s.request);
+    CHECK(out.result.outcome == cugrade::Outcome::compile_error);
+    CHECK(out.runner.empty());
+  }
+  SUBCASE("interposing on libc, or calling the executor's internals, is refused") {
+    Scratch s(kernel + entry + "#include <cstdio>\nextern \"C\" size_t fwrite(const void*, size_t, size_t, FILE*) { return 0; }\n");
+    auto out = cugrade::build_submission_cpu(*s.runner, s.request);
+    CHECK(out.result.outcome == cugrade::Outcome::forbidden_symbol);
+    CHECK(out.result.message.starts_with("your file defines fwrite, which it may not"));
+    Scratch internal("namespace cugrade_cpu { void clear_errors(); }\n" + kernel +
+                     "void entry(float* out, int n) { cugrade_cpu::clear_errors(); fill<<<(n + 31) / 32, 32>>>(out, n); }\n");
+    out = cugrade::build_submission_cpu(*internal.runner, internal.request);
+    CHECK(out.result.outcome == cugrade::Outcome::forbidden_symbol);
+    CHECK_MESSAGE(out.result.message.starts_with("your file uses cugrade_cpu::clear_errors(), which it may not"),
+                  out.result.message);
+  }
+  SUBCASE("the seal: a student's copy of an inline function of the runner does not replace it") {
+    Scratch s(kernel + entry + "inline int runner_exit_code() { return 3; }\nint use_it() { return runner_exit_code(); }\n");
+    auto out = cugrade::build_submission_cpu(*s.runner, s.request);
+    REQUIRE_MESSAGE(out.result.outcome == cugrade::Outcome::passed, out.result.message);
+    cugrade::ProcessRequest run{{out.runner.string()}};
+    run.environment = cugrade::scrubbed_environment();
+    auto result = s.runner->run(run);
+    CHECK(result.exit_code == 0);
+    CHECK(result.stdout_text == "126 no error\n");
   }
 }

@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "interface.cuh"
+#include "runner_exit.hpp"
 
 int main() {
   float* d = nullptr;
@@ -11,4 +12,5 @@ int main() {
   float h[64];
   cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
   std::printf("%g %s\n", h[63], cudaGetErrorString(cudaGetLastError()));
+  return runner_exit_code();
 }
