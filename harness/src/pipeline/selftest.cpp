@@ -3,6 +3,11 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <chrono>
+
+#include <fmt/format.h>
+
+#include "report/json_report.hpp"
 
 namespace cugrade {
 namespace fs = std::filesystem;
@@ -31,6 +36,22 @@ std::string all_messages(const GradeReport& report) {
   }
   for (const auto& n : report.notes) text += n + "\n";
   return text;
+}
+
+/// The limits every entry is held to, whatever its outcome: no more points than it may earn,
+/// nothing in the report it must not say, no longer than it may take.
+std::string judge_limits(const SelftestEntry& entry, const GradeReport& report, double seconds) {
+  if (entry.score_at_most && report.score > *entry.score_at_most + 1e-9)
+    return fmt::format("earned {:g} points, at most {:g} allowed", report.score, *entry.score_at_most);
+  double performance = 0.0;
+  for (const auto& p : report.performance) performance += p.points;
+  if (entry.performance_at_most && performance > *entry.performance_at_most + 1e-9)
+    return fmt::format("earned {:g} performance points, at most {:g} allowed", performance, *entry.performance_at_most);
+  if (!entry.absent.empty() && report_to_json(report, true).dump().find(entry.absent) != std::string::npos)
+    return "the report contains \"" + entry.absent + "\"";
+  if (entry.seconds_at_most && seconds > *entry.seconds_at_most)
+    return fmt::format("took {:.0f} s, at most {:g} s allowed", seconds, *entry.seconds_at_most);
+  return "";
 }
 
 /// Does the report meet the entry's expectation?
@@ -84,6 +105,10 @@ Result<std::vector<SelftestEntry>> selftest_entries(const Locations& where, cons
       if (!outcome) return fail(listing.string() + ": unknown outcome for " + e.label);
       e.expected = *outcome;
       if (node["feedback"]) e.feedback = node["feedback"].as<std::string>();
+      if (node["absent"]) e.absent = node["absent"].as<std::string>();
+      if (node["score_at_most"]) e.score_at_most = node["score_at_most"].as<double>();
+      if (node["performance_at_most"]) e.performance_at_most = node["performance_at_most"].as<double>();
+      if (node["seconds_at_most"]) e.seconds_at_most = node["seconds_at_most"].as<double>();
       if (node["flaky_on_gpu"]) e.flaky_on_gpu = node["flaky_on_gpu"].as<bool>();
       if (node["backends"]) e.backends = node["backends"].as<std::vector<std::string>>();
       if (!fs::exists(e.files.front())) return fail(listing.string() + ": " + e.label + " does not exist");
@@ -105,11 +130,14 @@ std::vector<SelftestResult> run_selftest(const CheckContext& context, const Spec
     CheckOptions one = options;
     one.submission = entry.files;
     one.reference_only_steps = entry.reference_only_steps;
+    const auto started = std::chrono::steady_clock::now();
     GradeReport report = check_submission(context, spec, grader, one);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     const std::string backend = report.environment.backend;
     if (std::find(entry.backends.begin(), entry.backends.end(), backend) == entry.backends.end()) continue;
     std::string why = judge(entry, report, backend);
-    results.push_back({entry, std::move(report), why.empty(), why});
+    if (why.empty()) why = judge_limits(entry, report, seconds);
+    results.push_back({entry, std::move(report), why.empty(), why, seconds});
   }
   return results;
 }

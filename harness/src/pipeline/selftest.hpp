@@ -1,8 +1,10 @@
 #pragma once
 // The assignment's own proof that grading works: the reference earns full marks, the template
-// compiles and fails, and each known-good and known-bad solution gets the outcome (and the
-// feedback) that graders/<id>/solutions/expected.yaml says it must.
+// compiles and fails, and each known-good and known-bad solution (and each attack of
+// solutions/attacks/) gets the outcome (and the feedback) that graders/<id>/solutions/expected.yaml
+// says it must, earns no more than it may, says nothing it must not, and ends in time.
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,6 +22,10 @@ struct SelftestEntry {
   bool reference_only_steps = false;         ///< the reference: its reference-only steps are checked too
   bool expect_failure = false;               ///< the template: anything but passed, yet gradable
   std::string feedback;                      ///< a substring the report's messages must contain
+  std::string absent;                        ///< a substring no part of the report may contain (a leak)
+  std::optional<double> score_at_most;       ///< the most points it may earn
+  std::optional<double> performance_at_most; ///< the most performance points it may earn
+  std::optional<double> seconds_at_most;     ///< the longest its check may take (a stall)
   bool flaky_on_gpu = false;                 ///< a race whose outcome the GPU may hide
   std::vector<std::string> backends{"cuda", "cpu"};  ///< where the expectation holds
 };
@@ -29,7 +35,8 @@ struct SelftestResult {
   SelftestEntry entry;
   GradeReport report;
   bool ok = false;
-  std::string why;  ///< what differed, when not ok
+  std::string why;       ///< what differed, when not ok
+  double seconds = 0.0;  ///< how long its check took
 };
 
 /// The reference, the template and every entry of solutions/expected.yaml of assignment `id`.

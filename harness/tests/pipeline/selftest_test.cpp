@@ -91,6 +91,26 @@ TEST_CASE("pipeline::selftest_entries") {
     CHECK(bad.backends == std::vector<std::string>{"cpu"});
   }
 
+  SUBCASE("an attack's limits: what it may earn, what its report must not say, how long it may take") {
+    write_file(layout.listing(),
+               "- {file: bad/last.cu, outcome: wrong_answer, absent: \"root:x:0:0\", score_at_most: 1,\n"
+               "   performance_at_most: 0, seconds_at_most: 30}\n"
+               "- {file: good/plain.cu, outcome: passed}\n");
+    const auto entries = selftest_entries(layout.where, "twice");
+    REQUIRE_MESSAGE(entries.has_value(), (entries ? "" : entries.error().message));
+    REQUIRE(entries->size() == 4);
+    const SelftestEntry& attack = (*entries)[2];
+    CHECK(attack.absent == "root:x:0:0");
+    CHECK(attack.score_at_most == 1.0);
+    CHECK(attack.performance_at_most == 0.0);
+    CHECK(attack.seconds_at_most == 30.0);
+    const SelftestEntry& plain = (*entries)[3];
+    CHECK(plain.absent.empty());
+    CHECK_FALSE(plain.score_at_most.has_value());
+    CHECK_FALSE(plain.performance_at_most.has_value());
+    CHECK_FALSE(plain.seconds_at_most.has_value());
+  }
+
   SUBCASE("without expected.yaml: the reference and the template only") {
     const auto entries = selftest_entries(layout.where, "twice");
     REQUIRE(entries.has_value());
@@ -227,6 +247,29 @@ TEST_CASE("pipeline::run_selftest") {
     CHECK(results[1].why == "expected crashed, got passed");
     CHECK_FALSE(results[2].ok);
     CHECK(results[2].why == "the feedback does not contain \"every element is wrong\"");
+  }
+
+  SUBCASE("the right outcome is not enough: more points than allowed, or a text that must be absent") {
+    expect_check(last_wrong);
+    expect_check(last_wrong);
+    expect_check(last_wrong);
+    SelftestEntry greedy = bad;
+    greedy.score_at_most = 0.0;  // three of its four cases pass
+    SelftestEntry leaky = bad;
+    leaky.absent = "n=5";  // a case id: in every report
+    SelftestEntry within = bad;
+    within.score_at_most = 3.0;
+    within.performance_at_most = 0.0;
+    within.seconds_at_most = 600.0;
+    within.absent = "root:x:0:0";
+    const auto results = run({greedy, leaky, within});
+    REQUIRE(results.size() == 3);
+    CHECK_FALSE(results[0].ok);
+    CHECK(results[0].why == "earned 3 points, at most 0 allowed");
+    CHECK_FALSE(results[1].ok);
+    CHECK(results[1].why == "the report contains \"n=5\"");
+    CHECK(results[2].ok);
+    CHECK(results[2].seconds >= 0.0);
   }
 
   SUBCASE("feedback is found in the comparisons' patterns") {

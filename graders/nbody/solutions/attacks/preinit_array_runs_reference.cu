@@ -2,8 +2,8 @@
 // loader calls before any constructor, even of the shared libraries, with main's arguments. It
 // rewrites the job file (argv[1]) so that every case calls the instructor's reference instead of
 // the student ("reference": true). The submission's own functions write nothing. Must fail: the
-// student's runner has no reference to call, so every case is graded on the submission's own
-// (empty) output.
+// student's runner has no reference to call; it refuses those cases, the reference runner runs
+// them without trouble, so the refusal is the submission's failure (protocol_error): no points.
 #include <cstdio>
 #include <string>
 

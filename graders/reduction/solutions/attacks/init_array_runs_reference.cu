@@ -3,7 +3,8 @@
 // without the constructor attribute a source check might look for. It rewrites the job file
 // (argv[1]) so that every case calls the instructor's reference instead of the student
 // ("reference": true). The submission's own reduce_N are wrong. Must fail: the student's runner
-// has no reference to call, so the cases are graded on the submission's own numbers.
+// has no reference to call; it refuses those cases, the reference runner runs them without
+// trouble, so the refusal is the submission's failure (protocol_error): no points.
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>

@@ -1,8 +1,9 @@
 // Attack (the job file is writable): a static constructor runs before the runner's main reads
 // its job file; it rewrites the file so that every case calls the instructor's reference instead
 // of the student ("reference": true). The submission's own vecAdd is wrong. Must fail: the
-// student's runner has no reference to call, whatever its job file says, so the cases are graded
-// on the submission's own (wrong) numbers.
+// student's runner has no reference to call, whatever its job file says; it refuses those cases,
+// the reference runner runs them without trouble, so the refusal is the submission's failure
+// (protocol_error): no points.
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
