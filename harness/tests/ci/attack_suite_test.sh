@@ -48,8 +48,10 @@ rm -f /tmp/cugrade-attack-was-here /tmp/cugrade-leaked-secret
 attacks=$project/graders/vecadd/solutions/attacks
 good=$project/graders/vecadd/solutions/good/lecture_style.cu
 
-# json_value KEY FILE: a top-level number or string of a JSON report.
-json_value() { python3 -c 'import json,sys; print(json.load(open(sys.argv[2]))[sys.argv[1]])' "$1" "$2"; }
+# json_value KEY FILE: a top-level number or string of a JSON report (or of a batch record's report).
+json_value() {
+  python3 -c 'import json,sys; r=json.load(open(sys.argv[2])); print(r.get("report", r)[sys.argv[1]])' "$1" "$2"
+}
 
 # --- 1. The course secret ------------------------------------------------------------------
 secret="attack-suite-secret-$RANDOM$RANDOM-do-not-leak"

