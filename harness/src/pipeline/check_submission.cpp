@@ -101,6 +101,17 @@ void mark_not_run(GradeReport& report, const std::vector<Case>& cases,
   }
 }
 
+/// The runner knows cases by neutral ids ("case-3"); a message that names one names it as the
+/// student knows it ("an earlier case of this step timed out (fast/n=5/seed=1)").
+void name_cases_in_messages(RunOutcome& ran, const CasePlan& plan) {
+  for (auto& [id, status] : ran.tasks)
+    for (std::size_t i = 0; i < plan.cases.size() && i < plan.job.checks.size(); ++i) {
+      const std::string neutral = "(" + plan.job.checks[i].id + ")";
+      if (const auto at = status.message.find(neutral); at != std::string::npos)
+        status.message.replace(at, neutral.size(), "(" + plan.cases[i].spec_case.id + ")");
+    }
+}
+
 /// Adds the cross-case pattern ("wrong only at sizes that are not a multiple of 32") to the
 /// first visible wrong answer of each step.
 void add_cross_case_patterns(GradeReport& report, const Spec& spec) {
@@ -157,6 +168,7 @@ BuiltSubmission build_for_check(const CheckContext& context, const Spec& spec, c
   request.work_dir = out.work_dir;
   request.timeout_s = spec.limits.build_timeout_s;
   request.environment = scrubbed_environment();
+  request.allowed_libraries = spec.allowed_libraries;
   say(options, "building " + report.submission.front() + " ...");
   BuildOutput built;
   if (use_cuda) {
@@ -231,12 +243,14 @@ GradeReport run_and_score(const CheckContext& context, const Spec& spec, const G
     for (const auto& [name, value] : options.runner_environment) run.environment[name] = value;
     const fs::path reference_runner = context.locations.reference_runner(spec.id, use_cuda);
     stage_started = std::chrono::steady_clock::now();
-    const RunOutcome ran = run_job_with_reference(context.processes, run, reference_runner, plan.layout.reference);
+    RunOutcome ran = run_job_with_reference(context.processes, run, reference_runner, plan.layout.reference);
+    name_cases_in_messages(ran, plan);
     spent.run = seconds_since(stage_started);
     stage_started = std::chrono::steady_clock::now();
     const std::vector<TimingOutcome> timed_runs =
         plan.job.timings.empty() ? std::vector<TimingOutcome>{}
-                                 : time_targets(run, plan.job.timings, reference_runner, plan.layout.reference);
+                                 : time_targets(context.processes, run, plan.job.timings, reference_runner,
+                                                plan.layout.reference);
     spent.timing = seconds_since(stage_started);
     for (std::size_t i = 0; i < plan.cases.size(); ++i)
       report.cases.push_back(judge_case(spec, plan.cases[i], plan.job.checks[i], ran.tasks.at(plan.job.checks[i].id)));

@@ -19,6 +19,40 @@ ProcessResult FakeProcessRunner::run(const ProcessRequest& request) {
   return handler(request);
 }
 
+void FakeProcessRunner::expect_interactive(InteractiveHandler handler) { interactive_.push_back(std::move(handler)); }
+
+namespace {
+/// What start() gives when nothing was scripted: a child that never started.
+class NotStarted final : public InteractiveProcess {
+ public:
+  explicit NotStarted(std::string why) : why_(std::move(why)) {}
+  bool started() const override { return false; }
+  bool send(const std::string&) override { return false; }
+  std::optional<std::string> receive(double) override { return std::nullopt; }
+  bool timed_out() const override { return false; }
+  ProcessResult finish(double) override {
+    ProcessResult result;
+    result.launch_error = why_;
+    return result;
+  }
+
+ private:
+  std::string why_;
+};
+}  // namespace
+
+std::unique_ptr<InteractiveProcess> FakeProcessRunner::start(const ProcessRequest& request) {
+  requests_.push_back(request);
+  if (interactive_.empty()) {
+    std::string joined;
+    for (const auto& arg : request.argv) joined += (joined.empty() ? "" : " ") + arg;
+    return std::make_unique<NotStarted>("FakeProcessRunner: unexpected interactive command: " + joined);
+  }
+  InteractiveHandler handler = std::move(interactive_.front());
+  interactive_.pop_front();
+  return handler(request);
+}
+
 ProcessResult fake_exit(int exit_code, std::string stdout_text, std::string stderr_text) {
   ProcessResult result;
   result.started = true;

@@ -266,4 +266,8 @@ std::unique_ptr<InteractiveProcess> start_interactive(const ProcessRequest& requ
   return std::make_unique<ForkedProcess>(request);
 }
 
+std::unique_ptr<InteractiveProcess> ProcessRunner::start(const ProcessRequest& request) {
+  return start_interactive(request);
+}
+
 }  // namespace cugrade

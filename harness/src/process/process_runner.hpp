@@ -62,12 +62,17 @@ struct ProcessResult {
   double seconds = 0.0;
 };
 
+class InteractiveProcess;  // process/interactive_process.hpp
+
 /// Runs child processes. Implementations: BoostProcessRunner (real), FakeProcessRunner (tests).
 class ProcessRunner {
  public:
   virtual ~ProcessRunner() = default;
   /// Runs the request to completion (or to a limit) and reports how it ended.
   virtual ProcessResult run(const ProcessRequest& request) = 0;
+  /// Starts the request as a child the caller talks to line by line (lock-step timing); by
+  /// default a real child (start_interactive).
+  virtual std::unique_ptr<InteractiveProcess> start(const ProcessRequest& request);
 };
 
 /// The real runner: Boost.Process, own process group, scrubbed environment, capped output.

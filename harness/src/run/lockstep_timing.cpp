@@ -51,7 +51,7 @@ struct Side {
 };
 
 /// Starts `runner --serve job` in `dir` with the limits and sandbox of `base`.
-Side start_side(std::string label, const RunRequest& base, const fs::path& runner, const fs::path& dir,
+Side start_side(ProcessRunner& processes, std::string label, const RunRequest& base, const fs::path& runner, const fs::path& dir,
                 TimeTask task, const std::string& stem) {
   Side side;
   side.label = std::move(label);
@@ -67,7 +67,7 @@ Side start_side(std::string label, const RunRequest& base, const fs::path& runne
   ProcessRequest process{{runner.string(), "--serve", job_file.string()}, dir, base.environment, 0.0,
                          base.output_limit_bytes, {}, {}};
   if (base.sandboxed) process.sandbox = runner_sandbox(request);
-  side.process = start_interactive(process);
+  side.process = processes.start(process);
   return side;
 }
 
@@ -137,7 +137,7 @@ std::optional<std::vector<double>> numbers(const std::string& reply, const std::
 /// Lock-step timing of one target.
 class LockstepTiming {
  public:
-  LockstepTiming(const RunRequest& student, const TimeTask& task, const fs::path& reference_runner,
+  LockstepTiming(ProcessRunner& processes, const RunRequest& student, const TimeTask& task, const fs::path& reference_runner,
                  const fs::path& reference_dir, std::size_t index)
       : task_(task), timeout_s_(student.task_timeout_s), salt_(fresh_salt()) {
     const std::string stem = "timing-" + std::to_string(index);
@@ -148,8 +148,8 @@ class LockstepTiming {
     ours.atol = ours.rtol = 0.0;  // the bounds come from the reference's side only
     outcome_.student_output_file = (student.work_dir / (stem + ".student.out")).string();
     outcome_.reference_output_file = (reference_dir / (stem + ".reference.out")).string();
-    reference_ = start_side("the reference runner", student, reference_runner, reference_dir, theirs, stem);
-    student_ = start_side("your runner", student, student.runner, student.work_dir, ours, stem);
+    reference_ = start_side(processes, "the reference runner", student, reference_runner, reference_dir, theirs, stem);
+    student_ = start_side(processes, "your runner", student, student.runner, student.work_dir, ours, stem);
   }
 
   TimingOutcome run() {
@@ -296,11 +296,12 @@ bool digests_agree(const std::vector<double>& student, const std::vector<double>
   return true;
 }
 
-std::vector<TimingOutcome> time_targets(const RunRequest& student, const std::vector<TimeTask>& tasks,
-                                        const fs::path& reference_runner, const fs::path& reference_dir) {
+std::vector<TimingOutcome> time_targets(ProcessRunner& processes, const RunRequest& student,
+                                        const std::vector<TimeTask>& tasks, const fs::path& reference_runner,
+                                        const fs::path& reference_dir) {
   std::vector<TimingOutcome> outcomes;
   for (std::size_t i = 0; i < tasks.size(); ++i)
-    outcomes.push_back(LockstepTiming(student, tasks[i], reference_runner, reference_dir, i).run());
+    outcomes.push_back(LockstepTiming(processes, student, tasks[i], reference_runner, reference_dir, i).run());
   return outcomes;
 }
 

@@ -32,8 +32,10 @@ struct TimingOutcome {
 };
 
 /// Times every task of `tasks` in lock-step: the student's side in `student.runner` (its folder,
-/// environment, sandbox and limits), the reference's in `reference_runner` in `reference_dir`.
-std::vector<TimingOutcome> time_targets(const RunRequest& student, const std::vector<TimeTask>& tasks,
+/// environment, sandbox and limits), the reference's in `reference_runner` in `reference_dir`;
+/// both started through `processes` (ProcessRunner::start).
+std::vector<TimingOutcome> time_targets(ProcessRunner& processes, const RunRequest& student,
+                                        const std::vector<TimeTask>& tasks,
                                         const std::filesystem::path& reference_runner,
                                         const std::filesystem::path& reference_dir);
 

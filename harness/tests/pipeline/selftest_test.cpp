@@ -219,6 +219,7 @@ TEST_CASE("pipeline::run_selftest") {
     fixture.spec.steps.push_back(exact);
     reference.reference_only_steps = true;
     expect_check({});
+    fixture.expect_reference_runner();  // the reference-only steps' cases
     expect_check(last_wrong);
     const auto results = run({reference, starter});
     REQUIRE(results.size() == 2);
@@ -226,10 +227,11 @@ TEST_CASE("pipeline::run_selftest") {
     CHECK(results[0].report.max_score == 6.0);
     CHECK(case_of(results[0].report, "exact/n=5/seed=1").outcome == Outcome::passed);
     CHECK(results[1].report.max_score == 4.0);  // the template is a student's file: not its steps
-    REQUIRE(fixture.jobs.size() == 2);
-    CHECK(fixture.jobs[0].checks.size() == 6);
-    for (const auto& task : fixture.jobs[0].checks) CHECK(task.reference == (task.step == "exact"));
-    CHECK(fixture.jobs[1].checks.size() == 4);
+    REQUIRE(fixture.jobs.size() == 3);
+    CHECK(fixture.jobs[0].checks.size() == 4);  // the reference's files as a student's, in its runner
+    CHECK(fixture.jobs[1].checks.size() == 2);  // the reference-only steps, in the reference runner
+    for (const auto& task : fixture.jobs[1].checks) CHECK((task.reference && task.step == "exact"));
+    CHECK(fixture.jobs[2].checks.size() == 4);
   }
 
   SUBCASE("a template that passes, a wrong outcome, a missing feedback: each says why") {

@@ -14,8 +14,13 @@
 #include <sstream>
 #include <string>
 
+#include "pipeline/case_plan.hpp"
 #include "pipeline/check_submission.hpp"
+#include "spec/spec_loader.hpp"
+#include "build/fake_build.hpp"
 #include "run/fake_runner.hpp"
+#include "run/fake_server.hpp"
+#include <memory>
 #include "spec/spec_loader.hpp"
 
 namespace cugrade::test {
@@ -92,17 +97,6 @@ inline TaskScript student_runner(FakeStudent student) {
       REQUIRE(write_array_file(task.output_file, outputs));
       if (student.garbage.contains(id)) std::ofstream(task.output_file, std::ios::trunc) << "not an array file";
       REQUIRE(write_array_file(task.readback_file, readback));
-    }
-    for (const auto& task : job.timings) {
-      if (task.id != id) continue;
-      Event samples = event("samples", id);
-      samples.student_ms = student.student_ms;
-      samples.reference_ms = student.reference_ms;
-      emit(job, samples);
-      ArraySet mine = doubled(task.verify_inputs_file);
-      if (student.timed_output_wrong) mine["y"].data<float>()[0] += 1.0f;
-      REQUIRE(write_array_file(task.student_output_file, mine));
-      REQUIRE(write_array_file(task.reference_output_file, doubled(task.verify_inputs_file)));
     }
     return std::nullopt;
   };
@@ -196,25 +190,32 @@ struct PipelineFixture {
     expect_probe(test_data("device/probe_h100.json"));
     expect_nvcc_version();
   }
-  /// `nvcc -c twice.cu -o twice.o` for `arch`; `result` empty = success, writing the object.
+  /// `nvcc -c src/submission_0.cu -o obj/submission_0.o` (twice.cu, staged) for `arch`;
+  /// `result` empty = success, writing the object and its dependency lists (build/fake_build.hpp).
   void expect_compile(std::string arch = "sm_90", std::optional<ProcessResult> result = std::nullopt) {
     processes.expect([this, arch, result](const ProcessRequest& sent) {
       CHECK(sent.argv.front() == nvcc());
       CHECK(has_argument(sent.argv, "-c"));
       CHECK(has_argument(sent.argv, "-arch=" + arch));
-      CHECK(has_argument(sent.argv, source().string()));
-      CHECK(argument_after(sent.argv, "-o") == (work() / "twice.o").string());
+      CHECK(has_argument(sent.argv, staged_source));
+      CHECK(argument_after(sent.argv, "-o") == staged_object);
       if (result) return *result;
-      std::ofstream(argument_after(sent.argv, "-o")) << "fake object";
-      return fake_exit(0);
+      return fake_build_step(sent);
     });
   }
   /// nm of the object, listing `symbols`.
   void expect_nm(std::string symbols = clean_symbols) {
-    processes.expect([this, symbols](const ProcessRequest& sent) {
+    processes.expect([symbols](const ProcessRequest& sent) {
       CHECK(sent.argv.front() == "nm");
-      CHECK(sent.argv.back() == (work() / "twice.o").string());
+      CHECK(sent.argv.back() == staged_object);
       return fake_exit(0, symbols);
+    });
+  }
+  /// objcopy sealing the object (every name but the entry points made private).
+  void expect_seal() {
+    processes.expect([](const ProcessRequest& sent) {
+      CHECK(sent.argv.front() == "objcopy");
+      return fake_build_step(sent);
     });
   }
   /// The nvcc link of the runner; `result` empty = success, writing the runner.
@@ -222,27 +223,83 @@ struct PipelineFixture {
     processes.expect([this, result](const ProcessRequest& sent) {
       CHECK(sent.argv.front() == nvcc());
       CHECK_FALSE(has_argument(sent.argv, "-c"));
-      CHECK(argument_after(sent.argv, "-o") == (work() / "runner").string());
+      CHECK(fs::path(sent.working_dir) / argument_after(sent.argv, "-o") == work() / "runner");
       CHECK(has_argument(sent.argv, where.cuda_runner_library("twice").string()));
       if (result) return *result;
-      std::ofstream(argument_after(sent.argv, "-o")) << "fake runner";
-      return fake_exit(0);
+      return fake_build_step(sent);
     });
   }
-  /// A successful build: compile, nm, link.
+  /// A successful build: compile, nm, seal, link.
   void expect_build(std::string arch = "sm_90") {
     expect_compile(arch);
     expect_nm();
+    expect_seal();
     expect_link();
   }
   /// One runner process, behaving as `student`.
   void expect_runner(FakeStudent student = {}) {
+    // The tests name cases by their ids; the runner sees them by neutral task ids ("case-3").
+    student.ends = by_task_id(student.ends);
+    student.events = by_task_id(student.events);
+    for (auto& [id, e] : student.events) e.task = id;
+    std::set<std::string> garbage;
+    for (const auto& id : student.garbage) garbage.insert(task_id_of(id));
+    student.garbage = garbage;
     auto script = scripted_runner(student_runner(std::move(student)), &jobs);
     processes.expect([this, script](const ProcessRequest& sent) {
       CHECK(sent.argv.front() == (work() / "runner").string());
       CHECK(sent.environment.at("CUDA_MODULE_LOADING") == "EAGER");
       return script(sent);
     });
+  }
+  /// The reference runner, running the reference-only steps' cases (correct answers).
+  void expect_reference_runner() {
+    auto script = scripted_runner(student_runner(FakeStudent{}), &jobs);
+    processes.expect([this, script](const ProcessRequest& sent) {
+      CHECK(sent.argv.front() == where.reference_runner("twice", true).string());
+      return script(sent);
+    });
+  }
+  /// The neutral id the runner's job gives the case `case_id` (its place among the graded cases).
+  std::string task_id_of(const std::string& case_id) const {
+    const auto cases = graded_cases(spec, expand_cases(spec, options.course_secret), options.reference_only_steps);
+    for (std::size_t i = 0; i < cases.size(); ++i)
+      if (cases[i].id == case_id) return "case-" + std::to_string(i);
+    return case_id;  // not a case: a timing task ("perf/fast") keeps its id
+  }
+  template <class T>
+  std::map<std::string, T> by_task_id(const std::map<std::string, T>& by_case) const {
+    std::map<std::string, T> out;
+    for (const auto& [id, value] : by_case) out[task_id_of(id)] = value;
+    return out;
+  }
+  /// Lock-step timing of one target: the reference runner, then the student's, each serving its
+  /// side with `student`'s times; a student with timed_output_wrong gives itself away by digest.
+  void expect_timing(FakeStudent student = {}) {
+    for (const bool reference : {true, false}) {
+      processes.expect_interactive([this, student, reference](const ProcessRequest& sent) {
+        CHECK(sent.argv.front() ==
+              (reference ? where.reference_runner("twice", true) : work() / "runner").string());
+        const Job job = serve_job_of(sent);
+        REQUIRE(job.timings.size() == 1);
+        CHECK(job.timings[0].reference_only == reference);
+        const std::vector<double> times = reference ? student.reference_ms : student.student_ms;
+        const bool wrong = !reference && student.timed_output_wrong;
+        auto calls = std::make_shared<std::size_t>(0);
+        return std::make_unique<FakeServer>([job, times, wrong, calls](const std::string& command) -> std::string {
+          if (command.starts_with("prepare ")) return "ready";
+          if (command == "run") return "ran " + std::to_string(times[(*calls)++ % times.size()]);
+          if (command.starts_with("digest ")) return digest_reply(wrong ? 1.0 : 0.0);
+          if (command.starts_with("write ")) {
+            ArraySet y = doubled(job.timings[0].inputs_file);
+            if (wrong) y["y"].data<float>()[0] += 1.0f;
+            REQUIRE(write_array_file(command.substr(6), y));
+            return "written";
+          }
+          return "what?";
+        });
+      });
+    }
   }
   /// cugrade-calibrate, measuring the H100's ceilings.
   void expect_calibrate() {

@@ -63,11 +63,13 @@ TEST_CASE("run::digests_agree") {
 
 TEST_CASE("run::time_targets") {
   test::RunFixture fixture;
+  const auto real = make_process_runner();
+  ProcessRunner& processes = *real;
   const fs::path dir = fixture.dir;
 
   SUBCASE("an honest student: every sample taken, verified, and both outputs written in full") {
     const RunRequest student = student_request(CUGRADE_LOCKSTEP_HONEST, dir);
-    const auto outcomes = time_targets(student, {reduction_task(dir, 3000)}, CUGRADE_LOCKSTEP_REFERENCE, dir / "reference");
+    const auto outcomes = time_targets(processes, student, {reduction_task(dir, 3000)}, CUGRADE_LOCKSTEP_REFERENCE, dir / "reference");
     REQUIRE(outcomes.size() == 1);
     const TimingOutcome& timed = outcomes[0];
     INFO(timed.status.message);
@@ -87,7 +89,7 @@ TEST_CASE("run::time_targets") {
 
   SUBCASE("a student that caches its first result is caught on the next timed call") {
     const RunRequest student = student_request(CUGRADE_LOCKSTEP_CACHING, dir);
-    const auto outcomes = time_targets(student, {reduction_task(dir, 3000)}, CUGRADE_LOCKSTEP_REFERENCE, dir / "reference");
+    const auto outcomes = time_targets(processes, student, {reduction_task(dir, 3000)}, CUGRADE_LOCKSTEP_REFERENCE, dir / "reference");
     REQUIRE(outcomes.size() == 1);
     CHECK(outcomes[0].status.outcome == Outcome::passed);  // it ran; its results are wrong
     CHECK_FALSE(outcomes[0].verified);
@@ -96,7 +98,7 @@ TEST_CASE("run::time_targets") {
 
   SUBCASE("a runner that does not exist is the harness's fault when it is the reference's") {
     const RunRequest student = student_request(CUGRADE_LOCKSTEP_HONEST, dir);
-    const auto outcomes = time_targets(student, {reduction_task(dir, 100)}, dir / "no-such-runner", dir / "reference");
+    const auto outcomes = time_targets(processes, student, {reduction_task(dir, 100)}, dir / "no-such-runner", dir / "reference");
     REQUIRE(outcomes.size() == 1);
     CHECK(outcomes[0].status.outcome == Outcome::harness_error);
   }

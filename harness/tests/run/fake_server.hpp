@@ -1,0 +1,63 @@
+#pragma once
+// A scripted stand-in for a runner serving one side of lock-step timing (runtime/serve_task.hpp),
+// for tests of the timing and of the whole pipeline without a GPU or any real process.
+#include <doctest/doctest.h>
+
+#include <deque>
+#include <fstream>
+#include <functional>
+#include <sstream>
+#include <string>
+
+#include "job.hpp"
+#include "process/fake_process_runner.hpp"
+#include "process/interactive_process.hpp"
+
+namespace cugrade::test {
+
+/// The job a serving runner was started with (argv: runner --serve <job.json>).
+inline Job serve_job_of(const ProcessRequest& request) {
+  REQUIRE(request.argv.size() == 3);
+  CHECK(request.argv[1] == "--serve");
+  std::ifstream in(request.argv[2]);
+  std::ostringstream text;
+  text << in.rdbuf();
+  std::string error;
+  auto job = job_from_json(text.str(), &error);
+  REQUIRE_MESSAGE(job.has_value(), "the job file does not parse: " << error);
+  return *job;
+}
+
+/// A runner that says hello, then answers every command with `answer(command)` ("quit": nothing).
+class FakeServer final : public InteractiveProcess {
+ public:
+  using Answer = std::function<std::string(const std::string& command)>;
+  explicit FakeServer(Answer answer) : answer_(std::move(answer)) { replies_.push_back("hello"); }
+
+  bool started() const override { return true; }
+  bool send(const std::string& line) override {
+    if (line != "quit") replies_.push_back(answer_(line));
+    return true;
+  }
+  std::optional<std::string> receive(double) override {
+    if (replies_.empty()) return std::nullopt;
+    std::string reply = std::move(replies_.front());
+    replies_.pop_front();
+    return reply;
+  }
+  bool timed_out() const override { return false; }
+  ProcessResult finish(double) override { return fake_exit(0); }
+
+ private:
+  Answer answer_;
+  std::deque<std::string> replies_;
+};
+
+/// A digest reply of 64 sums (the first `first_sum`, the rest 0) and 64 bounds of 0.
+inline std::string digest_reply(double first_sum = 0.0) {
+  std::string text = "digest " + std::to_string(first_sum);
+  for (int i = 1; i < 128; ++i) text += " 0";
+  return text;
+}
+
+}  // namespace cugrade::test
