@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <memory>
@@ -175,6 +176,8 @@ Result<UnpackStats> unpack_archive(const fs::path& archive, const fs::path& dest
         auto written = write_entry(in.get(), path, name, limits, stats.bytes);
         if (!written) return std::unexpected(written.error());
         stats.bytes += *written;
+        if (archive_entry_mtime_is_set(entry))
+          stats.newest_file_unix = std::max<std::int64_t>(stats.newest_file_unix, archive_entry_mtime(entry));
         ++stats.files;
         break;
       }

@@ -23,6 +23,7 @@ struct UnpackStats {
   std::size_t folders = 0;  ///< folder entries
   std::size_t skipped_links = 0;  ///< links inside the archive, left out (never needed to grade)
   std::uint64_t bytes = 0;  ///< written in all
+  std::int64_t newest_file_unix = 0;  ///< newest modification time stored with a file entry; 0: none stored
 };
 
 /// Unpacks `archive` (zip, or tar optionally gzip-compressed: the format is read from the

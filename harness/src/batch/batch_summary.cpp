@@ -1,10 +1,13 @@
 #include "batch/batch_summary.hpp"
 
 #include <cmath>
+#include <map>
 
 #include <fmt/format.h>
 
 #include "batch/gradebook.hpp"
+#include "batch/student_paths.hpp"
+#include "core/printable.hpp"
 
 namespace cugrade {
 
@@ -17,7 +20,34 @@ std::string duration_text(double seconds) {
   return fmt::format("{}:{:02}:{:02} h", s / 3600, (s / 60) % 60, s % 60);
 }
 
+/// `text` with every occurrence of `what` replaced by `with`.
+void replace_all(std::string& text, const std::string& what, const std::string& with) {
+  if (what.empty()) return;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + with.size()))
+    text.replace(at, what.size(), with);
+}
+
 }  // namespace
+
+std::string common_build_failure(const std::vector<StudentRecord>& records) {
+  std::map<std::string, std::size_t> count;
+  for (const auto& record : records) {
+    const BuildResult& build = record.report.build;
+    if (build.outcome == Outcome::passed || build.outcome == Outcome::not_run) continue;
+    std::string message = build.message.empty() ? build.log : build.message;
+    message = message.substr(0, message.find('\n'));
+    replace_all(message, student_path_name(record.student), "<student>");
+    replace_all(message, record.student, "<student>");
+    if (!message.empty()) ++count[message.substr(0, 300)];
+  }
+  for (const auto& [message, n] : count)
+    if (n >= 2 && 2 * n > records.size())
+      return fmt::format(
+          "{} of {} submissions failed to build with the same message; this looks like a problem of the set-up "
+          "(paths, toolchain, sandbox), not of the students: {}",
+          n, records.size(), printable(message));
+  return "";
+}
 
 std::string render_batch_summary(const BatchSummary& summary, const std::string& assignment,
                                  const std::filesystem::path& out) {
@@ -55,6 +85,7 @@ std::string render_batch_summary(const BatchSummary& summary, const std::string&
     }
     text += ".\n";
   }
+  if (!summary.setup_problem.empty()) text += "Warning: " + summary.setup_problem + "\n";
   for (const auto& line : summary.skipped) text += "Skipped " + line + "\n";
   if (!summary.harness_errors.empty()) {
     text += fmt::format("Harness errors ({}; not graded, they cost no points; run again to retry them):\n",

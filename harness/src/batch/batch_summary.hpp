@@ -7,6 +7,12 @@
 
 namespace cugrade {
 
+/// When most of a class failed to build with the same message (each student's own id and folder
+/// name taken out), it is more likely the set-up (a path, the toolchain) than the students: a
+/// line saying so, naming the count and the message; empty otherwise (fewer than 2, or not more
+/// than half of `records`).
+std::string common_build_failure(const std::vector<StudentRecord>& records);
+
 /// The summary as lines of text for the terminal (no colour), `assignment` naming the batch.
 std::string render_batch_summary(const BatchSummary& summary, const std::string& assignment,
                                  const std::filesystem::path& out);

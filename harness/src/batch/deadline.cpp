@@ -43,4 +43,11 @@ Result<std::int64_t> parse_deadline(const std::string& text) {
   return static_cast<std::int64_t>(when);
 }
 
+Result<std::int64_t> parse_timestamp(const std::string& text) {
+  static const std::regex form(R"(^\s*(\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2})(?:\.\d+)?(Z|[+-]\d{2}:?\d{2})\s*$)");
+  std::smatch m;
+  if (!std::regex_match(text, m, form)) return fail("not a time with its zone: '" + text.substr(0, 60) + "'");
+  return parse_deadline(std::string(m[1]) + std::string(m[2]));
+}
+
 }  // namespace cugrade

@@ -13,12 +13,14 @@
 
 #include "core/atomic_file.hpp"
 #include "core/printable.hpp"
+#include "batch/batch_summary.hpp"
 #include "batch/gradebook.hpp"
 #include "batch/resume.hpp"
 #include "batch/scheduler.hpp"
 #include "batch/student_paths.hpp"
 #include "batch/student_reports.hpp"
 #include "batch/submission_source.hpp"
+#include "batch/submission_time.hpp"
 #include "batch/ungraded_report.hpp"
 #include "pipeline/environment.hpp"
 
@@ -41,6 +43,7 @@ struct Slot {
   CheckOptions options;                 ///< its own submission and work folder
   std::optional<BuiltSubmission> built; ///< after a build
   std::optional<GradeReport> early;     ///< a result known without running (nothing to build, a fault)
+  std::optional<SubmissionTime> submitted;  ///< when it was handed in, once its files are found
   double unpack_seconds = 0.0;
 };
 
@@ -100,9 +103,15 @@ void Batch::prepare_and_build(Slot& slot) {
       return;
     }
     fs::path root = slot.source.path;
-    if (slot.source.kind != SourceKind::folder) {
+    const bool archive = slot.source.kind != SourceKind::folder;
+    // Without better evidence in the files (a commit, the LMS's metadata): the archive's entry
+    // times, else the files' modification times.
+    SubmissionTime fallback{slot.print->submitted_unix, archive ? "archive file" : "files"};
+    if (archive) {
       root = work / "files";
-      if (auto unpacked = unpack_archive(slot.source.path, root, options_.unpack); !unpacked) {
+      auto unpacked = unpack_archive(slot.source.path, root, options_.unpack);
+      if (unpacked && unpacked->newest_file_unix > 0) fallback = {unpacked->newest_file_unix, "archive"};
+      if (!unpacked) {
         slot.early = unbuildable_report(spec_, slot.options, use_cuda_,
                                         printable(slot.source.path.filename().string()) + " cannot be unpacked: " +
                                             unpacked.error().message);
@@ -110,6 +119,8 @@ void Batch::prepare_and_build(Slot& slot) {
       }
     }
     auto files = find_submission_files(root, spec_.limits);
+    slot.submitted = submission_time(context_.processes, root, files && !files->empty() ? files->front().parent_path() : root,
+                                     fallback);
     slot.unpack_seconds += seconds_since(started);
     if (!files) {
       slot.early = unbuildable_report(spec_, slot.options, use_cuda_, files.error().message);
@@ -157,6 +168,11 @@ void Batch::record(Slot& slot, GradeReport report, const StageSeconds& seconds) 
   if (slot.print) {
     record.source_sha256 = slot.print->sha256;
     record.submitted_unix = slot.print->submitted_unix;
+    record.submitted_from = slot.source.kind == SourceKind::folder ? "files" : "archive file";
+  }
+  if (slot.submitted) {
+    record.submitted_unix = slot.submitted->unix_seconds;
+    record.submitted_from = slot.submitted->source;
   }
   record.seconds = seconds;
   record.unpack_seconds = slot.unpack_seconds;
@@ -280,6 +296,8 @@ Result<BatchSummary> Batch::run() {
       total += r.report.score;
     }
   }
+  summary_.setup_problem = common_build_failure(records);
+  if (!summary_.setup_problem.empty()) log("warning: " + summary_.setup_problem);
   summary_.mean_score = summary_.gradable ? total / static_cast<double>(summary_.gradable) : 0.0;
   summary_.gradebook = options_.out / "gradebook.csv";
   GradebookOptions book;
@@ -287,8 +305,11 @@ Result<BatchSummary> Batch::run() {
   if (auto written = write_file_atomically(summary_.gradebook, render_gradebook(spec_, records, book)); !written)
     return std::unexpected(written.error());
   if (auto written = write_class_summary(options_.out, records,
-                                         fmt::format("{} submissions, graded on the {} backend", records.size(),
-                                                     use_cuda_ ? "CUDA" : "CPU"));
+                                         fmt::format("{} submissions, graded on the {} backend{}", records.size(),
+                                                     use_cuda_ ? "CUDA" : "CPU",
+                                                     summary_.setup_problem.empty()
+                                                         ? ""
+                                                         : ". Warning: " + summary_.setup_problem));
       !written)
     return std::unexpected(written.error());
   summary_.times.builders = builders;

@@ -72,6 +72,9 @@ struct BatchSummary {
   std::size_t gradable = 0;                    ///< rows whose submission built
   BatchTimes times;                            ///< where the time went
   bool stopped = false;                        ///< `stop` was set before everyone was graded
+  /// Most of the class failed to build with the same message: likely the set-up, not the
+  /// students (common_build_failure); empty otherwise.
+  std::string setup_problem;
 };
 
 /// Grades every submission under `options.submissions` that has no up-to-date result under

@@ -77,7 +77,7 @@ std::string render_gradebook(const Spec& spec, const std::vector<StudentRecord>&
   std::vector<std::string> header{"student", "score", "max_score"};
   header.insert(header.end(), steps.begin(), steps.end());
   header.insert(header.end(), {"outcome", "gradable"});
-  if (options.deadline_unix) header.insert(header.end(), {"submitted_at", "late"});
+  if (options.deadline_unix) header.insert(header.end(), {"submitted_at", "submitted_from", "late"});
   header.push_back("note");
   std::string csv = row(header);
   for (const auto& record : records) {
@@ -97,6 +97,7 @@ std::string render_gradebook(const Spec& spec, const std::vector<StudentRecord>&
     fields.push_back(report.gradable ? "yes" : "no");
     if (options.deadline_unix) {
       fields.push_back(iso8601_utc(record.submitted_unix));
+      fields.push_back(record.submitted_from.empty() ? "files" : record.submitted_from);
       fields.push_back(record.submitted_unix > *options.deadline_unix ? "yes" : "no");
     }
     fields.push_back(spreadsheet_text(note_of(report)));

@@ -15,8 +15,9 @@ namespace cugrade {
 
 /// What the gradebook shows beyond the grades.
 struct GradebookOptions {
-  /// The deadline (seconds since the epoch): adds submitted_at and late columns. Late means the
-  /// newest file of the submission (the archive itself, for an archive) was modified after it.
+  /// The deadline (seconds since the epoch): adds submitted_at, submitted_from and late columns.
+  /// Late means the submission's time (StudentRecord::submitted_unix: its last git commit,
+  /// Gradescope's metadata, the archive's entries or its files, as submitted_from says) is after it.
   std::optional<std::int64_t> deadline_unix;
 };
 
@@ -31,7 +32,7 @@ std::string spreadsheet_text(std::string_view text);
 
 /// The whole gradebook, rows in the order of `records`, points as reports show them (format_points). Columns: student, score, max_score, one
 /// column of points per step of the assignment (its cases and performance together), outcome,
-/// gradable (yes/no), [submitted_at, late (yes/no)], note (why it was not graded, or how many
+/// gradable (yes/no), [submitted_at, submitted_from, late (yes/no)], note (why it was not graded, or how many
 /// cases failed). A harness error leaves score and step columns empty: a fault of cugrade is
 /// not a grade.
 std::string render_gradebook(const Spec& spec, const std::vector<StudentRecord>& records,

@@ -19,7 +19,7 @@ constexpr int kVersion = 1;
 
 bool StudentRecord::operator==(const StudentRecord& other) const {
   return student == other.student && source == other.source && source_sha256 == other.source_sha256 &&
-         submitted_unix == other.submitted_unix && seconds.build == other.seconds.build &&
+         submitted_unix == other.submitted_unix && submitted_from == other.submitted_from && seconds.build == other.seconds.build &&
          seconds.inputs == other.seconds.inputs && seconds.run == other.seconds.run &&
          seconds.timing == other.seconds.timing && unpack_seconds == other.unpack_seconds &&
          report == other.report;
@@ -58,6 +58,7 @@ json record_to_json(const StudentRecord& record) {
           {"source_sha256", record.source_sha256},
           {"submitted_unix", record.submitted_unix},
           {"submitted_at", iso8601_utc(record.submitted_unix)},
+          {"submitted_from", record.submitted_from},
           {"seconds",
            {{"unpack", record.unpack_seconds},
             {"build", record.seconds.build},
@@ -86,6 +87,7 @@ Result<StudentRecord> record_from_json(const json& j) {
     record.source = j.at("source").get<std::string>();
     record.source_sha256 = j.at("source_sha256").get<std::string>();
     record.submitted_unix = j.at("submitted_unix").get<std::int64_t>();
+    record.submitted_from = j.value("submitted_from", "");  // absent in records of earlier versions
     const json& s = j.at("seconds");
     record.unpack_seconds = s.at("unpack").get<double>();
     record.seconds.build = s.at("build").get<double>();

@@ -21,7 +21,8 @@ struct StudentRecord {
   std::string student;              ///< "alice"
   std::string source;               ///< the folder or archive it came from ("alice.zip")
   std::string source_sha256;        ///< fingerprint of what was graded; empty when it could not be read
-  std::int64_t submitted_unix = 0;  ///< newest modification time of the submission's files
+  std::int64_t submitted_unix = 0;  ///< when it was handed in (submission_time(): a commit, the LMS, the files)
+  std::string submitted_from;       ///< where submitted_unix came from: git, gradescope, archive, archive file, files
   StageSeconds seconds;             ///< where the grading time went
   double unpack_seconds = 0.0;      ///< unpacking and hashing the submission
   GradeReport report;               ///< with hidden cases' details (this record is the TA's)

@@ -140,7 +140,7 @@ int run_bench_command(const BenchArgs& args) {
   options.cpu_rate = !args.no_cpu_rate;
   options.progress = progress;
   for (const auto& [spec, grader] : *chosen) {
-    if (!args.keep_work.empty()) options.work_dir = std::filesystem::path(args.keep_work) / spec.id;
+    if (!args.keep_work.empty()) options.work_dir = absolute_path(args.keep_work) / spec.id;
     options.keep_work_dir = !args.keep_work.empty();
     report.assignments.push_back(
         bench_assignment(BenchContext{*processes, where, device, report.ceilings}, spec, *grader, options));

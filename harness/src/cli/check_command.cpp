@@ -10,6 +10,7 @@
 #include "cli/cli_support.hpp"
 #include "cli/commands.hpp"
 #include "pipeline/check_submission.hpp"
+#include "pipeline/environment.hpp"
 #include "pipeline/submission_files.hpp"
 #include "report/report_targets.hpp"
 
@@ -61,21 +62,39 @@ int run_check(const CheckArgs& args) {
   if (!secret) return complain(secret.error().message, exit_usage);
 
   CheckOptions options;
-  for (const auto& file : *files) options.submission.push_back(file.path);
+  // Paths absolute once, here: the build runs in another folder.
+  for (const auto& file : *files) options.submission.push_back(absolute_path(file.path.string()));
   options.backend = *backend;
   options.arch = args.arch;
   options.course_secret = std::move(*secret);
   options.performance = !args.no_performance;
-  options.work_dir = args.keep_work;
+  options.work_dir = absolute_path(args.keep_work);
   options.keep_work_dir = !args.keep_work.empty();
   if (!args.quiet) options.progress = [](const std::string& line) { std::cerr << "cugrade: " << line << "\n"; };
 
   auto processes = make_process_runner();
+  CheckContext context{*processes, where};
+  // --backend cuda without a usable GPU grades nothing: a harness error, said once.
+  std::string no_gpu;
+  if (*backend == Backend::cuda) {
+    context.device = find_device(*processes, where);
+    if (!context.device->present()) no_gpu = no_gpu_message(*context.device);
+  }
   const Result<bool> data = check_submission_files(*files, spec->limits);
-  const GradeReport report = data ? check_submission({*processes, where}, *spec, *grader, options)
-                                  : unbuildable_report(*spec, options, *backend == Backend::cuda, data.error().message);
+  const GradeReport report = !no_gpu.empty() ? harness_failure_report(*spec, options, true, no_gpu)
+                             : data          ? check_submission(context, *spec, *grader, options)
+                                    : unbuildable_report(*spec, options, *backend == Backend::cuda, data.error().message);
+  if (!no_gpu.empty()) complain(no_gpu, exit_internal);
 
   std::vector<ReportTarget> all = *targets;
+  // A fault of cugrade's is not a grade: no Gradescope result (Gradescope then shows the run as
+  // failed, to be rerun, instead of a score of 0); PrairieLearn's says gradable: false.
+  if (report.outcome == Outcome::harness_error)
+    std::erase_if(all, [](const ReportTarget& t) {
+      if (t.kind != ReportKind::gradescope) return false;
+      complain("no Gradescope result written to " + t.path + ": this was a harness error, not a grade", exit_internal);
+      return true;
+    });
   if (!args.quiet && std::none_of(all.begin(), all.end(), [](const ReportTarget& t) { return t.kind == ReportKind::console; }))
     all.push_back(ReportTarget{ReportKind::console, "-"});
   const bool colour = !args.no_color && isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR");

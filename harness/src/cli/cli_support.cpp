@@ -16,6 +16,19 @@ int complain(const std::string& message, int code) {
   return code;
 }
 
+std::filesystem::path absolute_path(const std::string& typed) {
+  if (typed.empty()) return {};
+  std::error_code ec;
+  std::filesystem::path absolute = std::filesystem::absolute(typed, ec);  // not normalised: a/.. through a link
+  return ec ? std::filesystem::path(typed) : absolute;
+}
+
+std::string no_gpu_message(const DeviceInfo& device) {
+  return "--backend cuda, but no usable NVIDIA GPU here (the CUDA runtime says: " +
+         (device.error.empty() ? std::string("no device") : device.error) +
+         "); nothing was graded. Grade on a machine with a GPU, or with --backend cpu (correctness only)";
+}
+
 Result<Backend> parse_backend(const std::string& text) {
   if (text == "auto") return Backend::automatic;
   if (text == "cuda") return Backend::cuda;

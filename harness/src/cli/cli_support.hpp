@@ -1,6 +1,7 @@
 #pragma once
 // Small pieces several commands share.
 #include <cstdint>
+#include <filesystem>
 #include <optional>
 #include <string>
 
@@ -15,6 +16,14 @@ namespace cugrade {
 
 /// Prints "cugrade: <message>" to stderr and returns `code`.
 int complain(const std::string& message, int code);
+
+/// A path the user typed, made absolute against the current folder once, at the edge, so that
+/// no later stage (a compiler run in another folder) reads it against the wrong one; "" stays "".
+std::filesystem::path absolute_path(const std::string& typed);
+
+/// Why `--backend cuda` cannot grade on this machine (`device` has no usable GPU): a fault of the
+/// set-up, said once, never a grade of 0.
+std::string no_gpu_message(const DeviceInfo& device);
 
 /// "auto" | "cuda" | "cpu" → Backend; anything else is an error naming the choices.
 Result<Backend> parse_backend(const std::string& text);

@@ -82,8 +82,9 @@ int run_grade(const GradeArgs& args) {
                     exit_usage);
 
   BatchOptions options;
-  options.submissions = args.submissions;
-  options.out = args.out;
+  // Absolute once, here: the builds run in other folders (work/<student>/build).
+  options.submissions = absolute_path(args.submissions);
+  options.out = absolute_path(args.out);
   options.jobs = args.jobs;
   options.regrade = args.regrade;
   options.keep_work = args.keep_work;
@@ -101,6 +102,9 @@ int run_grade(const GradeArgs& args) {
   CheckContext context{*processes, where};
   if (*backend != Backend::cpu) {
     context.device = find_device(*processes, where);  // once for the whole class
+    // Nothing to grade on: said once, no student gets a result (not 0 points for everyone).
+    if (*backend == Backend::cuda && !context.device->present())
+      return complain(no_gpu_message(*context.device), exit_internal);
     options.gpu_lanes = gpu_lanes_for(context.device->device_count, std::getenv("CUDA_VISIBLE_DEVICES"));
   }
   install_stop_handlers();

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "batch/batch_fixture.hpp"
+#include "batch/record_samples.hpp"
 #include "report/golden.hpp"
 
 using namespace cugrade;
@@ -56,5 +57,36 @@ TEST_CASE("batch::render_batch_summary") {
                            "were kept): 2 builds at a time, each run right after its build (CPU backend).\n"
                            "Stopped early: 30 submissions are not graded yet; run the same command again to finish.\n"));
     CHECK(text.find("Harness errors") == std::string::npos);
+  }
+}
+
+TEST_CASE("batch::common_build_failure") {
+  std::vector<StudentRecord> records;
+  const auto broken = [](const std::string& id) {
+    // The same set-up fault, naming each student's own work folder.
+    return failed_build_record(id, Outcome::compile_error,
+                               "nvcc fatal: Could not open output file 'out/work/" + id + "/build/kernel.o'\nmore");
+  };
+  SUBCASE("most of a class failing the same way looks like the set-up, said once with the message") {
+    records = {broken("alice"), broken("bob"), broken("carol"),
+               sample_record("dave", Outcome::passed, Outcome::passed, 3.0)};
+    const std::string line = common_build_failure(records);
+    CHECK(line.starts_with("3 of 4 submissions failed to build with the same message; this looks like a problem of "
+                           "the set-up"));
+    CHECK(line.ends_with("nvcc fatal: Could not open output file 'out/work/<student>/build/kernel.o'"));
+    BatchSummary s = sample_summary();
+    s.setup_problem = line;
+    CHECK(render_batch_summary(s, "vecadd", "grades").find("\nWarning: " + line + "\n") != std::string::npos);
+  }
+  SUBCASE("students' own compile errors differ, and half is not most") {
+    records = {failed_build_record("alice", Outcome::compile_error, "alice.cu:3: error: expected ';'"),
+               failed_build_record("bob", Outcome::compile_error, "bob.cu:9: error: undeclared 'i'"),
+               sample_record("carol", Outcome::passed, Outcome::passed, 3.0)};
+    CHECK(common_build_failure(records).empty());
+    records = {broken("alice"), broken("bob"), sample_record("carol", Outcome::passed, Outcome::passed, 3.0),
+               sample_record("dave", Outcome::passed, Outcome::passed, 3.0)};
+    CHECK(common_build_failure(records).empty());
+    CHECK(common_build_failure({broken("alice")}).empty());
+    CHECK(render_batch_summary(sample_summary(), "vecadd", "grades").find("Warning") == std::string::npos);
   }
 }

@@ -32,3 +32,16 @@ TEST_CASE("batch::parse_deadline") {
     CHECK(parse_deadline("2026-13-01").error().message == "--deadline '2026-13-01': not a valid date and time");
   }
 }
+
+TEST_CASE("batch::parse_timestamp") {
+  SUBCASE("git's %cI and Gradescope's created_at, a fraction dropped, a line break around it") {
+    CHECK(parse_timestamp("2026-01-01T01:00:00+01:00\n").value() == 1767225600);
+    CHECK(parse_timestamp("2025-12-31T16:00:00.927183-08:00").value() == 1767225600);
+    CHECK(parse_timestamp("2026-01-01T00:00:00Z").value() == 1767225600);
+  }
+  SUBCASE("a time without its zone, or not a time, is an error") {
+    CHECK_FALSE(parse_timestamp("2026-01-01T00:00:00").has_value());
+    CHECK_FALSE(parse_timestamp("fatal: not a git repository").has_value());
+    CHECK_FALSE(parse_timestamp("").has_value());
+  }
+}

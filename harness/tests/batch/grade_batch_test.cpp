@@ -75,18 +75,18 @@ struct BatchFixture {
     expect_nvcc_version();
     processes.expect([student](const ProcessRequest& sent) {
       CHECK(has_argument(sent.argv, "-c"));
-      CHECK(argument_after(sent.argv, "-o").find("/work/" + student + "/build/") != std::string::npos);
-      std::ofstream(argument_after(sent.argv, "-o")) << "object";
-      return fake_exit(0);
+      CHECK(sent.working_dir.string().find("/work/" + student + "/build") != std::string::npos);
+      return fake_build_step(sent);
     });
     processes.expect([](const ProcessRequest& sent) {
       CHECK(sent.argv.front() == "nm");
       return fake_exit(0, clean_symbols);
     });
     processes.expect([](const ProcessRequest& sent) {
-      std::ofstream(argument_after(sent.argv, "-o")) << "runner";
-      return fake_exit(0);
+      CHECK(sent.argv.front() == "objcopy");
+      return fake_build_step(sent);
     });
+    processes.expect([](const ProcessRequest& sent) { return fake_build_step(sent); });
   }
   /// A compile error at line 1 of the student's file.
   void expect_compile_error() {
@@ -231,7 +231,7 @@ TEST_CASE("batch::grade_batch") {
     }
   }
 
-  SUBCASE("a deadline adds the late column from the files' times") {
+  SUBCASE("a deadline adds the late column from the files' times, or an archive's entries") {
     set_mtime(fixture.class_dir() / "alice" / "twice.cu", 1767225600);
     set_mtime(fixture.class_dir() / "bob.zip", 1767225700);
     set_mtime(fixture.class_dir() / "dave" / "twice.cu", 1767225500);
@@ -245,9 +245,15 @@ TEST_CASE("batch::grade_batch") {
     fixture.grade();
     CHECK(fixture.told.log == std::vector<std::string>{"--regrade: every submission is graded again"});
     const std::string book = fixture.gradebook();
-    CHECK(book.starts_with("student,score,max_score,simple,fast,outcome,gradable,submitted_at,late,note\r\n"));
-    CHECK(book.find("\r\nalice,4,4,2,2,passed,yes,2026-01-01T00:00:00Z,no,\r\n") != std::string::npos);
-    CHECK(book.find("\r\nbob,0,4,0,0,compile_error,no,2026-01-01T00:01:40Z,yes,") != std::string::npos);
+    CHECK(book.starts_with(
+        "student,score,max_score,simple,fast,outcome,gradable,submitted_at,submitted_from,late,note\r\n"));
+    CHECK(book.find("\r\nalice,4,4,2,2,passed,yes,2026-01-01T00:00:00Z,files,no,\r\n") != std::string::npos);
+    // The archive's own time (set above) does not count: its entries were written just now.
+    const std::size_t bob = book.find("\r\nbob,0,4,0,0,compile_error,no,");
+    REQUIRE(bob != std::string::npos);
+    const std::string row = book.substr(bob + 2, book.find("\r\n", bob + 2) - bob - 2);
+    CHECK_MESSAGE(row.find(",archive,yes,") != std::string::npos, row);
+    CHECK(row.find("2026-01-01T00:01:40Z") == std::string::npos);
   }
 
   SUBCASE("a second batch on the same folder is refused while the first runs") {
@@ -316,10 +322,7 @@ class ConcurrentMachine : public ProcessRunner {
     const auto& argv = request.argv;
     if (argv.back() == "--version") return fake_exit(0, "Cuda compilation tools, release 13.0, V13.0.88\n");
     if (argv.front() == "nm") return fake_exit(0, clean_symbols);
-    if (has_argument(argv, "-o")) {  // compile or link
-      std::ofstream(argument_after(argv, "-o")) << "built";
-      return fake_exit(0);
-    }
+    if (is_build_tool(request) || has_argument(argv, "-o")) return fake_build_step(request);  // compile, seal, link
     const std::string gpu = request.environment.contains("CUDA_VISIBLE_DEVICES")
                                 ? request.environment.at("CUDA_VISIBLE_DEVICES") : "none";
     {

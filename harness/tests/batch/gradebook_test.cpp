@@ -59,6 +59,18 @@ TEST_CASE("batch::render_gradebook") {
     options.deadline_unix = 1767225600;
     check_golden("batch/gradebook_deadline.csv", render_gradebook(spec, class_records(), options));
   }
+  SUBCASE("with a deadline: which source each row's time came from") {
+    std::vector<StudentRecord> records = class_records();
+    records.resize(2);
+    records[0].submitted_from = "git";
+    records[1].submitted_from = "";  // a record of an earlier cugrade: file times
+    GradebookOptions options;
+    options.deadline_unix = 1767225600;
+    const std::string book = render_gradebook(spec, records, options);
+    CHECK(book.starts_with("student,score,max_score,simple,fast,outcome,gradable,submitted_at,submitted_from,late,note\r\n"));
+    CHECK(book.find("\r\nalice,7,7,2,5,passed,yes,2026-01-01T00:00:00Z,git,no,\r\n") != std::string::npos);
+    CHECK(book.find(",2026-01-01T00:00:00Z,files,no,") != std::string::npos);
+  }
   SUBCASE("any bytes in an id: one row each, quoted where needed, formulas shown as text") {
     std::vector<StudentRecord> records = class_records();
     records.resize(1);

@@ -14,8 +14,16 @@ add_test(NAME batch/hostile_files
          COMMAND ${CMAKE_CURRENT_LIST_DIR}/hostile_files.sh $<TARGET_FILE:cugrade> ${PROJECT_SOURCE_DIR})
 set_tests_properties(batch/hostile_files PROPERTIES LABELS cpu TIMEOUT 900)
 
+# Right grades in real course set-ups (CTest label cpu): relative --out/--keep-work grade in
+# full; --backend cuda without a GPU is a harness error (exit 3, no Gradescope result); the late
+# flag from a git commit, Gradescope's metadata or archive entries rather than the copy's times.
+add_test(NAME batch/course_setups
+         COMMAND ${CMAKE_CURRENT_LIST_DIR}/course_setups.sh $<TARGET_FILE:cugrade> ${PROJECT_SOURCE_DIR})
+set_tests_properties(batch/course_setups PROPERTIES LABELS cpu TIMEOUT 600)
+
 # The batch's scripts pass shellcheck like the others (label lint; Skipped without shellcheck).
 add_test(NAME lint/shell_batch
          COMMAND ${PROJECT_SOURCE_DIR}/harness/tests/ci/lint_shell.sh ${PROJECT_SOURCE_DIR}/scripts/make-class.sh
-                 ${CMAKE_CURRENT_LIST_DIR}/class_end_to_end.sh ${CMAKE_CURRENT_LIST_DIR}/hostile_files.sh)
+                 ${CMAKE_CURRENT_LIST_DIR}/class_end_to_end.sh ${CMAKE_CURRENT_LIST_DIR}/hostile_files.sh
+                 ${CMAKE_CURRENT_LIST_DIR}/course_setups.sh)
 set_tests_properties(lint/shell_batch PROPERTIES LABELS lint SKIP_RETURN_CODE 77 TIMEOUT 60)

@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# Right grades in real course set-ups (see tests.cmake): the real cugrade on the CPU backend.
+#  1. Relative paths, as the README writes them: `grade -S class -o out --keep-work` and
+#     `check -s FILE --keep-work kw` from the folder above them grade correct files in full.
+#  2. `--backend cuda` where no GPU is usable: a harness error said once (exit 3), no Gradescope
+#     result file, PrairieLearn's gradable: false; `grade` grades no one.
+#  3. The late flag from the submission's own evidence: a git repository copied just now is
+#     on time by its commit, a folder with Gradescope's submission_metadata.json by its
+#     created_at, an archive by its entries' times; a plain folder copied now is late by its
+#     files' times; the gradebook says which source each row used.
+#   course_setups.sh CUGRADE SOURCE_ROOT
+set -euo pipefail
+cugrade=$(realpath "$1") src=$(realpath "$2")
+work=$(mktemp -d "${TMPDIR:-/tmp}/cugrade-setups-XXXXXX")
+trap 'rm -rf "$work"' EXIT
+failures=0
+fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
+
+# The batch test's copy of vecadd (fewer cases, 2 s per case).
+mkdir -p "$work/root/assignments"
+cp -r "$src/assignments/vecadd" "$work/root/assignments/"
+cp "$src/harness/tests/data/batch/vecadd_batch.yaml" "$work/root/assignments/vecadd/assignment.yaml"
+export CUGRADE_ROOT=$work/root CUGRADE_NVCC=/nonexistent/nvcc
+good=$src/graders/vecadd/solutions/good/grid_stride.cu
+unsealed=()
+if "$cugrade" grade --help 2>/dev/null | grep -q -- --allow-unsealed; then unsealed=(--allow-unsealed); fi
+
+# 1. Relative --out, --submissions and --keep-work.
+mkdir -p "$work/ta/class/alice" "$work/ta/class/bob"
+cp "$good" "$work/ta/class/alice/vecadd.cu"
+cp "$good" "$work/ta/class/bob/vecadd.cu"
+cd "$work/ta"
+rc=0
+"$cugrade" grade vecadd -S class -o out --keep-work --backend cpu -j 2 --progress none "${unsealed[@]}" \
+  >grade.out 2>grade.err || rc=$?
+[ "$rc" -eq 0 ] || fail "grade with relative paths exited $rc (want 0)"
+got=$(grep -c ',4,4,4,passed,yes,' out/gradebook.csv 2>/dev/null || true)
+[ "${got:-0}" -eq 2 ] || { cat out/gradebook.csv grade.out grade.err >&2 || true; fail "relative --out: $got of 2 correct submissions got 4 of 4"; }
+[ -d out/work/alice ] || fail "--keep-work kept no out/work/alice"
+rc=0
+"$cugrade" check vecadd -s class/alice/vecadd.cu --keep-work kw --backend cpu --report json=check.json \
+  >check.out 2>&1 || rc=$?
+[ "$rc" -eq 0 ] || { cat check.out >&2; fail "check with a relative --keep-work exited $rc (want 0)"; }
+grep -q '"outcome": "passed"' check.json 2>/dev/null || fail "check with a relative --keep-work did not pass"
+[ -d kw ] || fail "check --keep-work kw kept no kw/"
+
+# 2. --backend cuda without a usable GPU.
+rc=0
+CUDA_VISIBLE_DEVICES=-1 "$cugrade" check vecadd -s class/alice/vecadd.cu --backend cuda --report gradescope=gs.json \
+  --report prairielearn=pl.json --report json=cuda.json >cuda.out 2>cuda.err || rc=$?
+[ "$rc" -eq 3 ] || fail "check --backend cuda without a GPU exited $rc (want 3: harness error)"
+[ ! -e gs.json ] || fail "check --backend cuda without a GPU wrote a Gradescope result"
+grep -q '"gradable": false' pl.json 2>/dev/null || fail "PrairieLearn's result is not gradable: false"
+grep -q '"outcome": "harness_error"' cuda.json 2>/dev/null || fail "the report's outcome is not harness_error"
+said=$(grep -c 'no usable NVIDIA GPU' cuda.err || true)
+[ "$said" -eq 1 ] || { cat cuda.err >&2; fail "no GPU said $said times on stderr (want once)"; }
+said=$(grep -c 'no usable NVIDIA GPU' cuda.out || true)
+[ "$said" -le 1 ] || fail "no GPU said $said times in the console report (want at most once)"
+rc=0
+CUDA_VISIBLE_DEVICES=-1 "$cugrade" grade vecadd -S class -o out-cuda --backend cuda --progress none "${unsealed[@]}" \
+  >grade-cuda.out 2>grade-cuda.err || rc=$?
+[ "$rc" -eq 3 ] || fail "grade --backend cuda without a GPU exited $rc (want 3)"
+[ ! -e out-cuda/students ] || fail "grade --backend cuda without a GPU wrote students' results"
+grep -q 'no usable NVIDIA GPU' grade-cuda.err || fail "grade --backend cuda without a GPU did not say why"
+
+# 3. The late flag. Every file below is copied now, long after the deadline.
+late=$work/late
+mkdir -p "$late/plain" "$late/meta" "$late/tmp/erin"
+cp "$good" "$late/plain/vecadd.cu"
+cp "$good" "$late/meta/vecadd.cu"
+printf '{"id": 7, "created_at": "2025-12-31T16:00:00.123456-08:00", "users": []}\n' >"$late/meta/submission_metadata.json"
+cp "$good" "$late/tmp/erin/vecadd.cu"
+touch -d 2026-01-01T00:00:00Z "$late/tmp/erin/vecadd.cu"
+tar -czf "$late/erin.tar.gz" -C "$late/tmp" erin
+rm -rf "$late/tmp"
+expect=("plain,files,yes" "meta,gradescope,no" "erin,archive,no")
+if git --version >/dev/null 2>&1; then
+  mkdir -p "$work/origin"
+  cp "$good" "$work/origin/vecadd.cu"
+  (cd "$work/origin" && git init -q . && git add vecadd.cu &&
+    GIT_COMMITTER_DATE=2026-01-01T00:00:00Z GIT_AUTHOR_DATE=2026-01-01T00:00:00Z \
+      git -c user.name=s -c user.email=s@example.org -c commit.gpgsign=false commit -q -m hw)
+  git clone -q "$work/origin" "$late/cloned"
+  expect+=("cloned,git,no")
+fi
+rc=0
+"$cugrade" grade vecadd -S "$late" -o "$work/late-out" --deadline 2026-01-15 --backend cpu -j 2 --progress none \
+  "${unsealed[@]}" >late.out 2>late.err || rc=$?
+[ "$rc" -eq 0 ] || { cat late.err >&2; fail "grade with --deadline exited $rc"; }
+book=$work/late-out/gradebook.csv
+head -1 "$book" | grep -q ',submitted_at,submitted_from,late,' || fail "the gradebook has no submitted_from column"
+for row in "${expect[@]}"; do
+  IFS=, read -r id source is_late <<<"$row"
+  grep -q "^$id,4,4,4,passed,yes,[^,]*,$source,$is_late," "$book" ||
+    fail "$id: want time from $source, late $is_late; got: $(grep "^$id," "$book" || echo 'no row')"
+done
+
+if [ "$failures" -gt 0 ]; then
+  echo "$failures failure(s)" >&2
+  exit 1
+fi
+echo "course set-ups: all passed"
