@@ -84,7 +84,9 @@ std::string summary(const GradeReport& r) {
     const auto passed = std::count_if(r.cases.begin(), r.cases.end(),
                                       [](const CaseResult& c) { return c.outcome == Outcome::passed; });
     out += fmt::format("{} of {} cases passed", passed, r.cases.size());
-    if (!r.performance.empty()) out += fmt::format("; {} performance targets", r.performance.size());
+    const auto timed = std::count_if(r.performance.begin(), r.performance.end(),
+                                     [](const PerformanceResult& p) { return p.outcome != Outcome::not_run; });
+    if (timed) out += fmt::format("; {} performance targets", timed);
     out += ".\n\n";
   }
   std::string where = r.environment.backend.empty() ? "unknown backend" : r.environment.backend + " backend";
@@ -104,7 +106,10 @@ json report_to_gradescope(const GradeReport& report) {
     std::size_t hidden = 0;
     for (const CaseResult& c : report.cases)
       tests.push_back(case_test(c, c.visibility == Visibility::hidden ? ++hidden : 0));
-    for (const PerformanceResult& p : report.performance) tests.push_back(performance_test(p));
+    // Performance that was not graded (the CPU backend, --no-performance) is left out: a 0/0
+    // "failed" test would tell a perfect student they failed something.
+    for (const PerformanceResult& p : report.performance)
+      if (p.outcome != Outcome::not_run) tests.push_back(performance_test(p));
   }
   double seconds = report.build.seconds;
   for (const CaseResult& c : report.cases) seconds += c.seconds;

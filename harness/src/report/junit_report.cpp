@@ -40,8 +40,16 @@ TestCase ending(Outcome outcome, const std::string& message, const std::string& 
   return t;
 }
 
-TestCase testcase(std::string_view classname, std::string_view name, double seconds, TestCase body,
+/// `text` without spaces at either end (a name a CI server shows and matches on).
+std::string trimmed(std::string_view text) {
+  const std::size_t first = text.find_first_not_of(' ');
+  if (first == std::string_view::npos) return "";
+  return std::string(text.substr(first, text.find_last_not_of(' ') - first + 1));
+}
+
+TestCase testcase(std::string_view classname, std::string_view raw_name, double seconds, TestCase body,
                   std::string_view system_out = "") {
+  const std::string name = trimmed(raw_name);
   std::string inner = body.xml;
   if (!system_out.empty()) inner += fmt::format("      <system-out>{}</system-out>\n", e(system_out));
   body.seconds = seconds;
@@ -61,9 +69,18 @@ TestCase build_case(const GradeReport& r) {
   const std::string details = fmt::format("{}", fmt::join(lines, "\n"));
   const std::string message = b.message.empty() ? std::string(to_string(b.outcome)) : b.message;
   const std::string name = fmt::format("build {}", fmt::join(r.submission, " "));
+  // A submission that did not build (or had nothing to build) is an error a CI server shows in
+  // red, not a list of skipped cases with 0 failures.
+  TestCase end = ending(b.outcome, message, details);
+  if (!r.gradable && b.outcome != Outcome::passed && !end.error) {
+    const std::string type(to_string(b.outcome == Outcome::not_run ? r.outcome : b.outcome));
+    const std::string why = b.outcome == Outcome::not_run && !r.notes.empty() && b.message.empty() ? r.notes.front() : message;
+    end = TestCase{fmt::format("      <error message=\"{}\" type=\"{}\">{}</error>\n", e(why), e(type),
+                               e(details.empty() ? why : details)),
+                   false, true, false, 0.0};
+  }
   // A passing build's warnings go to system-out, where CI servers show them beside the test.
-  return testcase(r.assignment + ".build", name, b.seconds, ending(b.outcome, message, details),
-                  b.outcome == Outcome::passed ? details : "");
+  return testcase(r.assignment + ".build", name, b.seconds, end, b.outcome == Outcome::passed ? details : "");
 }
 
 TestCase case_testcase(const GradeReport& r, const CaseResult& c) {
@@ -123,6 +140,11 @@ struct Totals {
     return fmt::format("tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\" time=\"{:.3f}\"",
                        tests, failures, errors, skipped, seconds);
   }
+  /// <testsuites> has no skipped attribute in the JUnit schema (Jenkins' junit-10.xsd).
+  std::string root_attributes() const {
+    return fmt::format("tests=\"{}\" failures=\"{}\" errors=\"{}\" time=\"{:.3f}\"", tests, failures, errors,
+                       seconds);
+  }
 };
 
 }  // namespace
@@ -135,9 +157,13 @@ std::string render_junit(const GradeReport& report) {
     if (!by_step.contains(step)) steps.push_back(step);
     return by_step[step];
   };
-  for (const CaseResult& c : report.cases) suite_of(c.step).push_back(case_testcase(report, c));
-  for (const PerformanceResult& p : report.performance)
-    suite_of(p.step).push_back(performance_testcase(report, p));
+  // Nothing ran without a build: the build's error is the whole story, no skipped cases.
+  const bool ran = report.gradable || report.build.outcome == Outcome::passed;
+  if (ran) {
+    for (const CaseResult& c : report.cases) suite_of(c.step).push_back(case_testcase(report, c));
+    for (const PerformanceResult& p : report.performance)
+      suite_of(p.step).push_back(performance_testcase(report, p));
+  }
 
   const std::string props = properties(report);
   Totals all;
@@ -156,7 +182,7 @@ std::string render_junit(const GradeReport& report) {
   add_suite(report.assignment + ".build", {build_case(report)});
   for (const std::string& step : steps) add_suite(report.assignment + "." + step, by_step[step]);
   return fmt::format("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"cugrade {}\" {}>\n"
-                     "{}</testsuites>\n", e(report.assignment), all.attributes(), suites);
+                     "{}</testsuites>\n", e(report.assignment), all.root_attributes(), suites);
 }
 
 }  // namespace cugrade

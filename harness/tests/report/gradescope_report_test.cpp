@@ -31,6 +31,19 @@ TEST_CASE("report::report_to_gradescope") {
       CHECK((test["status"] == "passed" || test["status"] == "failed"));
     }
   }
+  SUBCASE("performance not graded (CPU backend, --no-performance): no failed 0/0 tests for a perfect student") {
+    GradeReport report = test::sample_report();
+    for (PerformanceResult& p : report.performance) {
+      p = PerformanceResult{.step = p.step, .reference = p.reference, .params = p.params, .outcome = Outcome::not_run,
+                            .max_points = p.max_points,
+                            .message = "performance is graded on a GPU only; this ran on the CPU backend"};
+    }
+    const nlohmann::json results = report_to_gradescope(report);
+    for (const nlohmann::json& test : results["tests"])
+      CHECK_MESSAGE(test["name"].get<std::string>().find("performance") == std::string::npos, test.dump());
+    CHECK(results["tests"].size() == 1 + report.cases.size());
+    CHECK(results["output"].get<std::string>().find("performance targets") == std::string::npos);
+  }
   SUBCASE("hidden cases stay hidden: after_published, no size, seed, values or message") {
     GradeReport report = test::sample_report();
     report.cases[5].message = "secret hint";

@@ -34,8 +34,35 @@ TEST_CASE("report::render_junit") {
   SUBCASE("a graded report") {
     test::check_golden("junit_sample.xml", render_junit(test::sample_report()));
   }
-  SUBCASE("a compile error: the build fails, the cases are skipped") {
-    test::check_golden("junit_compile_error.xml", render_junit(test::compile_error_report()));
+  SUBCASE("a compile error: the build is an error, nothing else is listed") {
+    const std::string xml = render_junit(test::compile_error_report());
+    test::check_golden("junit_compile_error.xml", xml);
+    const pt::ptree root = parse(xml).get_child("testsuites");
+    CHECK(root.get<int>("<xmlattr>.tests") == 1);
+    CHECK(root.get<int>("<xmlattr>.errors") == 1);
+    CHECK(root.get<int>("<xmlattr>.failures") == 0);
+    CHECK(xml.find("<skipped") == std::string::npos);
+    CHECK(xml.find("<error message=\"nvcc rejected matmul.cu") != std::string::npos);
+  }
+  SUBCASE("an empty submission (nothing to build) is an error saying why, named without a trailing space") {
+    GradeReport report = test::compile_error_report();
+    report.submission.clear();
+    report.build = BuildResult{};
+    report.build.message = "the submission is empty";
+    report.outcome = Outcome::not_run;
+    const std::string xml = render_junit(report);
+    const pt::ptree root = parse(xml).get_child("testsuites");
+    CHECK(root.get<int>("<xmlattr>.errors") == 1);
+    CHECK(xml.find("<error message=\"the submission is empty\" type=\"not_run\"") != std::string::npos);
+    CHECK(xml.find("name=\"build\"") != std::string::npos);
+    CHECK(xml.find(" \"") == std::string::npos);  // no attribute value ends in a space
+  }
+  SUBCASE("<testsuites> carries only the attributes the JUnit schema allows it (no skipped)") {
+    const pt::ptree root = parse(render_junit(test::sample_report())).get_child("testsuites");
+    for (const auto& [attribute, value] : root.get_child("<xmlattr>"))
+      CHECK_MESSAGE((attribute == "name" || attribute == "tests" || attribute == "failures" || attribute == "errors" ||
+                     attribute == "time" || attribute == "disabled"),
+                    attribute);
   }
   SUBCASE("one suite per step after the build's, with totals and properties") {
     const pt::ptree tree = parse(render_junit(test::sample_report()));
