@@ -197,14 +197,15 @@ BuildOutput CpuBuild::run() {
   // The link adds -lboost_context (the executor's fibers).
   if (fs::path boost = find_library_file(compiler_, "libboost_context.so", request_.environment); !boost.empty())
     libraries.push_back({boost, "Boost.Context", false});
-  const auto symbols = session_.library_symbols(std::move(libraries));
-  if (!symbols) return symbols.error();
-  const SymbolContext context{symbols->get(), request_.allowed_libraries, shim_api};
+  session_.start_listing_libraries(std::move(libraries));
   std::vector<std::vector<Symbol>> objects;
   for (std::size_t i = 0; i < session_.staging().sources.size(); ++i) {
     const std::string cpp = "obj/submission_" + std::to_string(i) + ".cpu.cpp";
     if (auto failure = prepass(i, cpp)) return *failure;
     if (auto failure = compile(i, cpp)) return *failure;
+    const auto symbols = session_.library_symbols();
+    if (!symbols) return symbols.error();
+    const SymbolContext context{symbols->get(), request_.allowed_libraries, shim_api};
     auto checked = session_.check_symbols(i, context);
     if (!checked) return checked.error();
     objects.push_back(std::move(*checked));

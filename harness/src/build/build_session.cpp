@@ -248,15 +248,19 @@ std::expected<std::vector<Symbol>, BuildOutput> BuildSession::check_symbols(
                                     first.symbol + ", which it may not: " + first.reason));
 }
 
-std::expected<std::shared_ptr<const LibrarySymbols>, BuildOutput> BuildSession::library_symbols(
-    std::vector<LinkLibrary> libraries) {
+void BuildSession::start_listing_libraries(std::vector<LinkLibrary> libraries) {
   if (!request_.runner_library.empty())
     libraries.push_back({request_.runner_library, "the runner library", true});
-  auto symbols = list_library_symbols(libraries);
-  if (!symbols->unreadable.empty())
+  libraries_ = std::async(std::launch::async,
+                          [libraries = std::move(libraries)] { return list_library_symbols(libraries); });
+}
+
+std::expected<std::shared_ptr<const LibrarySymbols>, BuildOutput> BuildSession::library_symbols() {
+  if (!listed_) listed_ = libraries_.valid() ? libraries_.get() : list_library_symbols({});
+  if (!listed_->unreadable.empty())
     return std::unexpected(
-        finish(Outcome::harness_error, "cannot list the symbols of " + symbols->unreadable.front()));
-  return symbols;
+        finish(Outcome::harness_error, "cannot list the symbols of " + listed_->unreadable.front()));
+  return listed_;
 }
 
 std::vector<std::string> BuildSession::entry_names() const {

@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <expected>
 #include <filesystem>
+#include <future>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -105,10 +106,13 @@ class BuildSession {
   std::expected<std::vector<Symbol>, BuildOutput> check_symbols(std::size_t index,
                                                                 const SymbolContext& context);
 
-  /// The link's libraries as the symbol policy sees them (library_symbols.hpp): `libraries`
-  /// plus the request's runner library; the harness_error build when one cannot be listed.
-  std::expected<std::shared_ptr<const LibrarySymbols>, BuildOutput> library_symbols(
-      std::vector<LinkLibrary> libraries);
+  /// Starts listing the link's libraries (library_symbols.hpp: `libraries` plus the request's
+  /// runner library) in the background, so that nm runs while the compiler does.
+  void start_listing_libraries(std::vector<LinkLibrary> libraries);
+
+  /// The listing started above, once it is done; the harness_error build when a library could
+  /// not be listed.
+  std::expected<std::shared_ptr<const LibrarySymbols>, BuildOutput> library_symbols();
 
   /// The names interface.cuh declares: the entry points, which stay global.
   std::vector<std::string> entry_names() const;
@@ -133,6 +137,8 @@ class BuildSession {
   const BuildRequest& request_;
   std::chrono::steady_clock::time_point started_;
   bool sealed_ = false;
+  std::future<std::shared_ptr<const LibrarySymbols>> libraries_;
+  std::shared_ptr<const LibrarySymbols> listed_;  ///< libraries_'s result, once taken
   Staging staging_;
   BuildOutput output_;
 };

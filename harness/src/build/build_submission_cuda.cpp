@@ -121,12 +121,13 @@ BuildOutput CudaBuild::run() {
   std::vector<LinkLibrary> libraries = system_link_libraries("g++", request_.environment);
   for (auto& library : cuda_link_libraries(request_.compiler, request_.allowed_libraries))
     libraries.push_back(std::move(library));
-  const auto symbols = session_.library_symbols(std::move(libraries));
-  if (!symbols) return symbols.error();
-  SymbolContext context{symbols->get(), request_.allowed_libraries, {}};
+  session_.start_listing_libraries(std::move(libraries));
   std::vector<std::vector<Symbol>> objects;
   for (std::size_t i = 0; i < session_.staging().sources.size(); ++i) {
     if (auto failure = compile(i)) return *failure;
+    const auto symbols = session_.library_symbols();
+    if (!symbols) return symbols.error();
+    const SymbolContext context{symbols->get(), request_.allowed_libraries, {}};
     auto checked = session_.check_symbols(i, context);
     if (!checked) return checked.error();
     objects.push_back(std::move(*checked));
