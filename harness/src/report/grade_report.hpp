@@ -104,6 +104,8 @@ struct PerformanceResult {
   Outcome outcome = Outcome::not_run;  ///< passed when timed and verified; else why not
   std::optional<TimingStats> student;
   std::optional<TimingStats> reference_time;
+  /// The reference timed alone, before the student's runner started (lock-step timing's baseline).
+  std::optional<TimingStats> reference_alone;
   double ratio = 0.0;               ///< reference median / student median (1.0 = as fast)
   std::string rate_unit;            ///< "GB/s", "TFLOP/s", ...
   double student_rate = 0.0;

@@ -89,6 +89,7 @@ json to_json(const PerformanceResult& p) {
           {"outcome", to_string(p.outcome)},
           {"student", to_json(p.student)},
           {"reference_time", to_json(p.reference_time)},
+          {"reference_alone", to_json(p.reference_alone)},
           {"ratio", number(p.ratio)},
           {"rate_unit", p.rate_unit},
           {"student_rate", number(p.student_rate)},

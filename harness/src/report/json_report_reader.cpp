@@ -180,6 +180,7 @@ class Reader {
     get(j, where, "outcome", p.outcome);
     get(j, where, "student", p.student);
     get(j, where, "reference_time", p.reference_time);
+    if (j.contains("reference_alone")) get(j, where, "reference_alone", p.reference_alone);
     get(j, where, "ratio", p.ratio);
     get(j, where, "rate_unit", p.rate_unit);
     get(j, where, "student_rate", p.student_rate);

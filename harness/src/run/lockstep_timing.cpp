@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <sstream>
@@ -149,12 +150,16 @@ class LockstepTiming {
     outcome_.student_output_file = (student.work_dir / (stem + ".student.out")).string();
     outcome_.reference_output_file = (reference_dir / (stem + ".reference.out")).string();
     reference_ = start_side(processes, "the reference runner", student, reference_runner, reference_dir, theirs, stem);
-    student_ = start_side(processes, "your runner", student, student.runner, student.work_dir, ours, stem);
+    start_student_ = [&processes, student, ours, stem, this] {
+      student_ = start_side(processes, "your runner", student, student.runner, student.work_dir, ours, stem);
+    };
   }
 
   TimingOutcome run() {
     // Start-up: the CUDA context, reading and uploading the inputs.
-    if (!hello(reference_) || !hello(student_)) return finish();
+    if (!hello(reference_) || !time_reference_alone()) return finish();
+    start_student_();
+    if (!hello(student_)) return finish();
     if (!warm_up() || !sample_until_done() || !write_outputs()) return finish();
     outcome_.status.outcome = Outcome::passed;
     return finish();
@@ -221,6 +226,24 @@ class LockstepTiming {
     return true;
   }
 
+  /// The reference timed before any process of the student's is alive (its check runners have
+  /// ended, and with them their GPU work): the baseline that shows whether the reference ran
+  /// slower once the student's runner was there (judge_timing).
+  bool time_reference_alone() {
+    const auto start = Clock::now();
+    do {
+      if (!call(reference_, next_++, false, nullptr)) return false;
+    } while (ms_since(start) < 1000.0 * task_.warmup_s);
+    const StoppingRule rule{std::min<std::size_t>(task_.min_samples, 10), 10, task_.target_rse, task_.budget_s / 4};
+    const auto sampling = Clock::now();
+    while (!should_stop(reference_.event_ms, rule, ms_since(sampling) / 1000.0))
+      if (!call(reference_, next_++, true, nullptr)) return false;
+    outcome_.reference_alone_ms = std::move(reference_.event_ms);
+    reference_.event_ms.clear();
+    reference_.wall_ms.clear();
+    return true;
+  }
+
   bool warm_up() {
     const auto start = Clock::now();
     do {
@@ -251,7 +274,7 @@ class LockstepTiming {
 
   TimingOutcome finish() {
     for (Side* side : {&student_, &reference_}) {
-      if (side->ended) continue;
+      if (side->ended || !side->process) continue;
       side->process->send("quit");
       side->ended = side->process->finish(1.0);
     }
@@ -275,6 +298,7 @@ class LockstepTiming {
   std::uint64_t salt_;
   std::uint64_t next_ = 1;
   Side reference_, student_;
+  std::function<void()> start_student_;  ///< the student's runner starts after the reference's baseline
   TimingOutcome outcome_;
 };
 

@@ -436,6 +436,34 @@ TEST_CASE("pipeline::check_submission performance") {
     CHECK(report.max_score == doctest::Approx(7.0));
   }
 
+  SUBCASE("a reference slower beside the student's runner than alone: its time alone counts") {
+    student.reference_alone_ms = {0.5, 0.5, 0.5};  // alone; 1.0 beside the student's runner
+    fixture.expect_runner(student);
+    fixture.expect_timing(student);
+    fixture.expect_calibrate();
+    const GradeReport report = fixture.check();
+    REQUIRE(report.performance.size() == 1);
+    const PerformanceResult& perf = report.performance[0];
+    CHECK(perf.reference_time->median_ms == doctest::Approx(0.5));
+    REQUIRE(perf.reference_alone.has_value());
+    CHECK(perf.reference_alone->median_ms == doctest::Approx(0.5));
+    CHECK(perf.student->median_ms == doctest::Approx(1.0));
+    CHECK(perf.ratio == doctest::Approx(0.5));
+    CHECK(std::find(perf.flags.begin(), perf.flags.end(), "reference_disturbed") != perf.flags.end());
+    CHECK(perf.message.find("something of yours kept the GPU busy") != std::string::npos);
+  }
+
+  SUBCASE("a reference as fast beside the student's runner as alone: no flag") {
+    fixture.expect_runner(student);
+    fixture.expect_timing(student);
+    fixture.expect_calibrate();
+    const GradeReport report = fixture.check();
+    const PerformanceResult& perf = report.performance.at(0);
+    REQUIRE(perf.reference_alone.has_value());
+    CHECK(perf.reference_alone->median_ms == doctest::Approx(1.0));
+    CHECK(perf.flags.empty());
+  }
+
   SUBCASE("timed output that differs from the reference's earns nothing") {
     student.timed_output_wrong = true;
     fixture.expect_runner(student);

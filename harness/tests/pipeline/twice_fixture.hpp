@@ -80,6 +80,8 @@ struct FakeStudent {
   std::map<std::string, Event> events;
   std::vector<double> student_ms{0.99, 1.0, 1.01};
   std::vector<double> reference_ms{0.99, 1.0, 1.01};
+  /// The reference's times before the student's runner starts; empty: as reference_ms.
+  std::vector<double> reference_alone_ms;
   bool timed_output_wrong = false;  ///< the student's final timed call computes something else
   std::set<std::string> garbage;    ///< check tasks whose output file holds garbage
 };
@@ -276,17 +278,23 @@ struct PipelineFixture {
   /// Lock-step timing of one target: the reference runner, then the student's, each serving its
   /// side with `student`'s times; a student with timed_output_wrong gives itself away by digest.
   void expect_timing(FakeStudent student = {}) {
+    auto student_started = std::make_shared<bool>(false);
     for (const bool reference : {true, false}) {
-      processes.expect_interactive([this, student, reference](const ProcessRequest& sent) {
+      processes.expect_interactive([this, student, reference, student_started](const ProcessRequest& sent) {
         CHECK(sent.argv.front() ==
               (reference ? where.reference_runner("twice", true) : work() / "runner").string());
+        if (!reference) *student_started = true;
         const Job job = serve_job_of(sent);
         REQUIRE(job.timings.size() == 1);
         CHECK(job.timings[0].reference_only == reference);
-        const std::vector<double> times = reference ? student.reference_ms : student.student_ms;
         const bool wrong = !reference && student.timed_output_wrong;
         auto calls = std::make_shared<std::size_t>(0);
-        return std::make_unique<FakeServer>([job, times, wrong, calls](const std::string& command) -> std::string {
+        return std::make_unique<FakeServer>([job, student, reference, wrong, calls,
+                                             student_started](const std::string& command) -> std::string {
+          const std::vector<double>& times =
+              !reference                                             ? student.student_ms
+              : !*student_started && !student.reference_alone_ms.empty() ? student.reference_alone_ms
+                                                                     : student.reference_ms;
           if (command.starts_with("prepare ")) return "ready";
           if (command == "run") return "ran " + std::to_string(times[(*calls)++ % times.size()]);
           if (command.starts_with("digest ")) return digest_reply(wrong ? 1.0 : 0.0);
