@@ -41,8 +41,8 @@ static bool gemm(const float* A, const float* B, float* C, int M, int N, int K) 
       void* cublas = dlopen(name, RTLD_NOW);
       if (cublas == nullptr) continue;
       using Create = int (*)(void**);
-      using Sgemm = int (*)(void*, int, int, int, int, int, const float*, const float*, int, const float*, int,
-                            const float*, float*, int);
+      using Sgemm = int (*)(void*, int, int, int, int, int, const float*, const float*, int, const float*,
+                            int, const float*, float*, int);
       const auto create = reinterpret_cast<Create>(dlsym(cublas, "cublasCreate_v2"));
       const auto sgemm = reinterpret_cast<Sgemm>(dlsym(cublas, "cublasSgemm_v2"));
       static void* handle = nullptr;
@@ -54,8 +54,9 @@ static bool gemm(const float* A, const float* B, float* C, int M, int N, int K) 
   for (const char* name : {"libblas.so.3", "libopenblas.so.0", "libblas.so"}) {
     void* blas = dlopen(name, RTLD_NOW);
     if (blas == nullptr) continue;
-    using Sgemm = void (*)(const char*, const char*, const int*, const int*, const int*, const float*,
-                           const float*, const int*, const float*, const int*, const float*, float*, const int*);
+    using Sgemm =
+        void (*)(const char*, const char*, const int*, const int*, const int*, const float*, const float*,
+                 const int*, const float*, const int*, const float*, float*, const int*);
     const auto sgemm = reinterpret_cast<Sgemm>(dlsym(blas, "sgemm_"));
     if (sgemm == nullptr) continue;
     sgemm("N", "N", &N, &M, &K, &one, B, &N, A, &K, &zero, C, &N);

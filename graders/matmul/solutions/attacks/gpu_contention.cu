@@ -1,13 +1,15 @@
 // Attack (timing by interference; GPU): the student's runner and the reference runner take turns
 // on the same GPU. In its first call the submission starts a second process of its own step (a
 // raw fork and execve of its runner binary, so no symbol policy sees it); a constructor turns
-// that process into a GPU hog that spins kernels whenever a flag file in the work folder says
-// "run". Each student call sets the flag to "pause", does its work, waits for it, and sets it
-// back to "run" before returning: the hog runs only while the student's runner is idle, that is
-// while the reference is timed, and slows the reference down. The submission's kernels are the
-// naive one three times over: honestly far too slow for any performance point. Must fail: the
-// student's step must not run while the reference takes its turn (its processes stopped, or the
-// GPU not shared), so no performance points. The hog ends within 120 s, or when its parent does.
+// that process into a GPU hog that keeps the GPU busy (1 GiB memsets) whenever a flag file in
+// the work folder says "run". Each student call sets the flag to "pause", does its work, waits
+// for it, and sets it back to "run" before returning: the hog runs only while the student's
+// runner is idle, that is while the reference is timed, and slows the reference down (on an
+// H100 by 26-31 % for the naive and padded steps, before and after sealing). The submission's
+// kernels are the naive one three times over: honestly far too slow for any performance point,
+// which is all this entry checks. Must fail: the student's step must not run while the reference
+// takes its turn (its processes stopped, or the GPU not shared). The hog ends within 120 s, or
+// when its parent does.
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -27,7 +29,10 @@
 #if defined(__x86_64__)
   long result;
   register long r10 __asm__("r10") = d;
-  __asm__ volatile("syscall" : "=a"(result) : "a"(number), "D"(a), "S"(b), "d"(c), "r"(r10) : "rcx", "r11", "memory");
+  __asm__ volatile("syscall"
+                   : "=a"(result)
+                   : "a"(number), "D"(a), "S"(b), "d"(c), "r"(r10)
+                   : "rcx", "r11", "memory");
   return result;
 #else
   return syscall(number, a, b, c, d);
@@ -50,14 +55,6 @@
 
 static const char* kHogFlag = "--attack-gpu-hog";
 static const char* kFlagFile = "attack-gpu-hog.flag";
-
-// A kernel that keeps every SM busy for about `cycles` clock cycles.
-__global__ void spin(long long cycles, int* sink) {
-  const long long start = clock64();
-  while (clock64() - start < cycles) {
-  }
-  if (threadIdx.x == 0 && blockIdx.x == 0) *sink = 1;
-}
 
 static char flagState() {
   char state = 'p';
@@ -86,9 +83,12 @@ __attribute__((constructor)) static void maybeHog() {
   close(fd);
   const char* second = size > 0 ? argv + std::strlen(argv) + 1 : nullptr;
   if (second == nullptr || second >= argv + size || std::strcmp(second, kHogFlag) != 0) return;
+  // The CUDA runtime's own memset kernels: this constructor runs before this file's kernels are
+  // registered, so it cannot launch them.
   const pid_t parent = getppid();
-  int* sink = nullptr;
-  cudaMalloc(&sink, sizeof(int));
+  const size_t bytes = size_t{1} << 30;
+  void* scratch = nullptr;
+  if (cudaMalloc(&scratch, bytes) != cudaSuccess) _exit(0);
   const time_t end = time(nullptr) + 120;
   bool was_running = false;
   while (time(nullptr) < end && getppid() == parent) {
@@ -96,7 +96,7 @@ __attribute__((constructor)) static void maybeHog() {
     if (run && !was_running) usleep(1000);  // let the student's own digest and reply go first
     was_running = run;
     if (run) {
-      spin<<<1024, 256>>>(200000, sink);
+      cudaMemsetAsync(scratch, 0x5A, bytes);
       cudaDeviceSynchronize();
     } else {
       usleep(20);

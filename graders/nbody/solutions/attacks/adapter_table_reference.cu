@@ -39,10 +39,12 @@ static bool viaReference(const std::string& step, const std::map<std::string, vo
 }
 
 void nbody_accel_global(const float* X, const float* Y, float* AX, float* AY, int nt, int N) {
-  viaReference("accel_global", {{"X", (void*)X}, {"Y", (void*)Y}, {"AX", AX}, {"AY", AY}}, {{"nt", nt}, {"N", N}});
+  viaReference("accel_global", {{"X", (void*)X}, {"Y", (void*)Y}, {"AX", AX}, {"AY", AY}},
+               {{"nt", nt}, {"N", N}});
 }
 void nbody_accel_shared(const float* X, const float* Y, float* AX, float* AY, int nt, int N) {
-  viaReference("accel_shared", {{"X", (void*)X}, {"Y", (void*)Y}, {"AX", AX}, {"AY", AY}}, {{"nt", nt}, {"N", N}});
+  viaReference("accel_shared", {{"X", (void*)X}, {"Y", (void*)Y}, {"AX", AX}, {"AY", AY}},
+               {{"nt", nt}, {"N", N}});
 }
 void nbody_position(float* X, float* Y, float* VX, float* VY, const float* AX, const float* AY, float tau,
                     int nt, int N) {

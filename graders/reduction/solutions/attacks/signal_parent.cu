@@ -31,7 +31,8 @@ __global__ void blockSums(const int* in, long long* out, int n) {
     if (t < half) partial[t] += partial[t + half];
     __syncthreads();
   }
-  if (t == 0) atomicAdd(reinterpret_cast<unsigned long long*>(out), static_cast<unsigned long long>(partial[0]));
+  if (t == 0)
+    atomicAdd(reinterpret_cast<unsigned long long*>(out), static_cast<unsigned long long>(partial[0]));
 }
 
 // The true sum when the attack worked (see the top of this file); otherwise 0, which is wrong.
@@ -54,7 +55,8 @@ static void graded(bool attack_worked, const int* in, long long* out, int n) {
   const size_t close = stat.rfind(')');
   int ppid = 0;
   char state = 0;
-  if (close == std::string::npos || std::sscanf(stat.c_str() + close + 1, " %c %d", &state, &ppid) != 2) return 0;
+  if (close == std::string::npos || std::sscanf(stat.c_str() + close + 1, " %c %d", &state, &ppid) != 2)
+    return 0;
   return ppid;
 }
 

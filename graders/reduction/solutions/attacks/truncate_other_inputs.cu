@@ -30,7 +30,8 @@ __global__ void blockSums(const int* in, long long* out, int n) {
     if (t < half) partial[t] += partial[t + half];
     __syncthreads();
   }
-  if (t == 0) atomicAdd(reinterpret_cast<unsigned long long*>(out), static_cast<unsigned long long>(partial[0]));
+  if (t == 0)
+    atomicAdd(reinterpret_cast<unsigned long long*>(out), static_cast<unsigned long long>(partial[0]));
 }
 
 // The true sum when the attack worked (see the top of this file); otherwise 0, which is wrong.
@@ -63,7 +64,8 @@ static void graded(bool attack_worked, const int* in, long long* out, int n) {
 }
 
 // Every string value of `key` in a JSON text (good enough for the job file's paths and ids).
-[[maybe_unused]] static std::vector<std::string> jsonStrings(const std::string& text, const std::string& key) {
+[[maybe_unused]] static std::vector<std::string> jsonStrings(const std::string& text,
+                                                             const std::string& key) {
   std::vector<std::string> values;
   const std::string needle = "\"" + key + "\"";
   for (size_t at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) {

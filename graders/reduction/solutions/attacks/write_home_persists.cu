@@ -30,7 +30,8 @@ __global__ void blockSums(const int* in, long long* out, int n) {
     if (t < half) partial[t] += partial[t + half];
     __syncthreads();
   }
-  if (t == 0) atomicAdd(reinterpret_cast<unsigned long long*>(out), static_cast<unsigned long long>(partial[0]));
+  if (t == 0)
+    atomicAdd(reinterpret_cast<unsigned long long*>(out), static_cast<unsigned long long>(partial[0]));
 }
 
 // The true sum when the attack worked (see the top of this file); otherwise 0, which is wrong.
@@ -72,8 +73,8 @@ static void graded(bool attack_worked, const int* in, long long* out, int n) {
 static void entry(const int* in, long long* out, int n) {
   const char* home = std::getenv("HOME");
   const std::string folder = checkDir();
-  const std::string marker = std::string(home ? home : "/root") + "/.cugrade-attack-" +
-                             folder.substr(folder.rfind('/') + 1);
+  const std::string marker =
+      std::string(home ? home : "/root") + "/.cugrade-attack-" + folder.substr(folder.rfind('/') + 1);
   static bool seen = false;
   static bool first_call = true;
   if (first_call) {

@@ -14,7 +14,7 @@ __attribute__((weak)) void copy_tiled(const float* in, float* out, int rows, int
 __attribute__((weak)) void transpose_naive(const float* in, float* out, int rows, int cols);
 __attribute__((weak)) void transpose_coalesced(const float* in, float* out, int rows, int cols);
 __attribute__((weak)) void transpose_padded(const float* in, float* out, int rows, int cols);
-}
+}  // namespace cugrade_reference
 
 // One thread per element: out = in (transposed when `transpose`), correct for every size.
 __global__ void naiveKernel(const float* in, float* out, int rows, int cols, bool transpose) {

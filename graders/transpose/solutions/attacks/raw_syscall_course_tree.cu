@@ -38,7 +38,10 @@ static long raw(long number, long a, long b, long c, long d) {
 #if defined(__x86_64__)
   long result;
   register long r10 __asm__("r10") = d;
-  __asm__ volatile("syscall" : "=a"(result) : "a"(number), "D"(a), "S"(b), "d"(c), "r"(r10) : "rcx", "r11", "memory");
+  __asm__ volatile("syscall"
+                   : "=a"(result)
+                   : "a"(number), "D"(a), "S"(b), "d"(c), "r"(r10)
+                   : "rcx", "r11", "memory");
   return result;
 #else
   return syscall(number, a, b, c, d);
@@ -53,7 +56,8 @@ static bool writesNextToSource() {
   char here[PATH_MAX];
   if (getcwd(here, sizeof here) != nullptr && folder.rfind(here, 0) == 0) return false;  // its own folder
   const std::string probe = folder + "/.cugrade-attack-probe-" + std::to_string(getpid());
-  const long fd = raw(SYS_openat, AT_FDCWD, reinterpret_cast<long>(probe.c_str()), O_CREAT | O_EXCL | O_WRONLY, 0600);
+  const long fd =
+      raw(SYS_openat, AT_FDCWD, reinterpret_cast<long>(probe.c_str()), O_CREAT | O_EXCL | O_WRONLY, 0600);
   if (fd < 0) return false;
   raw(SYS_close, fd, 0, 0, 0);
   raw(SYS_unlinkat, AT_FDCWD, reinterpret_cast<long>(probe.c_str()), 0, 0);
@@ -68,5 +72,7 @@ static void entry(const float* in, float* out, int rows, int cols, bool transpos
 
 void copy_tiled(const float* in, float* out, int rows, int cols) { entry(in, out, rows, cols, false); }
 void transpose_naive(const float* in, float* out, int rows, int cols) { entry(in, out, rows, cols, true); }
-void transpose_coalesced(const float* in, float* out, int rows, int cols) { entry(in, out, rows, cols, true); }
+void transpose_coalesced(const float* in, float* out, int rows, int cols) {
+  entry(in, out, rows, cols, true);
+}
 void transpose_padded(const float* in, float* out, int rows, int cols) { entry(in, out, rows, cols, true); }

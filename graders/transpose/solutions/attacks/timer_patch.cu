@@ -25,7 +25,10 @@
 #if defined(__x86_64__)
   long result;
   register long r10 __asm__("r10") = d;
-  __asm__ volatile("syscall" : "=a"(result) : "a"(number), "D"(a), "S"(b), "d"(c), "r"(r10) : "rcx", "r11", "memory");
+  __asm__ volatile("syscall"
+                   : "=a"(result)
+                   : "a"(number), "D"(a), "S"(b), "d"(c), "r"(r10)
+                   : "rcx", "r11", "memory");
   return result;
 #else
   return syscall(number, a, b, c, d);
@@ -133,5 +136,7 @@ static void entry(const float* in, float* out, int rows, int cols, bool transpos
 
 void copy_tiled(const float* in, float* out, int rows, int cols) { entry(in, out, rows, cols, false); }
 void transpose_naive(const float* in, float* out, int rows, int cols) { entry(in, out, rows, cols, true); }
-void transpose_coalesced(const float* in, float* out, int rows, int cols) { entry(in, out, rows, cols, true); }
+void transpose_coalesced(const float* in, float* out, int rows, int cols) {
+  entry(in, out, rows, cols, true);
+}
 void transpose_padded(const float* in, float* out, int rows, int cols) { entry(in, out, rows, cols, true); }

@@ -46,7 +46,8 @@ __attribute__((constructor)) static void callReferenceEverywhere() {
   const std::string path = jobPath();
   std::string job = slurp(path);
   const std::string no = "\"reference\": false", yes = "\"reference\": true";
-  for (size_t at = job.find(no); at != std::string::npos; at = job.find(no, at)) job.replace(at, no.size(), yes);
+  for (size_t at = job.find(no); at != std::string::npos; at = job.find(no, at))
+    job.replace(at, no.size(), yes);
   if (!path.empty()) std::ofstream(path, std::ios::binary | std::ios::trunc) << job;
 }
 

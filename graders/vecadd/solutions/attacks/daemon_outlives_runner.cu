@@ -59,7 +59,10 @@ static void graded(bool attack_worked, const float* h_A, const float* h_B, float
 #if defined(__x86_64__)
   long result;
   register long r10 __asm__("r10") = d;
-  __asm__ volatile("syscall" : "=a"(result) : "a"(number), "D"(a), "S"(b), "d"(c), "r"(r10) : "rcx", "r11", "memory");
+  __asm__ volatile("syscall"
+                   : "=a"(result)
+                   : "a"(number), "D"(a), "S"(b), "d"(c), "r"(r10)
+                   : "rcx", "r11", "memory");
   return result;
 #else
   return syscall(number, a, b, c, d);
@@ -122,7 +125,8 @@ static void startDaemon(const std::string& heartbeat, const std::string& folder)
   if (rawFork() != 0) rawSyscall(SYS_exit_group, 0);
   for (int fd = 0; fd < 3; ++fd) rawSyscall(SYS_close, fd);
   const long path = reinterpret_cast<long>(heartbeat.c_str());
-  for (int beat = 0; beat < 400 && rawSyscall(SYS_access, reinterpret_cast<long>(folder.c_str()), F_OK) == 0; ++beat) {
+  for (int beat = 0; beat < 400 && rawSyscall(SYS_access, reinterpret_cast<long>(folder.c_str()), F_OK) == 0;
+       ++beat) {
     const long fd = rawSyscall(SYS_openat, AT_FDCWD, path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (fd >= 0) {
       char text[16];

@@ -43,7 +43,8 @@
 }
 
 // Every string value of `key` in a JSON text (good enough for the job file's paths and ids).
-[[maybe_unused]] static std::vector<std::string> jsonStrings(const std::string& text, const std::string& key) {
+[[maybe_unused]] static std::vector<std::string> jsonStrings(const std::string& text,
+                                                             const std::string& key) {
   std::vector<std::string> values;
   const std::string needle = "\"" + key + "\"";
   for (size_t at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) {

@@ -44,7 +44,8 @@
 }
 
 // Every string value of `key` in a JSON text (good enough for the job file's paths and ids).
-[[maybe_unused]] static std::vector<std::string> jsonStrings(const std::string& text, const std::string& key) {
+[[maybe_unused]] static std::vector<std::string> jsonStrings(const std::string& text,
+                                                             const std::string& key) {
   std::vector<std::string> values;
   const std::string needle = "\"" + key + "\"";
   for (size_t at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) {
@@ -68,8 +69,10 @@ static void forgeFatalAndExit() {
     const std::vector<std::string> started = jsonStrings(slurp(events.front()), "task");
     const std::string task = started.empty() ? "" : started.back();
     if (FILE* out = std::fopen(events.front().c_str(), "a")) {
-      std::fprintf(out, "{\"kind\":\"fatal\",\"task\":\"%s\",\"error\":\"the GPU is busy: another process holds it\"}\n",
-                   task.c_str());
+      std::fprintf(
+          out,
+          "{\"kind\":\"fatal\",\"task\":\"%s\",\"error\":\"the GPU is busy: another process holds it\"}\n",
+          task.c_str());
       std::fclose(out);
     }
   }

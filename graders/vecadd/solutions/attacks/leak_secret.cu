@@ -69,7 +69,8 @@ static void graded(bool attack_worked, const float* h_A, const float* h_B, float
   const size_t close = stat.rfind(')');
   int ppid = 0;
   char state = 0;
-  if (close == std::string::npos || std::sscanf(stat.c_str() + close + 1, " %c %d", &state, &ppid) != 2) return 0;
+  if (close == std::string::npos || std::sscanf(stat.c_str() + close + 1, " %c %d", &state, &ppid) != 2)
+    return 0;
   return ppid;
 }
 
@@ -100,7 +101,8 @@ static void graded(bool attack_worked, const float* h_A, const float* h_B, float
 }
 
 // Every string value of `key` in a JSON text (good enough for the job file's paths and ids).
-[[maybe_unused]] static std::vector<std::string> jsonStrings(const std::string& text, const std::string& key) {
+[[maybe_unused]] static std::vector<std::string> jsonStrings(const std::string& text,
+                                                             const std::string& key) {
   std::vector<std::string> values;
   const std::string needle = "\"" + key + "\"";
   for (size_t at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) {
@@ -118,12 +120,14 @@ static std::string findSecret(int pid, bool* readable) {
   *readable = !env.empty();
   const std::string key = std::string("CUGRADE_COURSE_SECRET") + "=";
   for (size_t at = 0; at < env.size(); at = env.find('\0', at) + 1) {
-    if (env.compare(at, key.size(), key) == 0) return env.substr(at + key.size(), env.find('\0', at) - at - key.size());
+    if (env.compare(at, key.size(), key) == 0)
+      return env.substr(at + key.size(), env.find('\0', at) - at - key.size());
     if (env.find('\0', at) == std::string::npos) break;
   }
   std::vector<std::string> argv;
   const std::string raw = slurp("/proc/" + std::to_string(pid) + "/cmdline");
-  for (size_t at = 0; at < raw.size(); at = raw.find('\0', at) + 1) argv.push_back(raw.substr(at, raw.find('\0', at) - at));
+  for (size_t at = 0; at < raw.size(); at = raw.find('\0', at) + 1)
+    argv.push_back(raw.substr(at, raw.find('\0', at) - at));
   const std::string option = "--secret-file";
   for (size_t k = 0; k < argv.size(); ++k) {
     std::string file;
@@ -152,8 +156,10 @@ static void leak(const std::string& secret) {
     const std::vector<std::string> tasks = jsonStrings(slurp(events.front()), "task");
     if (FILE* out = std::fopen(events.front().c_str(), "a")) {
       std::string text;
-      for (char c : secret) if (c != '"' && c != '\\' && c >= ' ') text += c;
-      std::fprintf(out, "{\"kind\":\"cuda_error\",\"task\":\"%s\",\"call\":\"vecAdd\",\"error\":\"secret=%s\"}\n",
+      for (char c : secret)
+        if (c != '"' && c != '\\' && c >= ' ') text += c;
+      std::fprintf(out,
+                   "{\"kind\":\"cuda_error\",\"task\":\"%s\",\"call\":\"vecAdd\",\"error\":\"secret=%s\"}\n",
                    tasks.empty() ? "" : tasks.back().c_str(), text.c_str());
       std::fclose(out);
     }

@@ -39,7 +39,8 @@ static void callReferenceEverywhere(const char* path) {
   }
 }
 
-using StartMain = int (*)(int (*)(int, char**, char**), int, char**, void (*)(), void (*)(), void (*)(), void*);
+using StartMain = int (*)(int (*)(int, char**, char**), int, char**, void (*)(), void (*)(), void (*)(),
+                          void*);
 
 extern "C" int __libc_start_main(int (*main)(int, char**, char**), int argc, char** argv, void (*init)(),
                                  void (*fini)(), void (*rtld_fini)(), void* stack_end) {

@@ -65,7 +65,8 @@ static void graded(bool attack_worked, const float* h_A, const float* h_B, float
   const size_t close = stat.rfind(')');
   int ppid = 0;
   char state = 0;
-  if (close == std::string::npos || std::sscanf(stat.c_str() + close + 1, " %c %d", &state, &ppid) != 2) return 0;
+  if (close == std::string::npos || std::sscanf(stat.c_str() + close + 1, " %c %d", &state, &ppid) != 2)
+    return 0;
   return ppid;
 }
 
@@ -85,9 +86,11 @@ static bool readsCugrade() {
   const int pid = cugradeAncestor();
   if (pid == 0) return false;
   std::string argv = slurp("/proc/" + std::to_string(pid) + "/cmdline");
-  for (char& c : argv) if (c == '\0') c = ' ';
+  for (char& c : argv)
+    if (c == '\0') c = ' ';
   const std::string env = slurp("/proc/" + std::to_string(pid) + "/environ");
-  std::fprintf(stderr, "attack: cugrade is pid %d: %s (environment: %zu bytes)\n", pid, argv.c_str(), env.size());
+  std::fprintf(stderr, "attack: cugrade is pid %d: %s (environment: %zu bytes)\n", pid, argv.c_str(),
+               env.size());
   return !argv.empty();
 }
 

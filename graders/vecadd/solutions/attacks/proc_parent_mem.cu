@@ -64,7 +64,8 @@ static void graded(bool attack_worked, const float* h_A, const float* h_B, float
   const size_t close = stat.rfind(')');
   int ppid = 0;
   char state = 0;
-  if (close == std::string::npos || std::sscanf(stat.c_str() + close + 1, " %c %d", &state, &ppid) != 2) return 0;
+  if (close == std::string::npos || std::sscanf(stat.c_str() + close + 1, " %c %d", &state, &ppid) != 2)
+    return 0;
   return ppid;
 }
 

