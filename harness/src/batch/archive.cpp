@@ -176,7 +176,8 @@ Result<UnpackStats> unpack_archive(const fs::path& archive, const fs::path& dest
         auto written = write_entry(in.get(), path, name, limits, stats.bytes);
         if (!written) return std::unexpected(written.error());
         stats.bytes += *written;
-        if (archive_entry_mtime_is_set(entry))
+        // A zip made without times holds the DOS epoch (1980-01-01): no time at all.
+        if (archive_entry_mtime_is_set(entry) && archive_entry_mtime(entry) > 315619200)
           stats.newest_file_unix = std::max<std::int64_t>(stats.newest_file_unix, archive_entry_mtime(entry));
         ++stats.files;
         break;

@@ -23,7 +23,9 @@ struct UnpackStats {
   std::size_t folders = 0;  ///< folder entries
   std::size_t skipped_links = 0;  ///< links inside the archive, left out (never needed to grade)
   std::uint64_t bytes = 0;  ///< written in all
-  std::int64_t newest_file_unix = 0;  ///< newest modification time stored with a file entry; 0: none stored
+  /// Newest modification time stored with a file entry; 0: none stored (or only the DOS epoch,
+  /// 1980-01-01, of a zip made without times).
+  std::int64_t newest_file_unix = 0;
 };
 
 /// Unpacks `archive` (zip, or tar optionally gzip-compressed: the format is read from the
