@@ -16,16 +16,21 @@
 
 namespace cugrade::test {
 
-/// The job a fake runner was started with (its argv[1]); fails the test when it is unreadable.
-inline Job job_of(const ProcessRequest& request) {
-  REQUIRE(request.argv.size() == 2);
-  std::ifstream in(request.argv[1]);
+/// The job in the file `path`; fails the test when it is unreadable.
+inline Job read_job(const std::string& path) {
+  std::ifstream in(path);
   std::ostringstream text;
   text << in.rdbuf();
   std::string error;
   auto job = job_from_json(text.str(), &error);
   REQUIRE_MESSAGE(job.has_value(), "the job file does not parse: " << error);
   return *job;
+}
+
+/// The job a fake runner was started with (its argv[1]).
+inline Job job_of(const ProcessRequest& request) {
+  REQUIRE(request.argv.size() == 2);
+  return read_job(request.argv[1]);
 }
 
 /// An event of `kind` about `task`.

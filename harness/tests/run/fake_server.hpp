@@ -10,6 +10,7 @@
 #include <string>
 
 #include "job.hpp"
+#include "run/fake_runner.hpp"
 #include "process/fake_process_runner.hpp"
 #include "process/interactive_process.hpp"
 
@@ -19,13 +20,7 @@ namespace cugrade::test {
 inline Job serve_job_of(const ProcessRequest& request) {
   REQUIRE(request.argv.size() == 3);
   CHECK(request.argv[1] == "--serve");
-  std::ifstream in(request.argv[2]);
-  std::ostringstream text;
-  text << in.rdbuf();
-  std::string error;
-  auto job = job_from_json(text.str(), &error);
-  REQUIRE_MESSAGE(job.has_value(), "the job file does not parse: " << error);
-  return *job;
+  return read_job(request.argv[2]);
 }
 
 /// A runner that says hello, then answers every command with `answer(command)` ("quit": nothing).
