@@ -46,7 +46,17 @@ TEST_CASE("batch::spreadsheet_text") {
   CHECK(spreadsheet_text("-2") == "'-2");
   CHECK(spreadsheet_text("@SUM(A1)") == "'@SUM(A1)");
   CHECK(spreadsheet_text("\tx") == "'\tx");
+  CHECK(spreadsheet_text("\rx") == "'\rx");
   CHECK(spreadsheet_text("a=b") == "a=b");
+}
+
+TEST_CASE("batch::render_gradebook (formulas in notes)") {
+  // A note is the student's text too: a refused file named "=cmd|' /C calc'!A0.cu" starts one.
+  std::vector<StudentRecord> records{failed_build_record("eve", Outcome::not_run, "=cmd|' /C calc'!A0.cu is a symbolic link"),
+                                     failed_build_record("tab", Outcome::not_run, "\t-1+2 is not a regular file")};
+  const std::string book = render_gradebook(twice_spec(), records, {});
+  CHECK(book.find(",'=cmd|' /C calc'!A0.cu is a symbolic link\r\n") != std::string::npos);
+  CHECK(book.find(",'\t-1+2 is not a regular file\r\n") != std::string::npos);
 }
 
 TEST_CASE("batch::render_gradebook") {
