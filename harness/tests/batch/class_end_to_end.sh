@@ -35,7 +35,7 @@ book=$work/full/gradebook.csv
 [ -f "$book" ] || { cat "$work/full.log" >&2; fail "no gradebook"; exit 1; }
 rows=$(($(wc -l <"$book") - 1))
 [ "$rows" -eq "$count" ] || fail "the gradebook has $rows rows, not $count"
-head -1 "$book" | tr -d '\r' | grep -qx 'student,score,max_score,vecadd,outcome,gradable,submitted_at,late,note' ||
+head -1 "$book" | tr -d '\r' | grep -qx 'student,score,max_score,vecadd,outcome,gradable,submitted_at,submitted_from,late,note' ||
   fail "unexpected header: $(head -1 "$book")"
 # Each submission's outcome is the one its kind must get.
 while IFS=, read -r student kind want; do
