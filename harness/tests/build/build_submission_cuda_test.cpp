@@ -534,7 +534,7 @@ TEST_CASE("build::build_submission_cuda with the real nvcc") {
     // would resolve in the student's favour: its object comes first).
     const BuildOutput built = real.build(std::string(vecadd_source) +
                                          "inline int runner_value() { return 99; }\n"
-                                         "int use_it() { return runner_value(); }\n");
+                                         "int (*volatile use_it)() = runner_value;  // emitted out of line\n");
     REQUIRE_MESSAGE(built.result.outcome == Outcome::passed, built.result.message);
     CHECK(real.run(built) == 7);
     ProcessRequest nm;

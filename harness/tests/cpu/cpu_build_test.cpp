@@ -171,7 +171,8 @@ TEST_CASE("cpu_build::build_submission_cpu refuses what a hostile submission tri
                   out.result.message);
   }
   SUBCASE("the seal: a student's copy of an inline function of the runner does not replace it") {
-    Scratch s(kernel + entry + "inline int runner_exit_code() { return 3; }\nint use_it() { return runner_exit_code(); }\n");
+    Scratch s(kernel + entry + "inline int runner_exit_code() { return 3; }\n"
+              "int (*volatile use_it)() = runner_exit_code;  // emitted out of line\n");
     auto out = cugrade::build_submission_cpu(*s.runner, s.request);
     REQUIRE_MESSAGE(out.result.outcome == cugrade::Outcome::passed, out.result.message);
     cugrade::ProcessRequest run{{out.runner.string()}};

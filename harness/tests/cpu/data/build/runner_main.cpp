@@ -12,5 +12,6 @@ int main() {
   float h[64];
   cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
   std::printf("%g %s\n", h[63], cudaGetErrorString(cudaGetLastError()));
-  return runner_exit_code();
+  int (*volatile exit_code)() = runner_exit_code;  // called out of line, as a runner's own code is
+  return exit_code();
 }
