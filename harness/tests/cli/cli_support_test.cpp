@@ -70,3 +70,12 @@ TEST_CASE("cli::course_secret") {
     ::unsetenv("CUGRADE_COURSE_SECRET");
   }
 }
+
+TEST_CASE("cli::absolute_path") {
+  // Made absolute against the folder cugrade was started in, once: a compiler later run in a
+  // work folder must not read "out/" against its own.
+  CHECK(absolute_path("").empty());
+  CHECK(absolute_path("hw2-grades/") == fs::current_path() / "hw2-grades/");
+  CHECK(absolute_path("/abs/path") == fs::path("/abs/path"));
+  CHECK(absolute_path("a/../b").is_absolute());
+}
