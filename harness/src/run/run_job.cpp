@@ -12,6 +12,9 @@ namespace cugrade {
 namespace {
 using Clock = std::chrono::steady_clock;
 
+/// How long a runner whose every task is done may take to exit by itself.
+constexpr double kExitGraceS = 1.0;
+
 /// Follows the runner's event file as it grows, remembering which task is in progress.
 class EventFollower {
  public:
@@ -32,6 +35,13 @@ class EventFollower {
   /// The task started but not finished, if any, and when it started.
   const std::optional<std::pair<std::string, Clock::time_point>>& current() const { return current_; }
   const std::vector<Event>& events() const { return events_; }
+  /// How many of `ids` have reported done.
+  std::size_t done_count(const std::vector<std::string>& ids) const {
+    std::size_t n = 0;
+    for (const auto& id : ids)
+      if (std::any_of(events_.begin(), events_.end(), [&](const Event& e) { return e.kind == "done" && e.task == id; })) ++n;
+    return n;
+  }
 
  private:
   void take(Event event) {
@@ -148,8 +158,15 @@ RunOutcome run_job(ProcessRunner& processes, const RunRequest& request) {
     ProcessRequest process{{request.runner.string(), job_path.string()}, request.work_dir,
                            request.environment, total_s, request.output_limit_bytes, {}, {}};
     if (request.sandboxed) process.sandbox = runner_sandbox(request);
+    const std::vector<std::string> ids_of_job = task_ids(job);
+    std::optional<Clock::time_point> all_done_at;
     process.should_kill = [&] {
       follower.poll();
+      // Every task reported done: the runner has nothing left to do for us. Whatever it still
+      // does (an atexit handler that sleeps, a flush that never ends) may not keep the check
+      // waiting: a short grace to exit by itself, then the step ends.
+      if (!all_done_at && follower.done_count(ids_of_job) == ids_of_job.size()) all_done_at = Clock::now();
+      if (all_done_at) return std::chrono::duration<double>(Clock::now() - *all_done_at).count() > kExitGraceS;
       const auto& current = follower.current();
       if (!current) return false;
       const double elapsed = std::chrono::duration<double>(Clock::now() - current->second).count();

@@ -42,6 +42,26 @@ TEST_CASE("run::run_job should_kill") {
     CHECK(outcome.tasks.at("a/2").outcome == Outcome::timeout);
   }
 
+  SUBCASE("a runner whose every task is done gets a second to exit, then it is ended") {
+    std::vector<bool> answers;
+    processes.expect([&answers](const ProcessRequest& sent) {
+      const Job job = job_of(sent);
+      for (const char* id : {"a/1", "a/2"}) {
+        emit(job, event("start", id));
+        emit(job, event("done", id));
+      }
+      answers.push_back(sent.should_kill());  // all done: the grace starts
+      std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+      answers.push_back(sent.should_kill());  // an atexit handler that sleeps is not waited for
+      return killed_by_watchdog();
+    });
+    const RunOutcome outcome = run_job(processes, request);
+    CHECK(answers == std::vector<bool>{false, true});
+    CHECK(outcome.runner_processes == 1);
+    CHECK(outcome.tasks.at("a/1").outcome == Outcome::passed);
+    CHECK(outcome.tasks.at("a/2").outcome == Outcome::passed);
+  }
+
   SUBCASE("a line still being written is not read yet") {
     std::vector<bool> answers;
     processes.expect([&answers](const ProcessRequest& sent) {
