@@ -12,8 +12,8 @@ namespace cugrade {
 namespace {
 using Clock = std::chrono::steady_clock;
 
-/// How long a runner whose every task is done may take to exit by itself.
-constexpr double kExitGraceS = 1.0;
+/// How long a runner may stay between two tasks, or after its last, before it is ended.
+constexpr double kIdleGraceS = 1.0;
 
 /// Follows the runner's event file as it grows, remembering which task is in progress.
 class EventFollower {
@@ -35,23 +35,29 @@ class EventFollower {
   /// The task started but not finished, if any, and when it started.
   const std::optional<std::pair<std::string, Clock::time_point>>& current() const { return current_; }
   const std::vector<Event>& events() const { return events_; }
-  /// How many of `ids` have reported done.
-  std::size_t done_count(const std::vector<std::string>& ids) const {
-    std::size_t n = 0;
-    for (const auto& id : ids)
-      if (std::any_of(events_.begin(), events_.end(), [&](const Event& e) { return e.kind == "done" && e.task == id; })) ++n;
-    return n;
-  }
+  /// Since when the runner has been between tasks (after a done, before the next start).
+  const std::optional<Clock::time_point>& idle_since() const { return idle_since_; }
 
  private:
   void take(Event event) {
-    if (event.kind == "start") current_ = {event.task, Clock::now()};
-    if (event.kind == "done" && current_ && current_->first == event.task) current_.reset();
+    // A task's clock runs from the first start seen for it: the event stream is writable by the
+    // student's code, and a start written again must not restart a slow case's deadline.
+    if (event.kind == "start" && !started_.contains(event.task)) {
+      started_.insert(event.task);
+      current_ = {event.task, Clock::now()};
+      idle_since_.reset();
+    }
+    if (event.kind == "done" && current_ && current_->first == event.task) {
+      current_.reset();
+      idle_since_ = Clock::now();
+    }
     events_.push_back(std::move(event));
   }
   std::string path_;
   std::streamoff offset_ = 0;
   std::optional<std::pair<std::string, Clock::time_point>> current_;
+  std::optional<Clock::time_point> idle_since_;
+  std::set<std::string> started_;
   std::vector<Event> events_;
 };
 
@@ -158,15 +164,14 @@ RunOutcome run_job(ProcessRunner& processes, const RunRequest& request) {
     ProcessRequest process{{request.runner.string(), job_path.string()}, request.work_dir,
                            request.environment, total_s, request.output_limit_bytes, {}, {}};
     if (request.sandboxed) process.sandbox = runner_sandbox(request);
-    const std::vector<std::string> ids_of_job = task_ids(job);
-    std::optional<Clock::time_point> all_done_at;
     process.should_kill = [&] {
       follower.poll();
-      // Every task reported done: the runner has nothing left to do for us. Whatever it still
-      // does (an atexit handler that sleeps, a flush that never ends) may not keep the check
-      // waiting: a short grace to exit by itself, then the step ends.
-      if (!all_done_at && follower.done_count(ids_of_job) == ids_of_job.size()) all_done_at = Clock::now();
-      if (all_done_at) return std::chrono::duration<double>(Clock::now() - *all_done_at).count() > kExitGraceS;
+      // Between tasks the runner only frees one case's buffers and starts the next: a runner idle
+      // there for a second is doing something of its own (a done it wrote itself to stop a slow
+      // case's clock, an atexit handler that sleeps after the last task). It is ended; a task
+      // left without outputs fails on its own, the rest run in a fresh runner.
+      if (const auto& idle = follower.idle_since())
+        return std::chrono::duration<double>(Clock::now() - *idle).count() > kIdleGraceS;
       const auto& current = follower.current();
       if (!current) return false;
       const double elapsed = std::chrono::duration<double>(Clock::now() - current->second).count();

@@ -42,6 +42,42 @@ TEST_CASE("run::run_job should_kill") {
     CHECK(outcome.tasks.at("a/2").outcome == Outcome::timeout);
   }
 
+  SUBCASE("a start written again does not restart a case's clock") {
+    std::vector<bool> answers;
+    processes.expect([&answers](const ProcessRequest& sent) {
+      const Job job = job_of(sent);
+      emit(job, event("start", "a/1"));
+      answers.push_back(sent.should_kill());
+      std::this_thread::sleep_for(std::chrono::milliseconds(40));
+      emit(job, event("start", "a/1"));  // forged: 40 ms into a 50 ms task
+      std::this_thread::sleep_for(std::chrono::milliseconds(40));
+      answers.push_back(sent.should_kill());  // 80 ms since the first start
+      return killed_by_watchdog();
+    });
+    processes.expect(scripted_runner(all_done));
+    const RunOutcome outcome = run_job(processes, request);
+    CHECK(answers == std::vector<bool>{false, true});
+    CHECK(outcome.tasks.at("a/1").outcome == Outcome::timeout);
+  }
+
+  SUBCASE("a done written for the running case stops its clock for a second only") {
+    std::vector<bool> answers;
+    processes.expect([&answers](const ProcessRequest& sent) {
+      const Job job = job_of(sent);
+      emit(job, event("start", "a/1"));
+      emit(job, event("done", "a/1"));  // forged, to stop the clock of a slow case
+      answers.push_back(sent.should_kill());
+      std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+      answers.push_back(sent.should_kill());  // no next start within the grace: ended
+      return killed_by_watchdog();
+    });
+    processes.expect(scripted_runner(all_done));  // the rest, in a fresh runner
+    const RunOutcome outcome = run_job(processes, request);
+    CHECK(answers == std::vector<bool>{false, true});
+    CHECK(outcome.runner_processes == 2);
+    CHECK(outcome.tasks.at("a/2").outcome == Outcome::passed);
+  }
+
   SUBCASE("a runner whose every task is done gets a second to exit, then it is ended") {
     std::vector<bool> answers;
     processes.expect([&answers](const ProcessRequest& sent) {
