@@ -19,6 +19,14 @@ Locations default_locations() {
   where.cpu_runner_dir = from_env("CUGRADE_CPU_RUNNER_DIR", where.runner_dir.parent_path() / "cpu-runners");
   const std::filesystem::path configured_nvcc = *config::nvcc ? config::nvcc : "nvcc";
   where.nvcc = from_env("CUGRADE_NVCC", configured_nvcc);
+  // Why the real path: a toolkit reached through links (/usr/local/cuda -> /etc/alternatives/cuda
+  // -> /usr/local/cuda-13.0) may leave the chain outside what a sealed compile can see; nvcc
+  // finds the rest of its toolkit from where it really lies.
+  std::error_code ec;
+  if (where.nvcc.is_absolute()) {
+    const auto real = std::filesystem::canonical(where.nvcc, ec);
+    if (!ec) where.nvcc = real;
+  }
   return where;
 }
 
