@@ -50,9 +50,3 @@ TEST_CASE("build::list_library_symbols of this machine's C and C++ libraries") {
   CHECK(without_missing->defined.empty());
   CHECK(without_missing->unreadable.empty());
 }
-
-TEST_CASE("build::compiler_include_dirs") {
-  const auto folders = compiler_include_dirs("g++", {});
-  CHECK(std::find(folders.begin(), folders.end(), std::filesystem::path("/usr/include")) != folders.end());
-  CHECK(compiler_include_dirs("/no/such/compiler", {}).empty());
-}
