@@ -252,22 +252,23 @@ TEST_CASE("pipeline::run_selftest") {
   }
 
   SUBCASE("the right outcome is not enough: more points than allowed, or a text that must be absent") {
-    expect_check(last_wrong);
+    expect_check({});
     expect_check(last_wrong);
     expect_check(last_wrong);
     SelftestEntry greedy = bad;
-    greedy.score_at_most = 0.0;  // three of its four cases pass
+    greedy.expected = Outcome::passed;
+    greedy.score_at_most = 3.0;  // all four of its cases pass
     SelftestEntry leaky = bad;
     leaky.absent = "n=5";  // a case id: in every report
     SelftestEntry within = bad;
-    within.score_at_most = 3.0;
+    within.score_at_most = 0.0;
     within.performance_at_most = 0.0;
     within.seconds_at_most = 600.0;
     within.absent = "root:x:0:0";
     const auto results = run({greedy, leaky, within});
     REQUIRE(results.size() == 3);
     CHECK_FALSE(results[0].ok);
-    CHECK(results[0].why == "earned 3 points, at most 0 allowed");
+    CHECK(results[0].why == "earned 4 points, at most 3 allowed");
     CHECK_FALSE(results[1].ok);
     CHECK(results[1].why == "the report contains \"n=5\"");
     CHECK(results[2].ok);
