@@ -116,14 +116,21 @@ SandboxHost probe_host() {
   std::vector<fs::path> toolkits{"/usr/local/cuda"};
   for (const char* name : {"CUDA_HOME", "CUDA_PATH"})
     if (const char* value = std::getenv(name); value && *value == '/') toolkits.emplace_back(value);
-  if (where.nvcc.is_absolute()) toolkits.push_back(where.nvcc.parent_path().parent_path());
+  // nvcc's toolkit only where nvcc is: a configured path that does not exist (CUGRADE_NVCC=
+  // /nonexistent/nvcc) must not make "/" a toolkit, which would show the whole host.
+  if (where.nvcc.is_absolute() && fs::is_regular_file(where.nvcc, ec))
+    toolkits.push_back(fs::canonical(where.nvcc, ec).parent_path().parent_path());
   for (const auto& toolkit : toolkits) {
     const fs::path real = fs::canonical(toolkit, ec);
-    if (!ec && !is_within_any(real, host.read_only)) host.read_only.push_back(real);
+    if (!ec && real != "/" && real.has_relative_path() && !is_within_any(real, host.read_only))
+      host.read_only.push_back(real);
   }
   // cugrade's own tree (sources, references, build) must not show through /usr or a toolkit.
   for (const fs::path& own : {where.root, where.runner_dir, where.cpu_runner_dir}) {
     const fs::path real = fs::weakly_canonical(own, ec);
+    // Under /tmp it shows nowhere: the step's /tmp is a private, empty one (and hiding it there
+    // would remount a folder that the private /tmp has covered).
+    if (is_within_any(real, {fs::path("/tmp")})) continue;
     if (!ec && !real.empty() && is_within_any(real, host.read_only) &&
         std::find(host.hidden.begin(), host.hidden.end(), real) == host.hidden.end())
       host.hidden.push_back(real);
