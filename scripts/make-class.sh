@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Generates a class of submissions for `cugrade grade` from an assignment's own files: the
-# reference, the known-good and known-bad solutions (graders/<id>/solutions), the template, and
+# reference, the known-good and known-bad solutions (graders/<id>/solutions, not its attacks/), the template, and
 # copies of the reference made to fail on purpose (a compile error, a crash, an endless loop, an
 # output flood, a huge allocation), some handed in as .zip or .tar.gz, an empty folder and a
 # damaged archive. Used by the batch test (harness/tests/batch/class_end_to_end.sh) and to
@@ -55,6 +55,9 @@ while IFS= read -r line; do
   file=$(sed -n 's/.*file: *\([^,}]*\).*/\1/p' <<<"$line")
   outcome=$(sed -n 's/.*outcome: *\([a-z_]*\).*/\1/p' <<<"$line")
   [ -n "$file" ] || continue
+  # The attack suite is judged by the self-test and ci/attack_suite, on the assignment's own
+  # sizes and limits; a class graded with another spec would see other outcomes.
+  case $file in attacks/*) continue ;; esac
   if grep -q "backends:" <<<"$line" && ! grep -q "backends:.*$backend" <<<"$line"; then outcome=any; fi
   if [ "$backend" = cuda ] && grep -q "flaky_on_gpu: *true" <<<"$line"; then outcome=any; fi
   known+=("$file") known_outcome+=("$outcome")
