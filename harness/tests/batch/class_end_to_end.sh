@@ -63,7 +63,10 @@ done_before=$(results_in "$work/resumed")
 # Nothing the killed batch started may go on: its children die with it (a compiler's own
 # children finish their file first, so give them a few seconds).
 for _ in $(seq 50); do pgrep -f "$work/resumed/work" >/dev/null || break; sleep 0.2; done
-if pgrep -f "$work/resumed/work" >/dev/null; then fail "processes of the killed batch are still running"; fi
+if pgrep -f "$work/resumed/work" >/dev/null; then
+  pgrep -af "$work/resumed/work" | cut -c1-300 >&2
+  fail "processes of the killed batch are still running"
+fi
 rc=0
 "${grade[@]}" --out "$work/resumed" >"$work/resumed.out" 2>"$work/resumed.log" || rc=$?
 [ "$rc" -eq 0 ] || fail "the resumed batch exited $rc"
