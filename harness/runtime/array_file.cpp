@@ -122,4 +122,20 @@ std::optional<ArraySet> read_array_file(const std::string& path, std::string* er
   return arrays;
 }
 
+std::string array_digest(const Array& array) {
+  std::uint64_t hash = 0xcbf29ce484222325ull;
+  const auto mix = [&hash](const void* data, std::size_t size) {
+    const auto* bytes = static_cast<const std::uint8_t*>(data);
+    for (std::size_t i = 0; i < size; ++i) hash = (hash ^ bytes[i]) * 0x100000001b3ull;
+  };
+  const auto type = static_cast<std::uint8_t>(array.type);
+  mix(&type, 1);
+  for (const std::int64_t d : array.dims) mix(&d, sizeof d);
+  mix(array.bytes.data(), array.bytes.size());
+  static const char hex[] = "0123456789abcdef";
+  std::string text(16, '0');
+  for (int i = 15; i >= 0; --i, hash >>= 4) text[static_cast<std::size_t>(i)] = hex[hash & 0xf];
+  return text;
+}
+
 }  // namespace cugrade

@@ -40,6 +40,11 @@ Array make_array(DType type, std::vector<std::int64_t> dims);
 /// Arrays by name ("A", "B", "C"); ordered so files and reports are deterministic.
 using ArraySet = std::map<std::string, Array>;
 
+/// A 64-bit FNV-1a digest of an array's type, shape and bytes, as 16 hex digits: the runner
+/// reports one per input after each call, in its done event, so a change to a const input is
+/// seen even where the read-back file is later rewritten.
+std::string array_digest(const Array& array);
+
 /// Writes the set to `path` atomically (temp file + rename); false on an I/O error.
 bool write_array_file(const std::string& path, const ArraySet& arrays);
 

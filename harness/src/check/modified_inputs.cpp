@@ -46,4 +46,20 @@ std::string describe_modified_inputs(const ArraySet& before, const ArraySet& aft
                      "interface.cuh and must be left unchanged", parts.size() == 1 ? "" : "s", list);
 }
 
+std::string describe_input_digests(const ArraySet& before, const std::map<std::string, std::string>& digests) {
+  std::vector<std::string> changed;
+  for (const auto& [name, array] : before) {
+    const auto it = digests.find(name);
+    if (it == digests.end())
+      return fmt::format("the runner did not report whether the call left its const input {} unchanged "
+                         "(its done event was not the runner's own)", name);
+    if (it->second != array_digest(array)) changed.push_back(name);
+  }
+  if (changed.empty()) return "";
+  std::string list = changed.front();
+  for (std::size_t k = 1; k < changed.size(); ++k) list += (k + 1 == changed.size() ? " and " : ", ") + changed[k];
+  return fmt::format("the call modified its const input{} {}; inputs are declared const in "
+                     "interface.cuh and must be left unchanged", changed.size() == 1 ? "" : "s", list);
+}
+
 }  // namespace cugrade

@@ -1,6 +1,7 @@
 #pragma once
 // The check that a call left its const inputs alone (design.md §4): a kernel that writes into
 // its inputs can pass by accident, or leave a later call wrong.
+#include <map>
 #include <string>
 
 #include "array_file.hpp"
@@ -11,5 +12,11 @@ namespace cugrade {
 /// many elements changed and where the first is; an input missing after the call, or of another
 /// shape, counts as modified. Arrays only in `after` are ignored.
 std::string describe_modified_inputs(const ArraySet& before, const ArraySet& after);
+
+/// The same verdict from the digests (array_digest) a runner reports in its done event, which
+/// arrive as the call returns: "" when every array of `before` has its digest in `digests`,
+/// else which was changed or not reported. A read-back file can be rewritten after the fact by
+/// the student's process; an event already read cannot.
+std::string describe_input_digests(const ArraySet& before, const std::map<std::string, std::string>& digests);
 
 }  // namespace cugrade

@@ -235,6 +235,7 @@ GradeReport run_and_score(const CheckContext& context, const Spec& spec, const G
                    spec.limits.output_limit_bytes, runner_environment()};
     run.read_only = {plan.layout.inputs};
     run.gpu = use_cuda;
+    if (!use_cuda) run.host_memory_bytes = spec.limits.host_memory_bytes;
     run.sandboxed = sandbox_status().works;  // without it the report says "not sealed" (notes)
     if (!use_cuda) {
       run.environment[schedule_variable] = "forward";

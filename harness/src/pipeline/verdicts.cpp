@@ -93,7 +93,8 @@ CaseResult judge_case(const Spec& spec, const PlannedCase& planned, const CheckT
   ArraySet const_inputs;
   for (const auto& [name, array] : planned.inputs)
     if (!task.outputs.contains(name)) const_inputs.emplace(name, array);
-  const std::string modified = describe_modified_inputs(const_inputs, *readback);
+  std::string modified = describe_modified_inputs(const_inputs, *readback);
+  if (modified.empty()) modified = describe_input_digests(const_inputs, status.input_digests);
   if (any_wrong(result.comparisons) || !modified.empty()) {
     result.outcome = Outcome::wrong_answer;
     result.message = modified;

@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <chrono>
 #include <csignal>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <optional>
 #include <set>
+#include <thread>
 
 namespace cugrade {
 namespace {
@@ -196,6 +198,7 @@ RunOutcome run_job(ProcessRunner& processes, const RunRequest& request) {
       if (e.kind == "done" && !finished.contains(e.task)) {
         outcome.tasks[e.task].outcome = Outcome::passed;
         outcome.tasks[e.task].seconds = e.seconds;
+        outcome.tasks[e.task].input_digests = e.inputs;
         finished.insert(e.task);
         ++progress;
       }
@@ -243,10 +246,27 @@ SandboxSpec runner_sandbox(const RunRequest& request) {
   const auto relative = request.runner.lexically_relative(request.work_dir);
   if (relative.empty() || *relative.begin() == "..") sandbox.mounts.push_back({request.runner, {}, false});
   for (const auto& dir : request.read_only) sandbox.mounts.push_back({dir, {}, false});
-  // Why no address-space limit: the CUDA driver reserves a virtual range the size of all GPU and
-  // host memory; the host memory a runner can really take is bounded by its own allocations'
-  // failures and by the time limit.
+  // No address-space limit for a CUDA runner: the driver reserves a virtual range the size of all
+  // GPU and host memory; what it can really take is bounded by its allocations' failures and by
+  // the time limit.
+  if (!request.gpu && request.host_memory_bytes > 0)
+    sandbox.address_space_bytes = cpu_runner_address_space(request.host_memory_bytes, request.environment);
   return sandbox;
+}
+
+std::uint64_t cpu_runner_address_space(std::uint64_t host_memory_bytes,
+                                       const std::map<std::string, std::string>& environment) {
+  std::uint64_t workers = std::max(1u, std::thread::hardware_concurrency());
+  if (const auto it = environment.find("CUGRADE_CPU_THREADS"); it != environment.end()) {
+    const long n = std::strtol(it->second.c_str(), nullptr, 10);
+    if (n > 0) workers = static_cast<std::uint64_t>(n);
+  }
+  // Per worker (harness/cpu/executor): 1024 fiber stacks of 256 KiB with guard pages, an 8 MiB
+  // thread stack, and glibc's malloc arena (64 MiB reserved); 384 MiB covers them with room.
+  constexpr std::uint64_t per_worker = std::uint64_t{384} << 20;
+  // The process itself: the runner's code, libstdc++, Boost, the loader.
+  constexpr std::uint64_t base = std::uint64_t{256} << 20;
+  return base + host_memory_bytes + workers * per_worker;
 }
 
 std::map<std::string, std::string> runner_environment() {

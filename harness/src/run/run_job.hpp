@@ -24,12 +24,21 @@ struct RunRequest {
   /// Run inside the sandbox (process/sandbox.hpp): `work_dir` is the only writable folder, the
   /// runner binary and `read_only` (the inputs) are visible read-only, nothing else of ours.
   bool sandboxed = false;
-  std::vector<std::filesystem::path> read_only;    ///< folders the runner reads (inputs)
+  std::vector<std::filesystem::path> read_only = {};  ///< folders the runner reads (inputs)
   bool gpu = false;                                ///< the sandbox binds the NVIDIA devices
+  /// CPU backend: host memory the runner's data may take (RLIMIT_AS, with what its worker
+  /// threads reserve added); 0 = no limit (a CUDA runner: the driver maps huge ranges).
+  std::uint64_t host_memory_bytes = 0;
 };
 
 /// The sandbox of one runner process of `request` (its folders, the GPU when asked for).
 SandboxSpec runner_sandbox(const RunRequest& request);
+
+/// The address space a CPU runner with `host_memory_bytes` of data may map: its data plus, per
+/// worker thread (CUGRADE_CPU_THREADS in `environment`, else one per core), the thread's stack,
+/// its malloc arena and its pool of fiber stacks.
+std::uint64_t cpu_runner_address_space(std::uint64_t host_memory_bytes,
+                                       const std::map<std::string, std::string>& environment);
 
 /// How one task ended, as far as the process is concerned (the verdict comes from the check).
 struct TaskStatus {
@@ -38,6 +47,8 @@ struct TaskStatus {
   double seconds = 0.0;
   Event samples;                       ///< timing tasks: the samples event
   bool fatal = false;                  ///< ended by a `fatal` event of the runner (evidence only)
+  /// Check tasks: array_digest of each input after the call, from the task's first done event.
+  std::map<std::string, std::string> input_digests = {};
 };
 
 /// How the whole job went.

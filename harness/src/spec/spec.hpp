@@ -101,6 +101,8 @@ struct Limits {
   std::size_t output_limit_bytes = 65536; ///< stdout+stderr of the runner before it is killed
   std::uint64_t submission_file_bytes = std::uint64_t{1} << 20;  ///< any one file of a submission
   std::uint64_t submission_bytes = std::uint64_t{4} << 20;       ///< a submission's files together
+  /// Host memory a CPU-backend runner's data may take (its worker threads' own reserve is added).
+  std::uint64_t host_memory_bytes = std::uint64_t{1} << 30;
 };
 
 /// A whole assignment spec.

@@ -16,7 +16,7 @@ const std::vector<std::string> top_keys = {
     "id", "title", "lectures", "interface", "statement", "steps", "cases", "performance",
     "bench", "limits", "allowed_libraries"};
 const std::vector<std::string> limit_keys = {"build_timeout_s", "run_timeout_s", "output_limit_kb",
-                                             "submission_file_kb", "submission_kb"};
+                                             "submission_file_kb", "submission_kb", "host_memory_mb"};
 
 // The folder as the user would write it: "assignments/matmul/", or "./" for a bare file name.
 std::string shown_folder(const fs::path& path) {
@@ -69,6 +69,8 @@ Limits parse_limits(const Field& field, Diagnostics& diags) {
     limits.submission_file_bytes = static_cast<std::uint64_t>(*v) * 1024;
   if (auto v = read_unsigned(map.optional("submission_kb"), diags, 1))
     limits.submission_bytes = static_cast<std::uint64_t>(*v) * 1024;
+  if (auto v = read_unsigned(map.optional("host_memory_mb"), diags, 1))
+    limits.host_memory_bytes = static_cast<std::uint64_t>(*v) << 20;
   return limits;
 }
 

@@ -1,6 +1,8 @@
 #include <doctest/doctest.h>
 
 #include <limits>
+#include <map>
+#include <string>
 
 #include "check/modified_inputs.hpp"
 
@@ -52,5 +54,31 @@ TEST_CASE("check::describe_modified_inputs") {
     CHECK(describe_modified_inputs(before, after) ==
           "the call modified its const input B (1 of 4 elements changed, the first at index 2); "
           "inputs are declared const in interface.cuh and must be left unchanged");
+  }
+}
+
+TEST_CASE("check::describe_input_digests") {
+  std::map<std::string, std::string> digests;
+  for (const auto& [name, array] : inputs()) digests[name] = array_digest(array);
+  SUBCASE("every input's digest as given: no message") {
+    CHECK(describe_input_digests(inputs(), digests) == "");
+  }
+  SUBCASE("a changed input is named, whatever its read-back file says") {
+    ArraySet after = inputs();
+    after["B"].data<float>()[0] = -0.0f;  // a sign bit is a change too
+    digests["B"] = array_digest(after["B"]);
+    CHECK(describe_input_digests(inputs(), digests) ==
+          "the call modified its const input B; inputs are declared const in interface.cuh and "
+          "must be left unchanged");
+  }
+  SUBCASE("a done event without the digests (not the runner's own) does not pass") {
+    digests.erase("A");
+    CHECK(describe_input_digests(inputs(), digests).find("did not report") != std::string::npos);
+  }
+  SUBCASE("the digest sees type and shape, not only bytes") {
+    Array reshaped = inputs()["A"];
+    reshaped.dims = {3, 2};
+    CHECK(array_digest(reshaped) != array_digest(inputs()["A"]));
+    CHECK(array_digest(inputs()["A"]).size() == 16);
   }
 }

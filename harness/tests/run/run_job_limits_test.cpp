@@ -176,3 +176,25 @@ TEST_CASE("run::run_job a fractional time limit is shown as it is") {
   CHECK(outcome.tasks.at("a/1").message ==
         "did not finish within 2.5 s and was stopped (an endless loop, or far too slow)");
 }
+
+TEST_CASE("run::runner_sandbox limits a CPU runner's address space, not a CUDA runner's") {
+  RunFixture fixture;
+  RunRequest& request = fixture.request;
+  request.host_memory_bytes = std::uint64_t{1} << 30;
+  request.environment["CUGRADE_CPU_THREADS"] = "2";
+
+  SUBCASE("CPU: its data, 384 MiB per worker thread and 256 MiB for the process") {
+    const std::uint64_t expected = (std::uint64_t{1} << 30) + 2 * (std::uint64_t{384} << 20) + (std::uint64_t{256} << 20);
+    CHECK(runner_sandbox(request).address_space_bytes == expected);
+    request.environment["CUGRADE_CPU_THREADS"] = "4";
+    CHECK(runner_sandbox(request).address_space_bytes == expected + 2 * (std::uint64_t{384} << 20));
+  }
+  SUBCASE("a CUDA runner: none (the driver maps all of the GPU's and the host's memory)") {
+    request.gpu = true;
+    CHECK(runner_sandbox(request).address_space_bytes == 0);
+  }
+  SUBCASE("no data budget given: none") {
+    request.host_memory_bytes = 0;
+    CHECK(runner_sandbox(request).address_space_bytes == 0);
+  }
+}

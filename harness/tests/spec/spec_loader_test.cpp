@@ -66,6 +66,7 @@ TEST_CASE("spec::load_spec") {
     CHECK(spec->limits.output_limit_bytes == 16 * 1024);
     CHECK(spec->limits.submission_file_bytes == 256 * 1024);
     CHECK(spec->limits.submission_bytes == 512 * 1024);
+    CHECK(spec->limits.host_memory_bytes == 300ull << 20);
   }
 
   SUBCASE("defaults of every optional field") {
@@ -89,6 +90,7 @@ TEST_CASE("spec::load_spec") {
     CHECK(spec->limits.output_limit_bytes == 65536);
     CHECK(spec->limits.submission_file_bytes == 1024 * 1024);
     CHECK(spec->limits.submission_bytes == 4 * 1024 * 1024);
+    CHECK(spec->limits.host_memory_bytes == 1ull << 30);
   }
 
   SUBCASE("reference-only steps: flagged, their declarations found with the reference") {

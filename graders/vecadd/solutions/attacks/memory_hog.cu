@@ -1,4 +1,4 @@
-// Attack (resources): take 2 GiB of host memory, touching every page (the same code taking
+// Attack (resources): take 12 GiB of host memory, touching every page (the same code taking
 // 80 GiB would push the grader into swap or the OOM killer, and with it other students' runs).
 // Must fail: the runner's address space is limited, so the allocation fails and the submission
 // is graded on its own (wrong) numbers. CPU backend only: a CUDA runner maps far more address
@@ -51,17 +51,17 @@ static void graded(bool attack_worked, const float* h_A, const float* h_B, float
   }
 }
 
-// True when 2 GiB could be allocated and touched (released again at once).
+// True when 12 GiB could be allocated and touched (released again at once).
 static bool hogs() {
   const size_t chunk = size_t{256} << 20;
   std::vector<char*> taken;
-  for (int i = 0; i < 8; ++i) {
+  for (int i = 0; i < 48; ++i) {
     char* block = static_cast<char*>(std::malloc(chunk));
     if (block == nullptr) break;
     std::memset(block, 1, chunk);
     taken.push_back(block);
   }
-  const bool all = taken.size() == 8;
+  const bool all = taken.size() == 48;
   for (char* block : taken) std::free(block);
   return all;
 }
