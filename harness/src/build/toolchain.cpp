@@ -1,6 +1,7 @@
 // Asking the installed compilers where their headers and libraries are, once per process.
 #include "build/toolchain.hpp"
 
+#include <algorithm>
 #include <map>
 #include <mutex>
 #include <sstream>
@@ -91,11 +92,48 @@ fs::path cuda_toolkit_root(const fs::path& nvcc) {
 }
 
 std::vector<fs::path> cuda_include_dirs(const fs::path& nvcc) {
+  static std::mutex mutex;
+  static std::map<fs::path, std::vector<fs::path>> cache;
+  std::lock_guard lock(mutex);
+  if (auto it = cache.find(nvcc); it != cache.end()) return it->second;
   const fs::path root = cuda_toolkit_root(nvcc);
-  std::vector<fs::path> folders = {root / "include"};
+  std::vector<fs::path> folders;
+  if (!root.empty()) folders.push_back(root / "include");
   std::error_code ec;
-  for (const auto& target : fs::directory_iterator(root / "targets", ec))
-    folders.push_back(target.path() / "include");
+  if (!root.empty())
+    for (const auto& target : fs::directory_iterator(root / "targets", ec)) folders.push_back(target.path() / "include");
+  // And what nvcc itself says it passes (its nvcc.profile's INCLUDES and SYSTEM_INCLUDES): right
+  // whatever the layout, or however nvcc was named.
+  const std::string dryrun = tool_output({nvcc.string(), "--dryrun", "-c", "-x", "cu", "/dev/null", "-o", "/dev/null"}, {});
+  for (const fs::path& folder : nvcc_profile_includes(dryrun))
+    if (std::find(folders.begin(), folders.end(), folder) == folders.end()) folders.push_back(folder);
+  cache[nvcc] = folders;
+  return folders;
+}
+
+std::vector<fs::path> nvcc_profile_includes(std::string_view dryrun) {
+  std::vector<fs::path> folders;
+  std::istringstream lines{std::string(dryrun)};
+  std::string line;
+  while (std::getline(lines, line)) {
+    if (!line.starts_with("#$ INCLUDES=") && !line.starts_with("#$ SYSTEM_INCLUDES=")) continue;
+    // -I"dir", "-Idir", or "-isystem" "dir": every quoted word, with a leading -I dropped.
+    bool after_isystem = false;
+    for (std::size_t open = line.find('"'); open != std::string::npos; open = line.find('"', open)) {
+      const std::size_t close = line.find('"', open + 1);
+      if (close == std::string::npos) break;
+      std::string word = line.substr(open + 1, close - open - 1);
+      open = close + 1;
+      if (word == "-isystem") {
+        after_isystem = true;
+        continue;
+      }
+      if (word.starts_with("-I")) word.erase(0, 2);
+      else if (!after_isystem) continue;
+      after_isystem = false;
+      if (!word.empty() && word.front() == '/') folders.push_back(fs::path(word).lexically_normal());
+    }
+  }
   return folders;
 }
 

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "build/library_symbols.hpp"
@@ -20,8 +21,13 @@ std::vector<std::filesystem::path> compiler_include_dirs(
 /// The CUDA toolkit an nvcc belongs to: /usr/local/cuda for /usr/local/cuda/bin/nvcc.
 std::filesystem::path cuda_toolkit_root(const std::filesystem::path& nvcc);
 
-/// The toolkit's header folders (<root>/include, <root>/targets/*/include).
+/// The toolkit's header folders (<root>/include, <root>/targets/*/include, and those nvcc's
+/// `--dryrun` names), once per nvcc.
 std::vector<std::filesystem::path> cuda_include_dirs(const std::filesystem::path& nvcc);
+
+/// The folders named by the `#$ INCLUDES=` and `#$ SYSTEM_INCLUDES=` lines of `nvcc --dryrun`
+/// output, lexically normal.
+std::vector<std::filesystem::path> nvcc_profile_includes(std::string_view dryrun);
 
 /// The libraries a link with the host C++ compiler `compiler` always uses: the C library (and
 /// its loader and static part), the math library, the C++ library, GCC's runtime. Each as

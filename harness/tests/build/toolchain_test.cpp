@@ -38,3 +38,23 @@ TEST_CASE("build::cuda_toolkit_root") {
                       [](const fs::path& f) { return fs::exists(f / "cuda_runtime.h"); }));
   }
 }
+
+TEST_CASE("build::nvcc_profile_includes") {
+  const std::string dryrun =
+      "#$ _HERE_=/usr/local/cuda-13.0/bin\n"
+      "#$ INCLUDES=\"-I/usr/local/cuda-13.0/bin/../targets/x86_64-linux/include\"  \n"
+      "#$ SYSTEM_INCLUDES=\"-isystem\" \"/usr/local/cuda-13.0/bin/../targets/x86_64-linux/include/cccl\"  \n"
+      "#$ LIBRARIES=  \"-L/usr/local/cuda-13.0/bin/../targets/x86_64-linux/lib\"\n";
+  CHECK(nvcc_profile_includes(dryrun) ==
+        std::vector<fs::path>{"/usr/local/cuda-13.0/targets/x86_64-linux/include",
+                              "/usr/local/cuda-13.0/targets/x86_64-linux/include/cccl"});
+  CHECK(nvcc_profile_includes("").empty());
+}
+
+TEST_CASE("build::cuda_include_dirs of an nvcc named without its folder (found on PATH)") {
+  if (!fs::exists("/usr/local/cuda/bin/nvcc")) return;
+  const auto folders = cuda_include_dirs("nvcc");
+  // Found only where nvcc is on this process's PATH; then its headers' folder must be there.
+  if (!folders.empty())
+    CHECK(std::any_of(folders.begin(), folders.end(), [](const fs::path& f) { return fs::exists(f / "cuda_runtime.h"); }));
+}
