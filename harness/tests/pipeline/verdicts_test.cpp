@@ -57,7 +57,18 @@ struct Judged {
     REQUIRE(write_array_file(task.output_file, outputs));
     REQUIRE(write_array_file(task.readback_file, inputs_after));
     for (const auto& [name, array] : outputs) task.outputs[name] = OutputDecl{array.type, array.dims};
-    return judge_case(spec, planned, task, TaskStatus{Outcome::passed, "", 0.01, {}});
+    TaskStatus status{Outcome::passed, "", 0.01, {}};
+    for (const auto& [name, array] : inputs_after) status.input_digests[name] = array_digest(array);
+    return judge_case(spec, planned, task, status);
+  }
+  /// The verdict when the read-back file says `readback` but the done event's digests say `digested`.
+  CaseResult judge_digests(const ArraySet& outputs, const ArraySet& readback, const ArraySet& digested) {
+    REQUIRE(write_array_file(task.output_file, outputs));
+    REQUIRE(write_array_file(task.readback_file, readback));
+    for (const auto& [name, array] : outputs) task.outputs[name] = OutputDecl{array.type, array.dims};
+    TaskStatus status{Outcome::passed, "", 0.01, {}};
+    for (const auto& [name, array] : digested) status.input_digests[name] = array_digest(array);
+    return judge_case(spec, planned, task, status);
   }
 };
 
@@ -94,5 +105,17 @@ TEST_CASE("pipeline::judge_case") {
     CHECK(modified.message ==
           "the call modified its const input C (1 of 1 elements changed, the first at index 0); inputs are "
           "declared const in interface.cuh and must be left unchanged");
+  }
+  SUBCASE("a read-back file rewritten after the call does not hide what the done event's digests saw") {
+    j.planned.inputs["C"] = f32({3.0f});
+    j.planned.gold["V"] = f64({1.5});
+    const ArraySet outputs{{"V", f32({1.5f})}};
+    const CaseResult forged = j.judge_digests(outputs, {{"C", f32({3.0f})}}, {{"C", f32({0.0f})}});
+    CHECK(forged.outcome == Outcome::wrong_answer);
+    CHECK(forged.message == "the call modified its const input C; inputs are declared const in interface.cuh "
+                            "and must be left unchanged");
+    const CaseResult unreported = j.judge_digests(outputs, {{"C", f32({3.0f})}}, {});
+    CHECK(unreported.outcome == Outcome::wrong_answer);
+    CHECK(unreported.message.find("did not report") != std::string::npos);
   }
 }
