@@ -13,7 +13,7 @@ namespace cugrade {
 /// What the workflow template leaves to `cugrade init`.
 struct StudentWorkflowSettings {
   std::string assignment;               ///< "matmul"
-  std::vector<std::string> submission;  ///< the student's files, relative to the repository root
+  std::vector<std::string> submission = {};  ///< the student's files, relative to the repository root
   std::string repository;               ///< the course's repository holding cugrade ("course/cugrade")
   std::string ref;                      ///< the tag (or branch, or commit) of cugrade to build
 };

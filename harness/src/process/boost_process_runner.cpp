@@ -91,6 +91,7 @@ struct ChildSetup : bp::extend::handler {
   int err_fd;
   pid_t parent;  ///< this process, as the child must find it
   bool sandboxed;  ///< runs bwrap: what the step writes must be readable by the next step's user
+  std::uint64_t address_space_bytes;  ///< RLIMIT_AS; 0 = none
 
   template <class Executor>
   void on_exec_setup(Executor& exec) const {
@@ -117,6 +118,10 @@ struct ChildSetup : bp::extend::handler {
       fsize.rlim_max = std::min(fsize.rlim_max, max_file_bytes);
       fsize.rlim_cur = std::min(fsize.rlim_cur, fsize.rlim_max);
       ::setrlimit(RLIMIT_FSIZE, &fsize);
+    }
+    if (address_space_bytes > 0) {
+      const rlimit as{address_space_bytes, address_space_bytes};
+      ::setrlimit(RLIMIT_AS, &as);
     }
     if (::dup2(in_fd, STDIN_FILENO) < 0 || ::dup2(out_fd, STDOUT_FILENO) < 0 ||
         ::dup2(err_fd, STDERR_FILENO) < 0) {
@@ -250,7 +255,7 @@ ProcessResult BoostProcessRunner::run(const ProcessRequest& request) {
   for (const auto& [name, value] : environment) child_environment[name] = value;
   const std::vector<std::string> args(command.begin() + 1, command.end());
   const ChildSetup setup{{}, streams->in.get(), streams->out.get(), streams->err.get(), ::getpid(),
-                         request.sandbox.has_value()};
+                         request.sandbox.has_value(), request.address_space_bytes};
 
   const auto started_at = Clock::now();
   bp::child child(bp::exe = executable.string(), bp::args = args, bp::env = child_environment,

@@ -227,6 +227,7 @@ class ForkedProcess final : public InteractiveProcess {
       if (sandbox && sandbox->cpu_seconds) set_limit(RLIMIT_CPU, sandbox->cpu_seconds);
       if (sandbox && sandbox->max_open_files) set_limit(RLIMIT_NOFILE, sandbox->max_open_files);
       if (sandbox && sandbox->address_space_bytes) set_limit(RLIMIT_AS, sandbox->address_space_bytes);
+      if (request.address_space_bytes) set_limit(RLIMIT_AS, request.address_space_bytes);
       // Each descriptor moved above 9 first: dup2 onto the number a descriptor already has does
       // nothing, and would leave that one close-on-exec.
       const int high_in = ::fcntl(in, F_DUPFD, 10), high_out = ::fcntl(out_, F_DUPFD, 10),

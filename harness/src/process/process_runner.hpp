@@ -45,7 +45,10 @@ struct ProcessRequest {
   std::function<bool()> should_kill;
   /// Set: run inside a bubblewrap sandbox (argv[0] must then be an absolute path or a name
   /// on the sandbox's PATH). Unset: run as a plain child (trusted tools such as nm).
-  std::optional<SandboxSpec> sandbox;
+  std::optional<SandboxSpec> sandbox = {};
+  /// RLIMIT_AS of the child, sealed or not (0 = none): a CPU runner's memory stays bounded even
+  /// where the sandbox cannot run.
+  std::uint64_t address_space_bytes = 0;
 };
 
 /// How it ended.

@@ -166,6 +166,8 @@ RunOutcome run_job(ProcessRunner& processes, const RunRequest& request) {
     ProcessRequest process{{request.runner.string(), job_path.string()}, request.work_dir,
                            request.environment, total_s, request.output_limit_bytes, {}, {}};
     if (request.sandboxed) process.sandbox = runner_sandbox(request);
+    if (!request.gpu && request.host_memory_bytes > 0)  // also where the sandbox cannot run
+      process.address_space_bytes = cpu_runner_address_space(request.host_memory_bytes, request.environment);
     process.should_kill = [&] {
       follower.poll();
       // Between tasks the runner only frees one case's buffers and starts the next: a runner idle

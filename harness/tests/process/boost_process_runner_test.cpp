@@ -72,6 +72,14 @@ TEST_CASE("process::make_process_runner") {
     CHECK(no_children_left());
   }
 
+  SUBCASE("an address-space limit holds in the child (a CPU runner's memory, sealed or not)") {
+    ProcessRequest request = shell("ulimit -v");
+    request.address_space_bytes = std::uint64_t{256} << 20;
+    const ProcessResult result = runner->run(request);
+    CHECK(result.exit_code == 0);
+    CHECK(result.stdout_text == "262144\n");  // KiB
+  }
+
   SUBCASE("a timeout kills the whole process group, grandchildren included") {
     const fs::path dir = make_temp_dir();
     ProcessRequest request = shell("sleep 10 & echo $! > grandchild.pid; sleep 10");
