@@ -54,12 +54,7 @@ struct Judged {
 
   /// The verdict when the runner wrote `outputs` and read back `inputs_after`.
   CaseResult judge(const ArraySet& outputs, const ArraySet& inputs_after) {
-    REQUIRE(write_array_file(task.output_file, outputs));
-    REQUIRE(write_array_file(task.readback_file, inputs_after));
-    for (const auto& [name, array] : outputs) task.outputs[name] = OutputDecl{array.type, array.dims};
-    TaskStatus status{Outcome::passed, "", 0.01, {}};
-    for (const auto& [name, array] : inputs_after) status.input_digests[name] = array_digest(array);
-    return judge_case(spec, planned, task, status);
+    return judge_digests(outputs, inputs_after, inputs_after);
   }
   /// The verdict when the read-back file says `readback` but the done event's digests say `digested`.
   CaseResult judge_digests(const ArraySet& outputs, const ArraySet& readback, const ArraySet& digested) {
