@@ -1,6 +1,10 @@
 #include "cli/app.hpp"
 
+#include <algorithm>
+#include <iostream>
+
 #include "cli/commands.hpp"
+#include "cli/typo_check.hpp"
 #include "core/config.hpp"
 
 namespace cugrade {
@@ -23,6 +27,10 @@ int run_cli(int argc, char** argv) {
   add_init_command(app, exit_code);
   add_selftest_command(app, exit_code);
   add_bench_command(app, exit_code);
+  if (auto typo = find_typo(app, std::vector<std::string>(argv + std::min(argc, 1), argv + argc))) {
+    std::cerr << "cugrade: " << *typo << "\n";
+    return exit_usage;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -84,6 +84,7 @@ Result<std::vector<ReportTarget>> bench_targets(const std::vector<std::string>& 
         target.kind != ReportKind::markdown)
       return fail(fmt::format("--report {}={}: cugrade bench writes console, json or markdown, "
                               "not {}", to_string(target.kind), target.path, to_string(target.kind)));
+  if (auto writable = check_report_targets(*targets); !writable) return std::unexpected(writable.error());
   if (!quiet && std::none_of(targets->begin(), targets->end(),
                              [](const ReportTarget& t) { return t.kind == ReportKind::console; }))
     targets->push_back(ReportTarget{ReportKind::console, "-"});

@@ -56,6 +56,10 @@ int run_check(const CheckArgs& args) {
   if (!files) return complain(files.error().message, exit_usage);
   auto targets = parse_report_targets(args.reports);
   if (!targets) return complain(targets.error().message, exit_usage);
+  if (auto writable = check_report_targets(*targets); !writable) return complain(writable.error().message, exit_usage);
+  // The bar's form is checked now, not after minutes of grading (its points need the maximum).
+  if (!args.fail_under.empty())
+    if (auto bar = parse_bar(args.fail_under, 100.0); !bar) return complain(bar.error().message, exit_usage);
   auto backend = parse_backend(args.backend);
   if (!backend) return complain(backend.error().message, exit_usage);
   auto secret = course_secret(args.secret_file);

@@ -17,6 +17,10 @@ namespace fs = std::filesystem;
 Result<bool> write_file_atomically(const fs::path& path, std::string_view text, std::string_view what) {
   std::error_code ec;
   const std::string name = std::string(what) + path.string();
+  // A link is not silently replaced by a file (nor followed to wherever it points).
+  if (fs::is_symlink(fs::symlink_status(path, ec)))
+    return fail(fmt::format("cannot write {}: it is a symbolic link, which cugrade does not replace (give the "
+                            "path of a file)", name));
   if (path.has_parent_path()) fs::create_directories(path.parent_path(), ec);
   if (ec) return fail(fmt::format("cannot create the folder of {}: {}", name, ec.message()));
   // Unique per process and per call, so parallel workers never share a temporary file.
@@ -30,10 +34,10 @@ Result<bool> write_file_atomically(const fs::path& path, std::string_view text, 
     const ssize_t wrote = ::write(fd, text.data() + done, text.size() - done);
     if (wrote < 0 && errno == EINTR) continue;
     if (wrote <= 0) {
-      const int error = errno;
+      const std::string why = wrote < 0 ? std::strerror(errno) : "the disk took no more bytes";
       ::close(fd);
       fs::remove(temporary, ec);
-      return fail(fmt::format("cannot write {}: {}", name, std::strerror(error)));
+      return fail(fmt::format("cannot write {}: {}", name, why));
     }
     done += static_cast<std::size_t>(wrote);
   }
@@ -43,8 +47,9 @@ Result<bool> write_file_atomically(const fs::path& path, std::string_view text, 
   ::close(fd);
   fs::rename(temporary, path, ec);
   if (ec) {
+    const std::string why = ec.message();  // before remove() reuses ec
     fs::remove(temporary, ec);
-    return fail(fmt::format("cannot write {}: {}", name, ec.message()));
+    return fail(fmt::format("cannot write {}: {}", name, why));
   }
   return true;
 }

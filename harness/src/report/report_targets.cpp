@@ -1,5 +1,6 @@
 #include "report/report_targets.hpp"
 
+#include <unistd.h>
 
 #include <algorithm>
 #include <array>
@@ -123,6 +124,35 @@ Result<bool> write_reports(const GradeReport& report, const std::vector<ReportTa
   for (const ReportTarget& target : targets)
     rendered.emplace_back(target, render(report, target, colour_console, include_hidden_details));
   return write_rendered(rendered);
+}
+
+Result<bool> check_report_targets(const std::vector<ReportTarget>& targets) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> problems;
+  for (const ReportTarget& target : targets) {
+    if (target.path == "-") continue;
+    const std::string name = fmt::format("--report {}={}", to_string(target.kind), target.path);
+    std::error_code ec;
+    const fs::path path = fs::absolute(target.path, ec);
+    const fs::file_status status = fs::symlink_status(path, ec);
+    if (fs::is_symlink(status)) {
+      problems.push_back(name + ": is a symbolic link, which cugrade does not replace (give the path of a file)");
+      continue;
+    }
+    if (fs::is_directory(status)) {
+      problems.push_back(name + ": is a folder (give a file name inside it)");
+      continue;
+    }
+    // The nearest folder that exists must be one cugrade can write into (it makes the rest).
+    fs::path folder = path.parent_path();
+    while (!folder.empty() && !fs::exists(folder, ec) && folder != folder.root_path()) folder = folder.parent_path();
+    if (!fs::is_directory(folder, ec))
+      problems.push_back(name + ": " + folder.string() + " is not a folder");
+    else if (::access(folder.c_str(), W_OK | X_OK) != 0)
+      problems.push_back(name + ": cannot write in " + folder.string() + " (" + std::strerror(errno) + ")");
+  }
+  if (!problems.empty()) return fail(fmt::format("{}", fmt::join(problems, "\n")));
+  return true;
 }
 
 Result<bool> write_rendered(const std::vector<std::pair<ReportTarget, std::string>>& rendered) {

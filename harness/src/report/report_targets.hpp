@@ -40,6 +40,10 @@ struct ReportTarget {
 /// names the nearest known one.
 Result<std::vector<ReportTarget>> parse_report_targets(const std::vector<std::string>& specs);
 
+/// Checks, before any grading, that every file target can be written: not a symbolic link, not
+/// a folder, and its folder exists or can be made where cugrade may write. The error names each.
+Result<bool> check_report_targets(const std::vector<ReportTarget>& targets);
+
 /// Writes texts already rendered, each to its target ("-" is standard output; a file is replaced
 /// atomically, its folder created if needed); every target is tried, the error lists each
 /// failure. For records other than a GradeReport (`cugrade bench`'s tables).

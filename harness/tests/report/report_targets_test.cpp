@@ -193,3 +193,41 @@ TEST_CASE("report::write_reports") {
 }
 
 }  // namespace cugrade
+
+namespace cugrade {
+
+TEST_CASE("report::check_report_targets refuses, before any grading, a target that cannot be written") {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("cugrade-targets-test-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  std::ofstream(dir / "file") << "x";
+  fs::create_symlink(dir / "elsewhere.json", dir / "link.json");
+
+  SUBCASE("standard output, a new file, a file in folders still to be made: fine") {
+    CHECK(check_report_targets({{ReportKind::console, "-"},
+                                {ReportKind::json, (dir / "a.json").string()},
+                                {ReportKind::html, (dir / "x" / "y" / "a.html").string()}})
+              .has_value());
+  }
+  SUBCASE("a symbolic link is not replaced, and a write through it is refused too") {
+    const auto checked = check_report_targets({{ReportKind::json, (dir / "link.json").string()}});
+    REQUIRE_FALSE(checked.has_value());
+    CHECK(checked.error().message.find("is a symbolic link") != std::string::npos);
+    const auto written = write_reports(test::sample_report(), {{ReportKind::json, (dir / "link.json").string()}}, false);
+    REQUIRE_FALSE(written.has_value());
+    CHECK(written.error().message.find("symbolic link") != std::string::npos);
+    CHECK(fs::is_symlink(dir / "link.json"));
+    CHECK_FALSE(fs::exists(dir / "elsewhere.json"));
+  }
+  SUBCASE("a folder, and a file where a folder must be: each named") {
+    const auto checked = check_report_targets(
+        {{ReportKind::json, dir.string()}, {ReportKind::junit, (dir / "file" / "junit.xml").string()}});
+    REQUIRE_FALSE(checked.has_value());
+    CHECK(checked.error().message == "--report json=" + dir.string() + ": is a folder (give a file name inside it)\n"
+                                     "--report junit=" + (dir / "file" / "junit.xml").string() + ": " +
+                                         (dir / "file").string() + " is not a folder");
+  }
+  fs::remove_all(dir);
+}
+
+}  // namespace cugrade
