@@ -1,5 +1,5 @@
 // Assignment matmul: C = A·B, row-major, A is M×K, B is K×N, C is M×N (lectures 002, 000, 003).
-// Read README.md first. Fill in every TODO; `cugrade check matmul --submission matmul.cu` tells
+// Read ASSIGNMENT.md first. Fill in every TODO; `cugrade check matmul --submission matmul.cu` tells
 // you how far you are. A, B and C are device pointers; launch and return (no copies, no sync).
 #include <cuda_runtime.h>
 

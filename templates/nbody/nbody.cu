@@ -1,4 +1,4 @@
-// Assignment nbody: the 2D N-body simulation of lecture 000 (shared memory). Read README.md first.
+// Assignment nbody: the 2D N-body simulation of lecture 000 (shared memory). Read ASSIGNMENT.md first.
 // Fill in every TODO; `cugrade check nbody --submission nbody.cu` tells you how far you are.
 // All pointers are device pointers; launch and return (free what you allocate; no copies to
 // the host). X[nt*N + i] is the x of body i at time step nt.

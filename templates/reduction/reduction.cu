@@ -1,5 +1,5 @@
 // Assignment reduction: out[0] = in[0] + ... + in[n-1], seven times, once per kernel of Harris's
-// reduction (lectures 001 and 003). Read README.md first. Fill in every TODO;
+// reduction (lectures 001 and 003). Read ASSIGNMENT.md first. Fill in every TODO;
 // `cugrade check reduction --submission reduction.cu` tells you how far you are. `in` and `out`
 // are device pointers; launch and return (free what you allocate; no copies to the host).
 #include <cuda_runtime.h>

@@ -1,5 +1,5 @@
 // Assignment transpose: out = inᵀ, row-major, in is rows×cols, out is cols×rows (lecture 001).
-// Read README.md first. Fill in every TODO; `cugrade check transpose --submission transpose.cu`
+// Read ASSIGNMENT.md first. Fill in every TODO; `cugrade check transpose --submission transpose.cu`
 // tells you how far you are. in and out are device pointers; launch and return (no copies, no
 // sync).
 #include <cuda_runtime.h>

@@ -1,4 +1,4 @@
-// Assignment vecadd: C = A + B on the GPU (lecture 003, Kirk & Hwu). Read README.md first.
+// Assignment vecadd: C = A + B on the GPU (lecture 003, Kirk & Hwu). Read ASSIGNMENT.md first.
 // Fill in every TODO; `cugrade check vecadd --submission vecadd.cu` tells you how far you are.
 #include <cstdio>
 

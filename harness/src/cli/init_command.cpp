@@ -9,6 +9,7 @@
 #include "cli/cli_support.hpp"
 #include "cli/commands.hpp"
 #include "cli/student_workflow.hpp"
+#include "core/atomic_file.hpp"
 #include "core/config.hpp"
 
 namespace cugrade {
@@ -25,9 +26,12 @@ struct InitArgs {
 
 /// The repository the workflow builds cugrade from: --course-repo, else $CUGRADE_COURSE_REPOSITORY,
 /// else a placeholder the course replaces.
-std::string course_repository(const InitArgs& args) {
+std::string course_repository(const InitArgs& args, const Locations& where) {
   if (!args.course_repo.empty()) return args.course_repo;
   if (const char* env = std::getenv("CUGRADE_COURSE_REPOSITORY"); env != nullptr && *env != '\0') return env;
+  // The GitHub repository this cugrade was cloned from: the course's, for a student.
+  if (auto config = read_whole_file(where.root / ".git" / "config"))
+    if (std::string origin = github_origin(*config); !origin.empty()) return origin;
   return std::string(kPlaceholderRepository);
 }
 
@@ -39,7 +43,7 @@ Result<std::string> workflow_for(const Locations& where, const InitArgs& args,
   if (!in) return fail("cannot read the workflow template " + path.string());
   std::stringstream text;
   text << in.rdbuf();
-  StudentWorkflowSettings settings{.assignment = args.id, .repository = course_repository(args),
+  StudentWorkflowSettings settings{.assignment = args.id, .repository = course_repository(args, where),
                                    .ref = args.cugrade_ref.empty() ? std::string("v") + config::version
                                                                    : args.cugrade_ref};
   for (const auto& [source, target] : copies)
@@ -79,9 +83,10 @@ int run_init(const InitArgs& args) {
     fs::create_directories(workflow_path.parent_path());
     std::ofstream(workflow_path, std::ios::binary) << workflow;
     std::cout << "  " << kStudentWorkflowPath << " (grades every push on GitHub)\n";
-    if (course_repository(args) == kPlaceholderRepository)
-      std::cout << "Note: the workflow builds cugrade from " << kPlaceholderRepository
-                << "; set CUGRADE_REPOSITORY in it to the course's repository (or run init with --course-repo).\n";
+    if (course_repository(args, where) == kPlaceholderRepository)
+      std::cout << "Note: this cugrade does not know your course's repository, so the workflow cannot build it "
+                   "yet: ask your course staff for its name and put it in CUGRADE_REPOSITORY in "
+                << kStudentWorkflowPath << ".\n";
   }
   std::cout << "Next: edit the TODOs, then run\n  cugrade check " << args.id << " --submission " << to.string() << "\n";
   return exit_ok;

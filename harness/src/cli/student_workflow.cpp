@@ -48,4 +48,38 @@ Result<std::string> render_student_workflow(std::string_view template_text,
   return text;
 }
 
+std::string github_origin(std::string_view git_config) {
+  bool in_origin = false;
+  std::size_t begin = 0;
+  while (begin < git_config.size()) {
+    std::size_t end = git_config.find('\n', begin);
+    if (end == std::string_view::npos) end = git_config.size();
+    std::string_view line = git_config.substr(begin, end - begin);
+    begin = end + 1;
+    while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
+    while (!line.empty() && (line.back() == ' ' || line.back() == '\r')) line.remove_suffix(1);
+    if (line.starts_with("[")) {
+      in_origin = line == "[remote \"origin\"]";
+      continue;
+    }
+    if (!in_origin || !line.starts_with("url")) continue;
+    std::string_view url = line.substr(line.find('=') == std::string_view::npos ? line.size() : line.find('=') + 1);
+    while (!url.empty() && url.front() == ' ') url.remove_prefix(1);
+    for (std::string_view host : {"github.com/", "github.com:"}) {
+      const std::size_t at = url.find(host);
+      if (at == std::string_view::npos) continue;
+      std::string_view path = url.substr(at + host.size());
+      if (path.ends_with(".git")) path.remove_suffix(4);
+      if (path.ends_with("/")) path.remove_suffix(1);
+      const std::size_t slash = path.find('/');
+      if (slash == std::string_view::npos || slash == 0 || slash + 1 == path.size() ||
+          path.find('/', slash + 1) != std::string_view::npos)
+        return "";
+      return std::string(path);
+    }
+    return "";
+  }
+  return "";
+}
+
 }  // namespace cugrade

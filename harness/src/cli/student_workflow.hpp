@@ -24,6 +24,11 @@ inline constexpr std::string_view kStudentWorkflowPath = ".github/workflows/cugr
 /// The repository used when none is given: it names itself as a value to replace.
 inline constexpr std::string_view kPlaceholderRepository = "COURSE-ORG/cugrade";
 
+/// "owner/name" of the GitHub repository a git config's `origin` remote names (https, ssh or
+/// git@ form, with or without .git), or "" when it names none: the course's repository, found
+/// from the clone of cugrade a student built.
+std::string github_origin(std::string_view git_config);
+
 /// The template with @ASSIGNMENT@, @SUBMISSION@, @CUGRADE_REPOSITORY@ and @CUGRADE_REF@ filled
 /// in. An error when a value could break the YAML or the shell it lands in (a repository not of
 /// the form owner/name; quotes, spaces or newlines in a name) or a placeholder is missing.

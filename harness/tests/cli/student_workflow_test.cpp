@@ -69,3 +69,21 @@ TEST_CASE("cli::render_student_workflow") {
 }
 
 }  // namespace cugrade
+
+namespace cugrade {
+
+TEST_CASE("cli::github_origin") {
+  const auto config = [](std::string_view url) {
+    return "[core]\n\trepositoryformatversion = 0\n[remote \"upstream\"]\n\turl = https://github.com/other/x.git\n"
+           "[remote \"origin\"]\n\turl = " + std::string(url) + "\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n";
+  };
+  CHECK(github_origin(config("https://github.com/my-course/cugrade.git")) == "my-course/cugrade");
+  CHECK(github_origin(config("git@github.com:my-course/cugrade.git")) == "my-course/cugrade");
+  CHECK(github_origin(config("ssh://git@github.com/my-course/cugrade")) == "my-course/cugrade");
+  CHECK(github_origin(config("https://gitlab.com/my-course/cugrade.git")) == "");
+  CHECK(github_origin(config("https://github.com/only-owner")) == "");
+  CHECK(github_origin("[remote \"upstream\"]\n\turl = https://github.com/other/x.git\n") == "");
+  CHECK(github_origin("") == "");
+}
+
+}  // namespace cugrade
