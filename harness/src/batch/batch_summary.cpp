@@ -1,5 +1,6 @@
 #include "batch/batch_summary.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 
@@ -87,6 +88,14 @@ std::string render_batch_summary(const BatchSummary& summary, const std::string&
   }
   if (!summary.setup_problem.empty()) text += "Warning: " + summary.setup_problem + "\n";
   for (const auto& line : summary.skipped) text += "Skipped " + line + "\n";
+  if (!summary.not_gradable.empty()) {
+    // Named, at most 20: the gradebook and summary.html have every row.
+    const std::size_t shown = std::min<std::size_t>(summary.not_gradable.size(), 20);
+    text += fmt::format("Not gradable ({}: their submission did not build or was refused; 0 points):", summary.not_gradable.size());
+    for (std::size_t i = 0; i < shown; ++i) text += (i ? ", " : " ") + summary.not_gradable[i];
+    if (shown < summary.not_gradable.size()) text += fmt::format(", and {} more (gradebook.csv)", summary.not_gradable.size() - shown);
+    text += "\n";
+  }
   if (!summary.harness_errors.empty()) {
     text += fmt::format("Harness errors ({}; not graded, they cost no points; run again to retry them):\n",
                         summary.harness_errors.size());

@@ -294,6 +294,8 @@ Result<BatchSummary> Batch::run() {
     } else if (r.report.gradable) {
       ++summary_.gradable;
       total += r.report.score;
+    } else {
+      summary_.not_gradable.push_back(fmt::format("{} ({})", printable(r.student), to_string(r.report.outcome)));
     }
   }
   summary_.setup_problem = common_build_failure(records);

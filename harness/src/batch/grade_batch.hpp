@@ -70,6 +70,8 @@ struct BatchSummary {
   double mean_score = 0.0;                     ///< over gradable submissions
   double max_score = 0.0;                      ///< the most any student could have had
   std::size_t gradable = 0;                    ///< rows whose submission built
+  /// "alice (compile_error)", one per student whose submission did not build or was refused.
+  std::vector<std::string> not_gradable = {};
   BatchTimes times;                            ///< where the time went
   bool stopped = false;                        ///< `stop` was set before everyone was graded
   /// Most of the class failed to build with the same message: likely the set-up, not the

@@ -18,7 +18,7 @@ Result<bool> write_file_atomically(const fs::path& path, std::string_view text, 
   std::error_code ec;
   const std::string name = std::string(what) + path.string();
   // A link is not silently replaced by a file (nor followed to wherever it points).
-  if (fs::is_symlink(fs::symlink_status(path, ec)))
+  if (std::error_code missing; fs::is_symlink(fs::symlink_status(path, missing)))
     return fail(fmt::format("cannot write {}: it is a symbolic link, which cugrade does not replace (give the "
                             "path of a file)", name));
   if (path.has_parent_path()) fs::create_directories(path.parent_path(), ec);

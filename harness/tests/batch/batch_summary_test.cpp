@@ -1,6 +1,7 @@
 #include "batch/batch_summary.hpp"
 
 #include <doctest/doctest.h>
+#include <fmt/format.h>
 
 #include "batch/batch_fixture.hpp"
 #include "batch/record_samples.hpp"
@@ -20,6 +21,7 @@ BatchSummary sample_summary() {
   s.harness_errors = {"s017: not graded: a fault of cugrade's: the runner could not start",
                       "s093: not graded: a fault of cugrade's: disk full"};
   s.skipped = {"notes.txt: not a folder or a .zip/.tar.gz archive"};
+  s.not_gradable = {"s004 (compile_error)", "s051 (link_error)"};
   s.gradable = 110;
   s.mean_score = 16.4;
   s.max_score = 28;
@@ -57,6 +59,16 @@ TEST_CASE("batch::render_batch_summary") {
                            "were kept): 2 builds at a time, each run right after its build (CPU backend).\n"
                            "Stopped early: 30 submissions are not graded yet; run the same command again to finish.\n"));
     CHECK(text.find("Harness errors") == std::string::npos);
+  }
+  SUBCASE("the students who were not gradable are named, the first twenty") {
+    BatchSummary s = sample_summary();
+    s.not_gradable.clear();
+    for (int i = 0; i < 23; ++i) s.not_gradable.push_back(fmt::format("s{:03} (compile_error)", i));
+    const std::string text = render_batch_summary(s, "vecadd", "grades");
+    CHECK(text.find("Not gradable (23: their submission did not build or was refused; 0 points): s000 (compile_error), "
+                    "s001 (compile_error)") != std::string::npos);
+    CHECK(text.find("s019 (compile_error), and 3 more (gradebook.csv)\n") != std::string::npos);
+    CHECK(text.find("s020") == std::string::npos);
   }
 }
 
