@@ -311,7 +311,8 @@ Result<BatchSummary> Batch::run() {
                                                      use_cuda_ ? "CUDA" : "CPU",
                                                      summary_.setup_problem.empty()
                                                          ? ""
-                                                         : ". Warning: " + summary_.setup_problem));
+                                                         : ". Warning: " + summary_.setup_problem),
+                                         options_.deadline_unix);
       !written)
     return std::unexpected(written.error());
   summary_.times.builders = builders;

@@ -43,10 +43,13 @@ Result<bool> write_student_reports(const fs::path& out, const StudentRecord& rec
 }
 
 Result<bool> write_class_summary(const fs::path& out, const std::vector<StudentRecord>& records,
-                                 const std::string& subtitle) {
+                                 const std::string& subtitle, std::optional<std::int64_t> deadline_unix) {
   std::vector<ClassSummaryEntry> entries;
   entries.reserve(records.size());
-  for (const auto& r : records) entries.push_back({r.student, r.report, "students/" + url_segment(student_path_name(r.student)) + "/report.html"});
+  for (const auto& r : records) {
+    entries.push_back({r.student, r.report, "students/" + url_segment(student_path_name(r.student)) + "/report.html"});
+    if (deadline_unix) entries.back().late = r.submitted_unix > *deadline_unix;  // as the gradebook says
+  }
   ClassSummaryOptions options;
   options.subtitle = subtitle;
   return write_file_atomically(out / "summary.html", render_class_summary_html(entries, options));

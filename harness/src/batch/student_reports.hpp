@@ -1,7 +1,9 @@
 #pragma once
 // The files a batch writes for people: each student's reports under students/<id>/ and the
 // class summary page, all rendered by report/ from the students' grade reports.
+#include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -19,8 +21,9 @@ const std::vector<std::pair<ReportKind, std::string>>& student_report_files();
 /// these may go back to the student); each file atomically.
 Result<bool> write_student_reports(const std::filesystem::path& out, const StudentRecord& record);
 
-/// Writes <out>/summary.html: the class at a glance, linking to each student's HTML report.
+/// Writes <out>/summary.html: the class at a glance, linking to each student's HTML report (with
+/// a late column when a deadline is given).
 Result<bool> write_class_summary(const std::filesystem::path& out, const std::vector<StudentRecord>& records,
-                                 const std::string& subtitle);
+                                 const std::string& subtitle, std::optional<std::int64_t> deadline_unix = {});
 
 }  // namespace cugrade

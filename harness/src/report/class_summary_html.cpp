@@ -176,6 +176,12 @@ void render_performance(std::string& out, std::span<const ClassSummaryEntry> stu
                         std::size_t extremes) {
   std::vector<Target> targets = targets_of(students);
   if (targets.empty()) return;
+  // Nothing timed anywhere (the CPU backend, no GPU): one line, not a panel per target.
+  if (std::all_of(targets.begin(), targets.end(), [](const Target& t) { return t.timed.empty() && t.flagged == 0; })) {
+    out += "<section id=\"performance\">\n<h2>Performance</h2>\n<p class=\"muted\">Not timed: performance is "
+           "graded on a GPU only (the CPU backend grades correctness).</p>\n</section>\n";
+    return;
+  }
   out += "<section id=\"performance\">\n<h2>Performance</h2>\n<p class=\"muted\">Ratio = the "
          "reference's time / the student's, measured in the same run on the same GPU: right of "
          "the dashed 1× line is faster than the reference. The band spans the middle half of the "
@@ -211,25 +217,45 @@ void render_performance(std::string& out, std::span<const ClassSummaryEntry> stu
   out += "</section>\n";
 }
 
+/// The steps of the class's reports, in the order their cases come.
+std::vector<std::string> steps_of(std::span<const ClassSummaryEntry> students) {
+  std::vector<std::string> steps;
+  for (const ClassSummaryEntry& s : students)
+    for (const CaseResult& c : s.report.cases)
+      if (std::find(steps.begin(), steps.end(), c.step) == steps.end()) steps.push_back(c.step);
+  return steps;
+}
+
 void render_students(std::string& out, std::span<const ClassSummaryEntry> students) {
-  out += "<section id=\"students\">\n<h2>Every submission</h2>\n<table><thead><tr><th>student</th>"
-         "<th class=\"num\">score</th><th>outcome</th><th class=\"num\">cases passed</th>"
-         "<th>performance (ratio)</th></tr></thead><tbody>\n";
+  const std::vector<std::string> steps = steps_of(students);
+  const bool deadline = std::any_of(students.begin(), students.end(), [](const ClassSummaryEntry& s) { return s.late.has_value(); });
+  out += "<section id=\"students\">\n<h2>Every submission</h2>\n<div class=\"scroll\"><table><thead><tr><th>student</th>"
+         "<th class=\"num\">score</th><th>outcome</th>";
+  if (deadline) out += "<th>late</th>";
+  for (const std::string& step : steps) out += fmt::format("<th class=\"num\">{} (cases passed)</th>", e(step));
+  out += "<th>performance (ratio)</th></tr></thead><tbody>\n";
   for (const ClassSummaryEntry& s : students) {
     const GradeReport& r = s.report;
-    const auto passed = std::count_if(r.cases.begin(), r.cases.end(),
-                                      [](const CaseResult& c) { return c.outcome == Outcome::passed; });
     std::vector<std::string> ratios;
     for (const PerformanceResult& p : r.performance)
       if (p.student && p.outcome == Outcome::passed && p.ratio > 0.0)
         ratios.push_back(fmt::format("{} {:.2f}×{}", p.step, p.ratio, untrusted(p) ? " (flagged)" : ""));
-    out += fmt::format("<tr class=\"{}\"><td>{}</td><td class=\"num\">{}</td><td>{} {}</td>"
-                       "<td class=\"num\">{}/{}</td><td>{}</td></tr>\n",
+    out += fmt::format("<tr class=\"{}\"><td>{}</td><td class=\"num\">{}</td><td>{} {}</td>",
                        html_status_class(r.outcome), student_cell(s), format_score(r.score, r.max_score),
-                       html_status_badge(r.outcome), to_string(r.outcome), passed, r.cases.size(),
-                       e(fmt::format("{}", fmt::join(ratios, ", "))));
+                       html_status_badge(r.outcome), to_string(r.outcome));
+    if (deadline) out += fmt::format("<td>{}</td>", !s.late ? "" : *s.late ? "late" : "on time");
+    for (const std::string& step : steps) {
+      std::size_t passed = 0, all = 0;
+      for (const CaseResult& c : r.cases)
+        if (c.step == step) {
+          ++all;
+          if (c.outcome == Outcome::passed) ++passed;
+        }
+      out += all ? fmt::format("<td class=\"num\">{}/{}</td>", passed, all) : std::string("<td></td>");
+    }
+    out += fmt::format("<td>{}</td></tr>\n", e(fmt::format("{}", fmt::join(ratios, ", "))));
   }
-  out += "</tbody></table>\n</section>\n";
+  out += "</tbody></table></div>\n</section>\n";
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 // score histogram, how many submissions ended in each outcome, per timed step the spread of the
 // class's speed against the reference, the slowest and fastest submissions, and every student.
 #include <span>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -16,6 +17,7 @@ struct ClassSummaryEntry {
   GradeReport report;
   std::string report_link;  ///< relative URL of their HTML report ("alice/report.html"), or "";
                             ///< anything that looks like a scheme ("x:") is made "./x:"
+  std::optional<bool> late = {};  ///< handed in after the deadline; unset when none was given
 };
 
 /// What the class summary says about itself.

@@ -53,6 +53,29 @@ TEST_CASE("report::render_class_summary_html") {
     CHECK(page.find("href=\"./javascript:alert(1)/report.html\"") != std::string::npos);
     CHECK(page.find("href=\"javascript:") == std::string::npos);
   }
+  SUBCASE("a column per step (cases passed), and a late column only when a deadline was given") {
+    const std::string page = render_class_summary_html(students);
+    CHECK(page.find("(cases passed)</th>") != std::string::npos);
+    CHECK(page.find("<th>late</th>") == std::string::npos);
+    std::vector<ClassSummaryEntry> dated = students;
+    dated[0].late = true;
+    dated[1].late = false;
+    const std::string with_deadline = render_class_summary_html(dated);
+    CHECK(with_deadline.find("<th>late</th>") != std::string::npos);
+    CHECK(with_deadline.find("<td>late</td>") != std::string::npos);
+    CHECK(with_deadline.find("<td>on time</td>") != std::string::npos);
+  }
+  SUBCASE("nothing timed (the CPU backend): one line, not a panel per timed step") {
+    std::vector<ClassSummaryEntry> untimed = students;
+    for (auto& s : untimed)
+      for (auto& p : s.report.performance) {
+        p.outcome = Outcome::not_run;
+        p.ratio = 0.0;
+      }
+    const std::string page = render_class_summary_html(untimed);
+    CHECK(page.find("Not timed: performance is graded on a GPU only") != std::string::npos);
+    CHECK(count(page, "speed against the reference") == 0);
+  }
   SUBCASE("an empty class says so") {
     const std::string page = render_class_summary_html({});
     CHECK(page.find("No submissions were graded.") != std::string::npos);
