@@ -1,8 +1,11 @@
 #include "report/class_summary_html.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <map>
+#include <set>
+#include <tuple>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -115,6 +118,57 @@ void render_outcomes(std::string& out, std::span<const ClassSummaryEntry> studen
   out += "</tbody></table>\n";
   out += "<p class=\"muted\">A submission's outcome is its worst: passed only when every case "
          "passed. not_run and harness_error never cost a student points.</p>\n</section>\n";
+}
+
+/// A failure's message as a pattern: its first line, numbers as '#', so that the same mistake
+/// at other sizes or values counts once.
+std::string failure_pattern(std::string_view message) {
+  std::string pattern;
+  for (char c : message.substr(0, message.find('\n'))) {
+    if (std::isdigit(static_cast<unsigned char>(c))) {
+      if (pattern.empty() || pattern.back() != '#') pattern += '#';
+    } else {
+      pattern += c;
+    }
+  }
+  return pattern.size() > 160 ? pattern.substr(0, 160) + "…" : pattern;
+}
+
+/// The failures most students share: per step, the first failing case's outcome and message
+/// pattern (a hidden case's outcome only), and the build's; each student counted once per step.
+void render_common_failures(std::string& out, std::span<const ClassSummaryEntry> students) {
+  std::map<std::tuple<std::string, std::string, std::string>, std::size_t> counts;
+  for (const ClassSummaryEntry& s : students) {
+    const GradeReport& r = s.report;
+    // The students' mistakes: a harness error is cugrade's, and has its own count above.
+    if (r.build.outcome != Outcome::passed && r.build.outcome != Outcome::not_run && r.build.outcome != Outcome::harness_error)
+      ++counts[{"build", std::string(to_string(r.build.outcome)), failure_pattern(r.build.message)}];
+    std::set<std::string> seen;
+    for (const CaseResult& c : r.cases) {
+      if (c.outcome == Outcome::passed || c.outcome == Outcome::not_run || c.outcome == Outcome::harness_error ||
+          !seen.insert(c.step).second)
+        continue;
+      const bool hidden = c.visibility == Visibility::hidden;
+      ++counts[{c.step, std::string(to_string(c.outcome)), hidden ? std::string("(a hidden case)") : failure_pattern(c.message)}];
+    }
+  }
+  std::vector<std::pair<std::size_t, std::tuple<std::string, std::string, std::string>>> ranked;
+  for (const auto& [key, n] : counts) ranked.emplace_back(n, key);
+  std::stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  if (ranked.size() > 5) ranked.resize(5);
+  out += "<section id=\"failures\">\n<h2>Most common failures</h2>\n";
+  if (ranked.empty()) {
+    out += "<p class=\"muted\">None: every submission built and passed every case.</p>\n</section>\n";
+    return;
+  }
+  out += "<div class=\"scroll\"><table><thead><tr><th>step</th><th>outcome</th><th class=\"num\">students</th>"
+         "<th>what the report says (numbers as #)</th></tr></thead><tbody>\n";
+  for (const auto& [n, key] : ranked) {
+    const auto& [step, outcome, pattern] = key;
+    out += fmt::format("<tr><td>{}</td><td>{}</td><td class=\"num\">{}</td><td>{}</td></tr>\n", e(step), e(outcome), n,
+                       e(pattern));
+  }
+  out += "</tbody></table></div>\n</section>\n";
 }
 
 /// One student's result for one timed target.
@@ -271,6 +325,7 @@ std::string render_class_summary_html(std::span<const ClassSummaryEntry> student
     render_scores(body, students);
     render_outcomes(body, students);
     body += "</div>\n";
+    render_common_failures(body, students);
     render_performance(body, students, std::max<std::size_t>(options.extremes, 1));
     render_students(body, students);
   }

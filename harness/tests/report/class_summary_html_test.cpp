@@ -76,6 +76,13 @@ TEST_CASE("report::render_class_summary_html") {
     CHECK(page.find("Not timed: performance is graded on a GPU only") != std::string::npos);
     CHECK(count(page, "speed against the reference") == 0);
   }
+  SUBCASE("the most common failures: per step, numbers as #, each student once per step, hidden cases unnamed") {
+    const std::string page = render_class_summary_html(students);
+    CHECK(page.find("<h2>Most common failures</h2>") != std::string::npos);
+    CHECK(page.find("numbers as #") != std::string::npos);
+    std::vector<ClassSummaryEntry> clean{students.front()};
+    CHECK(render_class_summary_html(clean).find("None: every submission built and passed every case.") != std::string::npos);
+  }
   SUBCASE("an empty class says so") {
     const std::string page = render_class_summary_html({});
     CHECK(page.find("No submissions were graded.") != std::string::npos);
