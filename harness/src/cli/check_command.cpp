@@ -3,6 +3,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <map>
 #include <iostream>
 #include <sstream>
 
@@ -42,6 +43,20 @@ Result<double> parse_bar(const std::string& text, double max_score) {
   } catch (const std::exception&) {
   }
   return fail("--fail-under takes points (15) or a percentage (75%), not '" + text + "'");
+}
+
+/// Each submitted file's name as reports show it, mapped to its path from the repository's root
+/// ($GITHUB_WORKSPACE in a workflow, else the current folder), for GitHub annotations.
+std::map<std::string, std::string> repository_paths(const std::vector<SubmissionFile>& files) {
+  std::error_code ec;
+  const char* workspace = std::getenv("GITHUB_WORKSPACE");
+  const fs::path root = workspace && *workspace ? fs::path(workspace) : fs::current_path(ec);
+  std::map<std::string, std::string> paths;
+  for (const auto& file : files) {
+    const fs::path relative = fs::absolute(file.path, ec).lexically_normal().lexically_relative(root.lexically_normal());
+    if (!relative.empty() && *relative.begin() != "..") paths.emplace(file.path.filename().string(), relative.generic_string());
+  }
+  return paths;
 }
 
 int run_check(const CheckArgs& args) {
@@ -102,7 +117,7 @@ int run_check(const CheckArgs& args) {
   if (!args.quiet && std::none_of(all.begin(), all.end(), [](const ReportTarget& t) { return t.kind == ReportKind::console; }))
     all.push_back(ReportTarget{ReportKind::console, "-"});
   const bool colour = !args.no_color && isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR");
-  if (auto written = write_reports(report, all, colour); !written)
+  if (auto written = write_reports(report, all, colour, false, repository_paths(*files)); !written)
     return complain(written.error().message, exit_internal);
 
   if (report.outcome == Outcome::harness_error) return exit_internal;

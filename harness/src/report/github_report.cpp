@@ -94,10 +94,13 @@ std::string escape_github_data(std::string_view text) { return escape(text, fals
 
 std::string escape_github_property(std::string_view text) { return escape(text, true); }
 
-std::string render_github_annotations(const GradeReport& report) {
+std::string render_github_annotations(const GradeReport& report,
+                                      const std::map<std::string, std::string>& repository_paths) {
   std::vector<Annotation> all;
   add_build(all, report);
   if (report.gradable) add_cases(all, report);
+  for (Annotation& a : all)
+    if (const auto it = repository_paths.find(a.file); it != repository_paths.end()) a.file = it->second;
   std::string out;
   std::size_t errors = 0, warnings = 0, left_out = 0;
   for (const Annotation& a : all) {

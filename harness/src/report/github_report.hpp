@@ -2,6 +2,7 @@
 // The report as GitHub Actions workflow commands (`::error file=...,line=...::message`), which
 // the runner turns into annotations on the student's lines in the commit and pull request. Meant
 // for standard output: `cugrade check ... --report github=-` inside a workflow step.
+#include <map>
 #include <string>
 #include <string_view>
 
@@ -14,7 +15,10 @@ namespace cugrade {
 /// (a harness fault as ::warning); each performance target short of full points as ::warning;
 /// and a closing ::notice with the score. At most 10 errors and 10 warnings (GitHub shows no
 /// more per step), then a notice of how many were left out. Hidden cases show only their outcome.
-std::string render_github_annotations(const GradeReport& report);
+/// `repository_paths` maps a file name as the report shows it to its path from the repository's
+/// root (`src/matmul.cu`), where GitHub puts the annotation; a name not in it is used as it is.
+std::string render_github_annotations(const GradeReport& report,
+                                      const std::map<std::string, std::string>& repository_paths = {});
 
 /// A command's message escaped as GitHub requires: % → %25, CR → %0D, LF → %0A, so that student
 /// text can neither end the command nor start another.

@@ -67,7 +67,7 @@ Result<ReportTarget> parse_target(const std::string& spec) {
 }
 
 std::string render(const GradeReport& report, const ReportTarget& target, bool colour_console,
-                   bool include_hidden_details) {
+                   bool include_hidden_details, const std::map<std::string, std::string>& repository_paths) {
   switch (target.kind) {
     case ReportKind::console:
       // Escape codes belong on a terminal only; a file gets plain text.
@@ -86,7 +86,7 @@ std::string render(const GradeReport& report, const ReportTarget& target, bool c
     case ReportKind::prairielearn:
       return dump(report_to_prairielearn(report));
     case ReportKind::github:
-      return render_github_annotations(report);
+      return render_github_annotations(report, repository_paths);
   }
   return {};
 }
@@ -119,10 +119,11 @@ Result<std::vector<ReportTarget>> parse_report_targets(const std::vector<std::st
 }
 
 Result<bool> write_reports(const GradeReport& report, const std::vector<ReportTarget>& targets,
-                           bool colour_console, bool include_hidden_details) {
+                           bool colour_console, bool include_hidden_details,
+                           const std::map<std::string, std::string>& repository_paths) {
   std::vector<std::pair<ReportTarget, std::string>> rendered;
   for (const ReportTarget& target : targets)
-    rendered.emplace_back(target, render(report, target, colour_console, include_hidden_details));
+    rendered.emplace_back(target, render(report, target, colour_console, include_hidden_details, repository_paths));
   return write_rendered(rendered);
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // Several reports at once, each to its own destination (`--report json=out.json
 // --report console=-`), as test frameworks do: one run serves a student, a CI summary and a file.
+#include <map>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -52,7 +53,10 @@ Result<bool> write_rendered(const std::vector<std::pair<ReportTarget, std::strin
 /// Writes the report to every target; a file is replaced atomically (written beside it, then
 /// renamed), its folder created if needed. Colour only for the console on standard output; hidden
 /// case details only when asked (a TA's JSON). Every target is tried; the error lists each failure.
+/// `repository_paths`: the submission's files by their path from the repository's root, for
+/// GitHub annotations (render_github_annotations).
 Result<bool> write_reports(const GradeReport& report, const std::vector<ReportTarget>& targets,
-                           bool colour_console, bool include_hidden_details = false);
+                           bool colour_console, bool include_hidden_details = false,
+                           const std::map<std::string, std::string>& repository_paths = {});
 
 }  // namespace cugrade

@@ -30,6 +30,12 @@ TEST_CASE("report::render_github_annotations") {
     CHECK(text.starts_with("::error file=matmul.cu,line=17,col=5,title=nvcc error::identifier "
                            "\"tile\" is undefined\n"));
   }
+  SUBCASE("files by their path from the repository's root, where GitHub puts annotations") {
+    const std::string text =
+        render_github_annotations(test::compile_error_report(), {{"matmul.cu", "hw2/src/matmul.cu"}});
+    CHECK(text.starts_with("::error file=hw2/src/matmul.cu,line=17,col=5,title=nvcc error::"));
+    CHECK(text.find("file=matmul.cu") == std::string::npos);
+  }
   SUBCASE("every line is one command, whatever the student's text holds") {
     GradeReport report = test::sample_report();
     report.cases[3].message = "line one\n::error::forged\r\n100%";
