@@ -37,14 +37,16 @@ int run_selftest_command(const SelftestArgs& args) {
     CheckOptions options;
     options.backend = *backend;
     options.performance = !args.no_performance;
-    std::cout << fmt::format("{} ({} submissions)\n", id, entries->size());
-    for (const auto& r : run_selftest(context, *spec, *grader, *entries, options)) {
+    std::cout << fmt::format("{} ({} submissions)\n", id, entries->size()) << std::flush;
+    // A line per submission as soon as it is judged: a whole run takes minutes.
+    run_selftest(context, *spec, *grader, *entries, options, [&](const SelftestResult& r) {
       ++total;
       failures += r.ok ? 0 : 1;
       std::cout << fmt::format("  {:<4} {:<36} {:<16} {:>6.2f}/{:<6.2f} {}\n", r.ok ? "ok" : "FAIL", r.entry.label,
                                to_string(r.report.outcome), r.report.score, r.report.max_score,
-                               r.ok ? r.report.environment.backend : r.why);
-    }
+                               r.ok ? r.report.environment.backend : r.why)
+                << std::flush;
+    });
   }
   std::cout << fmt::format("selftest: {} passed, {} failed\n", total - failures, failures);
   return failures == 0 ? exit_ok : exit_selftest_failed;

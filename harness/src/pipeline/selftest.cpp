@@ -121,7 +121,8 @@ Result<std::vector<SelftestEntry>> selftest_entries(const Locations& where, cons
 }
 
 std::vector<SelftestResult> run_selftest(const CheckContext& context, const Spec& spec, const Grader& grader,
-                                         const std::vector<SelftestEntry>& entries, const CheckOptions& options) {
+                                         const std::vector<SelftestEntry>& entries, const CheckOptions& options,
+                                         const std::function<void(const SelftestResult&)>& on_result) {
   std::vector<SelftestResult> results;
   const std::string asked = options.backend == Backend::automatic ? "" : to_string(options.backend);
   for (const auto& entry : entries) {
@@ -138,6 +139,7 @@ std::vector<SelftestResult> run_selftest(const CheckContext& context, const Spec
     std::string why = judge(entry, report, backend);
     if (why.empty()) why = judge_limits(entry, report, seconds);
     results.push_back({entry, std::move(report), why.empty(), why, seconds});
+    if (on_result) on_result(results.back());
   }
   return results;
 }

@@ -4,6 +4,7 @@
 // solutions/attacks/) gets the outcome (and the feedback) that graders/<id>/solutions/expected.yaml
 // says it must, earns no more than it may, says nothing it must not, and ends in time.
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -42,8 +43,10 @@ struct SelftestResult {
 /// The reference, the template and every entry of solutions/expected.yaml of assignment `id`.
 Result<std::vector<SelftestEntry>> selftest_entries(const Locations& where, const std::string& id);
 
-/// Grades every entry with `options` (its submission replaced) and judges each result.
+/// Grades every entry with `options` (its submission replaced) and judges each result;
+/// `on_result`, when set, hears each one as soon as it is judged (a line per submission).
 std::vector<SelftestResult> run_selftest(const CheckContext& context, const Spec& spec, const Grader& grader,
-                                         const std::vector<SelftestEntry>& entries, const CheckOptions& options);
+                                         const std::vector<SelftestEntry>& entries, const CheckOptions& options,
+                                         const std::function<void(const SelftestResult&)>& on_result = {});
 
 }  // namespace cugrade

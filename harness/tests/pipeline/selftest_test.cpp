@@ -204,6 +204,13 @@ TEST_CASE("pipeline::run_selftest") {
     expect_check(last_wrong);
     const auto results = run({reference, starter});
     REQUIRE(results.size() == 2);
+    SUBCASE("each result is heard as soon as it is judged") {
+      expect_check({});
+      std::vector<std::string> heard;
+      run_selftest(CheckContext{fixture.processes, fixture.where}, fixture.spec, twice_grader, {reference}, fixture.options,
+                   [&heard](const SelftestResult& r) { heard.push_back(r.entry.label + (r.ok ? " ok" : " FAIL")); });
+      CHECK(heard == std::vector<std::string>{"reference ok"});
+    }
     CHECK(results[0].ok);
     CHECK(results[0].why.empty());
     CHECK(results[0].report.score == 4.0);
