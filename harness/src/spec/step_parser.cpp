@@ -16,7 +16,12 @@ Tolerance parse_tolerance(const Field& field, const std::string& step_subject, D
   if (!expect_map(field, diags)) return tolerance;
   const MapReader map(field.value, "the tolerance of " + step_subject, tolerance_keys, diags);
   if (auto v = read_number(map.optional("atol"), diags, 0.0)) tolerance.atol = *v;
-  if (auto v = read_number(map.optional("rtol"), diags, 0.0)) tolerance.rtol = *v;
+  const Field rtol = map.optional("rtol");
+  if (auto v = read_number(rtol, diags, 0.0)) {
+    tolerance.rtol = *v;
+    // |0 - x| <= rtol * |x| for every x once rtol >= 1: an all-zero answer would pass.
+    if (*v >= 1.0) diags.error(rtol.at, "'rtol' must be below 1: with rtol >= 1 an answer of all zeros passes");
+  }
   // A tolerance is a claim about floating-point error; the reason is how a reader checks it.
   const Field reason = map.required("reason");
   if (auto v = read_string(reason, diags)) {

@@ -20,8 +20,9 @@ TEST_CASE("spec::lint_spec_file") {
     CHECK(lint_spec_file(p) ==
           Lines{p + ":2:8: 'title' must be a string, not a sequence",
                 p + ":3:11: 'lectures' must be a list, not '2'",
-                p + ":5:11: 'name' must be an identifier (letters, digits and '_', not starting "
+                p + ":5:12: 'name' must be an identifier (letters, digits and '_', not starting "
                     "with a digit), not '2fast'",
+                p + ":6:24: 'rtol' must be below 1: with rtol >= 1 an answer of all zeros passes",
                 p + ":9:23: 'atol' must be >= 0, not -1",
                 p + ":9:33: 'rtol' must be a number, not 'x'",
                 p + ":11:17: 'N' must be an integer, not '1.5'",
