@@ -10,6 +10,15 @@
 namespace cugrade {
 namespace {
 
+/// "the call modified its const inputs A, B and C; ..." for `parts` ("" when there are none).
+std::string modified_message(const std::vector<std::string>& parts) {
+  if (parts.empty()) return "";
+  std::string list = parts.front();
+  for (std::size_t k = 1; k < parts.size(); ++k) list += (k + 1 == parts.size() ? " and " : ", ") + parts[k];
+  return fmt::format("the call modified its const input{} {}; inputs are declared const in "
+                     "interface.cuh and must be left unchanged", parts.size() == 1 ? "" : "s", list);
+}
+
 /// What happened to one input, or "" when it is unchanged.
 std::string describe_change(const Array& before, const Array* after) {
   if (after == nullptr) return "missing after the call";
@@ -38,12 +47,7 @@ std::string describe_modified_inputs(const ArraySet& before, const ArraySet& aft
     const std::string change = describe_change(array, it == after.end() ? nullptr : &it->second);
     if (!change.empty()) parts.push_back(fmt::format("{} ({})", name, change));
   }
-  if (parts.empty()) return "";
-  std::string list = parts.front();
-  for (std::size_t k = 1; k < parts.size(); ++k)
-    list += (k + 1 == parts.size() ? " and " : ", ") + parts[k];
-  return fmt::format("the call modified its const input{} {}; inputs are declared const in "
-                     "interface.cuh and must be left unchanged", parts.size() == 1 ? "" : "s", list);
+  return modified_message(parts);
 }
 
 std::string describe_input_digests(const ArraySet& before, const std::map<std::string, std::string>& digests) {
@@ -55,11 +59,7 @@ std::string describe_input_digests(const ArraySet& before, const std::map<std::s
                          "(its done event was not the runner's own)", name);
     if (it->second != array_digest(array)) changed.push_back(name);
   }
-  if (changed.empty()) return "";
-  std::string list = changed.front();
-  for (std::size_t k = 1; k < changed.size(); ++k) list += (k + 1 == changed.size() ? " and " : ", ") + changed[k];
-  return fmt::format("the call modified its const input{} {}; inputs are declared const in "
-                     "interface.cuh and must be left unchanged", changed.size() == 1 ? "" : "s", list);
+  return modified_message(changed);
 }
 
 }  // namespace cugrade

@@ -1,33 +1,15 @@
 #include "core/locations.hpp"
 
-#include <unistd.h>
-
 #include <cstdlib>
-#include <string_view>
 
 #include "core/config.hpp"
+#include "core/program_path.hpp"
 
 namespace cugrade {
 namespace {
 std::filesystem::path from_env(const char* name, std::filesystem::path fallback) {
   const char* value = std::getenv(name);
   return value && *value ? std::filesystem::path(value) : fallback;
-}
-
-/// `name` found on $PATH (a bare name: "nvcc"); `name` itself where it is not there.
-std::filesystem::path on_path(const std::filesystem::path& name) {
-  const char* path = std::getenv("PATH");
-  std::string_view rest = path ? path : "";
-  while (!rest.empty()) {
-    const auto colon = rest.find(':');
-    const std::filesystem::path dir(rest.substr(0, colon));
-    std::error_code ec;
-    if (dir.is_absolute() && std::filesystem::is_regular_file(dir / name, ec) && ::access((dir / name).c_str(), X_OK) == 0)
-      return dir / name;
-    if (colon == std::string_view::npos) break;
-    rest.remove_prefix(colon + 1);
-  }
-  return name;
 }
 }  // namespace
 
@@ -40,7 +22,10 @@ Locations default_locations() {
   where.nvcc = from_env("CUGRADE_NVCC", configured_nvcc);
   // A bare name is looked up once, here: the toolkit's folders (its headers, which a compile
   // may read; the sandbox's bind) are found from where nvcc lies.
-  if (!where.nvcc.has_parent_path()) where.nvcc = on_path(where.nvcc);
+  if (!where.nvcc.has_parent_path()) {
+    const char* path = std::getenv("PATH");
+    if (auto found = find_program(where.nvcc.string(), path ? path : ""); !found.empty()) where.nvcc = found;
+  }
   // Why the real path: a toolkit reached through links (/usr/local/cuda -> /etc/alternatives/cuda
   // -> /usr/local/cuda-13.0) may leave the chain outside what a sealed compile can see; nvcc
   // finds the rest of its toolkit from where it really lies.

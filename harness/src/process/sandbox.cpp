@@ -16,6 +16,7 @@
 #include <system_error>
 
 #include "core/locations.hpp"
+#include "core/program_path.hpp"
 
 namespace cugrade {
 
@@ -39,25 +40,6 @@ bool is_within(const fs::path& path, const fs::path& folder) {
 
 bool is_within_any(const fs::path& path, const std::vector<fs::path>& folders) {
   return std::any_of(folders.begin(), folders.end(), [&](const fs::path& f) { return is_within(path, f); });
-}
-
-/// The first executable `name` in the folders of `path_list` ("a:b"), else /usr/bin or /bin.
-fs::path find_program(std::string_view name, std::string_view path_list) {
-  std::vector<std::string> dirs;
-  while (!path_list.empty()) {
-    const auto colon = path_list.find(':');
-    dirs.emplace_back(path_list.substr(0, colon));
-    if (colon == std::string_view::npos) break;
-    path_list.remove_prefix(colon + 1);
-  }
-  dirs.insert(dirs.end(), {"/usr/bin", "/bin"});
-  for (const auto& dir : dirs) {
-    if (dir.empty() || dir.front() != '/') continue;  // a relative PATH entry names nothing fixed
-    const fs::path candidate = fs::path(dir) / name;
-    std::error_code ec;
-    if (fs::is_regular_file(candidate, ec) && ::access(candidate.c_str(), X_OK) == 0) return candidate;
-  }
-  return {};
 }
 
 /// The NVIDIA device nodes that exist now (nvidia-modprobe creates some on first use).
