@@ -165,8 +165,8 @@ RunOutcome run_job(ProcessRunner& processes, const RunRequest& request) {
     EventFollower follower(job.events_file);
     ProcessRequest process{{request.runner.string(), job_path.string()}, request.work_dir,
                            request.environment, total_s, request.output_limit_bytes, {}, {}};
-    if (request.sandboxed) process.sandbox = runner_sandbox(request);
-    if (!request.gpu && request.host_memory_bytes > 0)  // also where the sandbox cannot run
+    if (request.sandboxed) process.sandbox = runner_sandbox(request);  // its limits set inside
+    else if (!request.gpu && request.host_memory_bytes > 0)  // the CPU runner's memory, unsealed too
       process.address_space_bytes = cpu_runner_address_space(request.host_memory_bytes, request.environment);
     process.should_kill = [&] {
       follower.poll();
