@@ -16,13 +16,13 @@
 #include "batch/batch_summary.hpp"
 #include "batch/gradebook.hpp"
 #include "batch/resume.hpp"
-#include "batch/scheduler.hpp"
 #include "batch/student_paths.hpp"
 #include "batch/student_reports.hpp"
 #include "batch/submission_source.hpp"
 #include "batch/submission_time.hpp"
 #include "batch/ungraded_report.hpp"
 #include "pipeline/environment.hpp"
+#include "pipeline/scheduler.hpp"
 
 namespace cugrade {
 namespace fs = std::filesystem;
@@ -52,7 +52,10 @@ class Batch {
  public:
   Batch(const CheckContext& context, const Spec& spec, const Grader& grader, const BatchOptions& options,
         const BatchCallbacks& callbacks)
-      : context_(context), spec_(spec), grader_(grader), options_(options), callbacks_(callbacks) {}
+      : context_(context), spec_(spec), grader_(grader), options_(options), callbacks_(callbacks) {
+    // Every student gets the same cases: their inputs and gold are made once for the class.
+    if (!context_.materials) context_.materials = std::make_shared<CaseMaterials>();
+  }
   Batch(const Batch&) = delete;
   Batch& operator=(const Batch&) = delete;
   ~Batch() {

@@ -15,6 +15,7 @@ struct SelftestArgs {
   std::vector<std::string> ids;
   std::string backend = "auto";
   bool no_performance = false;
+  std::size_t jobs = 0;
 };
 
 int run_selftest_command(const SelftestArgs& args) {
@@ -46,7 +47,7 @@ int run_selftest_command(const SelftestArgs& args) {
                                to_string(r.report.outcome), r.report.score, r.report.max_score,
                                r.ok ? r.report.environment.backend : r.why)
                 << std::flush;
-    });
+    }, args.jobs);
   }
   std::cout << fmt::format("selftest: {} passed, {} failed\n", total - failures, failures);
   return failures == 0 ? exit_ok : exit_selftest_failed;
@@ -62,6 +63,7 @@ void add_selftest_command(CLI::App& app, int& exit_code) {
   cmd->add_option("ids", args->ids, "Assignment ids (default: all)");
   cmd->add_option("-b,--backend", args->backend, "auto, cuda or cpu")->capture_default_str();
   cmd->add_flag("--no-performance", args->no_performance, "Skip the timed performance targets");
+  cmd->add_option("-j,--jobs", args->jobs, "Builds at a time (default: one per core); runs on a GPU go one at a time");
   cmd->callback([args, &exit_code] { exit_code = run_selftest_command(*args); });
 }
 

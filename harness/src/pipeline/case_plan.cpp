@@ -17,12 +17,6 @@ void write_or_throw(const std::filesystem::path& path, const ArraySet& arrays) {
 }
 }  // namespace
 
-std::map<std::string, OutputDecl> output_decls(const ArraySet& outputs) {
-  std::map<std::string, OutputDecl> decls;
-  for (const auto& [name, array] : outputs) decls[name] = OutputDecl{array.type, array.dims};
-  return decls;
-}
-
 std::vector<Case> graded_cases(const Spec& spec, std::vector<Case> cases, bool reference_only_steps) {
   if (reference_only_steps) return cases;
   std::erase_if(cases, [&spec](const Case& c) { return spec.is_reference_only(c.step); });
@@ -36,46 +30,46 @@ WorkLayout work_layout(const std::filesystem::path& work_dir) {
 }
 
 CasePlan plan_cases(const Spec& spec, const Grader& grader, const std::vector<Case>& cases,
-                    const std::vector<PerformanceTarget>& timings, const std::filesystem::path& work_dir) {
+                    const std::vector<PerformanceTarget>& timings, const std::filesystem::path& work_dir,
+                    CaseMaterials* materials) {
+  CaseMaterials own;
+  if (!materials) materials = &own;
   CasePlan plan;
   plan.layout = work_layout(work_dir);
   for (std::size_t i = 0; i < cases.size(); ++i) {
     const Case& c = cases[i];
-    Rng rng(c.seed);
-    CaseData data = grader.generate(c, rng);
+    auto material = materials->for_case(grader, c);
     const std::string name = file_stem("case", i);
-    write_or_throw(plan.layout.inputs / (name + ".in"), data.inputs);
+    write_or_throw(plan.layout.inputs / (name + ".in"), material->inputs);
     CheckTask task;
     task.id = name;
     task.step = c.step;
     task.reference = spec.is_reference_only(c.step);
     task.params = c.params;
     task.inputs_file = (plan.layout.inputs / (name + ".in")).string();
-    task.outputs = output_decls(data.outputs);
+    task.outputs = material->outputs;
     // A case of a reference-only step runs in the reference runner, which writes only its folder.
     const auto out = (task.reference ? plan.layout.reference : plan.layout.run) / name;
     task.output_file = out.string() + ".out";
     task.readback_file = out.string() + ".readback";
     plan.job.checks.push_back(std::move(task));
-    ArraySet gold = grader.gold(c, data.inputs);
-    plan.cases.push_back({c, std::move(data.inputs), std::move(gold)});
+    plan.cases.push_back({c, std::move(material)});
   }
   for (std::size_t i = 0; i < timings.size(); ++i) {
     const PerformanceTarget& target = timings[i];
     Case timed{"perf/" + target.step, target.step, target.params,
                derive_seed(0, spec.id + "/perf/" + target.step), 0.0, Visibility::visible};
-    Rng rng(timed.seed);
-    CaseData data = grader.generate(timed, rng);
+    const auto material = materials->for_timing(grader, timed);
     // One base input set: every timed call gets its own variant of it (runtime/sample_inputs.hpp).
     const auto stem = plan.layout.inputs / file_stem("timing", i);
-    write_or_throw(stem.string() + ".in", data.inputs);
+    write_or_throw(stem.string() + ".in", material->inputs);
     TimeTask task;
     task.id = timed.id;
     task.step = target.step;
     task.reference_step = target.reference;
     task.params = target.params;
     task.inputs_file = stem.string() + ".in";
-    task.outputs = output_decls(data.outputs);
+    task.outputs = material->outputs;
     if (const Step* step = spec.find_step(target.step)) {
       task.atol = step->tolerance.atol;
       task.rtol = step->tolerance.rtol;

@@ -6,6 +6,7 @@
 
 #include "graders/grader.hpp"
 #include "job.hpp"
+#include "pipeline/case_materials.hpp"
 #include "spec/spec.hpp"
 
 namespace cugrade {
@@ -13,8 +14,11 @@ namespace cugrade {
 /// One case as planned: what the runner gets, and what stays in the harness.
 struct PlannedCase {
   Case spec_case;
-  ArraySet inputs;  ///< as written to the runner's input file
-  ArraySet gold;    ///< expected outputs; never leaves this process
+  std::shared_ptr<const CaseMaterial> material;  ///< shared with every check of the same case
+  /// The inputs as written to the runner's input file.
+  const ArraySet& inputs() const { return material->inputs; }
+  /// The expected outputs; never leave this process.
+  const ArraySet& gold() const { return material->gold; }
 };
 
 /// One performance target as planned.
@@ -48,14 +52,13 @@ struct CasePlan {
 std::vector<Case> graded_cases(const Spec& spec, std::vector<Case> cases, bool reference_only_steps);
 
 /// Generates inputs (seeded), writes them under `work_dir` (work_layout), computes the gold in
-/// double precision and builds the job. Task ids are neutral ("case-3"): nothing in the job tells
+/// double precision and builds the job. With `materials`, inputs and gold come from (or go into)
+/// that cache, shared with the other checks of a batch; without, they are made for this check. Task ids are neutral ("case-3"): nothing in the job tells
 /// a hidden case from a visible one. Timing inputs use fixed seeds derived from the assignment and step, and a
 /// second input set for the verification calls after timing. A case of a reference-only step
 /// asks the runner to call the reference's function (CheckTask::reference): it has no other.
 CasePlan plan_cases(const Spec& spec, const Grader& grader, const std::vector<Case>& cases,
-                    const std::vector<PerformanceTarget>& timings, const std::filesystem::path& work_dir);
-
-/// The runner's output declarations for a case's outputs.
-std::map<std::string, OutputDecl> output_decls(const ArraySet& outputs);
+                    const std::vector<PerformanceTarget>& timings, const std::filesystem::path& work_dir,
+                    CaseMaterials* materials = nullptr);
 
 }  // namespace cugrade

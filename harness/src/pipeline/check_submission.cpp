@@ -16,6 +16,7 @@
 #include "pipeline/case_plan.hpp"
 #include "pipeline/environment.hpp"
 #include "pipeline/schedule_race.hpp"
+#include "pipeline/timed_steps.hpp"
 #include "pipeline/verdicts.hpp"
 #include "process/sandbox.hpp"
 #include "run/reference_runs.hpp"
@@ -197,7 +198,7 @@ BuiltSubmission build_for_check(const CheckContext& context, const Spec& spec, c
     const auto planning = std::chrono::steady_clock::now();
     const bool timed = use_cuda && options.performance;
     out.plan = plan_cases(spec, grader, out.cases, timed ? spec.performance : std::vector<PerformanceTarget>{},
-                          out.work_dir);
+                          out.work_dir, context.materials.get());
     out.seconds.inputs = seconds_since(planning);
   }
   return out;
@@ -223,7 +224,8 @@ GradeReport run_and_score(const CheckContext& context, const Spec& spec, const G
   } else {
     auto stage_started = std::chrono::steady_clock::now();
     if (!built.plan) {  // built elsewhere than by build_for_check
-      built.plan = plan_cases(spec, grader, cases, timed ? targets : std::vector<PerformanceTarget>{}, work);
+      built.plan = plan_cases(spec, grader, cases, timed ? targets : std::vector<PerformanceTarget>{}, work,
+                              context.materials.get());
       spent.inputs = seconds_since(stage_started);
     }
     const CasePlan& plan = *built.plan;
@@ -247,12 +249,6 @@ GradeReport run_and_score(const CheckContext& context, const Spec& spec, const G
     RunOutcome ran = run_job_with_reference(context.processes, run, reference_runner, plan.layout.reference);
     name_cases_in_messages(ran, plan);
     spent.run = seconds_since(stage_started);
-    stage_started = std::chrono::steady_clock::now();
-    const std::vector<TimingOutcome> timed_runs =
-        plan.job.timings.empty() ? std::vector<TimingOutcome>{}
-                                 : time_targets(context.processes, run, plan.job.timings, reference_runner,
-                                                plan.layout.reference);
-    spent.timing = seconds_since(stage_started);
     for (std::size_t i = 0; i < plan.cases.size(); ++i)
       report.cases.push_back(judge_case(spec, plan.cases[i], plan.job.checks[i], ran.tasks.at(plan.job.checks[i].id)));
     // Races and uninitialised shared memory: the CPU backend runs the cases again, reversed and
@@ -262,6 +258,13 @@ GradeReport run_and_score(const CheckContext& context, const Spec& spec, const G
       check_schedule_races(context.processes, spec, plan, run, ran, report.cases);
       spent.run += seconds_since(stage_started);
     }
+    stage_started = std::chrono::steady_clock::now();
+    const std::vector<TimingOutcome> timed_runs =
+        time_passing_steps(context.processes, run, plan.job.timings, report.cases, reference_runner,
+                           plan.layout.reference);
+    spent.timing = seconds_since(stage_started);
+    for (std::size_t i = 0; i < timed_runs.size(); ++i)
+      if (!timed_runs[i].phase_seconds.empty()) say(options, describe_phases(plan.job.timings[i].step, timed_runs[i]));
     const auto ceilings = timed && !plan.timings.empty()
                               ? ceilings_for(context.processes, context.locations, device) : std::nullopt;
     for (std::size_t i = 0; i < plan.timings.size(); ++i)

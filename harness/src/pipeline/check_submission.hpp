@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -52,6 +53,8 @@ struct CheckContext {
   ProcessRunner& processes;
   Locations locations;
   std::optional<DeviceInfo> device = std::nullopt;  ///< already probed (once for many checks); else probed per check
+  /// Inputs and gold made once for many checks of one spec (a batch, a self-test); null: made per check.
+  std::shared_ptr<CaseMaterials> materials = nullptr;
 };
 
 /// Wall-clock seconds of the stages of one check (batch grading sums them: where the time goes).

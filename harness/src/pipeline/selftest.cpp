@@ -4,9 +4,13 @@
 
 #include <algorithm>
 #include <chrono>
+#include <mutex>
+#include <optional>
+#include <thread>
 
 #include <fmt/format.h>
 
+#include "pipeline/scheduler.hpp"
 #include "report/json_report.hpp"
 
 namespace cugrade {
@@ -122,25 +126,53 @@ Result<std::vector<SelftestEntry>> selftest_entries(const Locations& where, cons
 
 std::vector<SelftestResult> run_selftest(const CheckContext& context, const Spec& spec, const Grader& grader,
                                          const std::vector<SelftestEntry>& entries, const CheckOptions& options,
-                                         const std::function<void(const SelftestResult&)>& on_result) {
-  std::vector<SelftestResult> results;
+                                         const std::function<void(const SelftestResult&)>& on_result,
+                                         std::size_t jobs) {
   const std::string asked = options.backend == Backend::automatic ? "" : to_string(options.backend);
-  for (const auto& entry : entries) {
-    if (!asked.empty() && std::find(entry.backends.begin(), entry.backends.end(), asked) == entry.backends.end())
-      continue;  // known not to hold on this backend: not worth building
+  std::vector<const SelftestEntry*> graded;
+  for (const auto& entry : entries)  // one known not to hold on this backend is not worth building
+    if (asked.empty() || std::find(entry.backends.begin(), entry.backends.end(), asked) != entry.backends.end())
+      graded.push_back(&entry);
+  // Every entry grades the same cases: their inputs and gold are made once.
+  CheckContext shared = context;
+  if (!shared.materials) shared.materials = std::make_shared<CaseMaterials>();
+  // Builds in parallel; runs on a GPU one at a time (timings never share it), on the CPU backend
+  // each worker runs what it built, with its share of the cores.
+  const bool gpu = options.backend == Backend::cuda ||
+                   (options.backend == Backend::automatic && shared.device && shared.device->present());
+  const std::size_t cores = std::max(1u, std::thread::hardware_concurrency());
+  const std::size_t builders = std::min(std::max<std::size_t>(1, jobs ? jobs : cores), std::max<std::size_t>(1, graded.size()));
+  std::vector<std::optional<BuiltSubmission>> built(graded.size());
+  std::vector<std::optional<SelftestResult>> judged(graded.size());
+  std::mutex heard;
+  const auto check_options = [&](std::size_t i) {
     CheckOptions one = options;
-    one.submission = entry.files;
-    one.reference_only_steps = entry.reference_only_steps;
-    const auto started = std::chrono::steady_clock::now();
-    GradeReport report = check_submission(context, spec, grader, one);
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    const std::string backend = report.environment.backend;
-    if (std::find(entry.backends.begin(), entry.backends.end(), backend) == entry.backends.end()) continue;
-    std::string why = judge(entry, report, backend);
-    if (why.empty()) why = judge_limits(entry, report, seconds);
-    results.push_back({entry, std::move(report), why.empty(), why, seconds});
-    if (on_result) on_result(results.back());
-  }
+    one.submission = graded[i]->files;
+    one.reference_only_steps = graded[i]->reference_only_steps;
+    if (!gpu) one.runner_environment["CUGRADE_CPU_THREADS"] = std::to_string(std::max<std::size_t>(1, cores / builders));
+    return one;
+  };
+  schedule_batch(
+      graded.size(), WorkerPlan{builders, gpu && builders > 1 ? 1u : 0u, 0},  // -j 1: one after another
+      [&](std::size_t i) { built[i] = build_for_check(shared, spec, grader, check_options(i)); },
+      [&](std::size_t i, std::size_t) {
+        StageSeconds spent;
+        GradeReport report = run_and_score(shared, spec, grader, check_options(i), std::move(*built[i]), &spent);
+        built[i].reset();
+        // Its own stages only, not the time it waited for a builder or the GPU.
+        const double seconds = spent.build + spent.inputs + spent.run + spent.timing;
+        const std::string backend = report.environment.backend;
+        const SelftestEntry& entry = *graded[i];
+        if (std::find(entry.backends.begin(), entry.backends.end(), backend) == entry.backends.end()) return;
+        std::string why = judge(entry, report, backend);
+        if (why.empty()) why = judge_limits(entry, report, seconds);
+        std::lock_guard lock(heard);
+        judged[i] = SelftestResult{entry, std::move(report), why.empty(), why, seconds};
+        if (on_result) on_result(*judged[i]);
+      });
+  std::vector<SelftestResult> results;
+  for (auto& r : judged)
+    if (r) results.push_back(std::move(*r));
   return results;
 }
 

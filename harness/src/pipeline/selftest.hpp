@@ -37,16 +37,19 @@ struct SelftestResult {
   GradeReport report;
   bool ok = false;
   std::string why;       ///< what differed, when not ok
-  double seconds = 0.0;  ///< how long its check took
+  double seconds = 0.0;  ///< how long its check took (its own stages, not its wait for a worker)
 };
 
 /// The reference, the template and every entry of solutions/expected.yaml of assignment `id`.
 Result<std::vector<SelftestEntry>> selftest_entries(const Locations& where, const std::string& id);
 
-/// Grades every entry with `options` (its submission replaced) and judges each result;
-/// `on_result`, when set, hears each one as soon as it is judged (a line per submission).
+/// Grades every entry with `options` (its submission replaced) and judges each result, in the
+/// entries' order: `jobs` builds at a time (0: one per core), the runs on a GPU one at a time,
+/// each case's inputs and gold made once. `on_result`, when set, hears each one as soon as it
+/// is judged (a line per submission; one call at a time, in the order they finish).
 std::vector<SelftestResult> run_selftest(const CheckContext& context, const Spec& spec, const Grader& grader,
                                          const std::vector<SelftestEntry>& entries, const CheckOptions& options,
-                                         const std::function<void(const SelftestResult&)>& on_result = {});
+                                         const std::function<void(const SelftestResult&)>& on_result = {},
+                                         std::size_t jobs = 0);
 
 }  // namespace cugrade

@@ -80,7 +80,7 @@ CaseResult judge_case(const Spec& spec, const PlannedCase& planned, const CheckT
     result.message = (outputs ? readback.error() : outputs.error()).message;
     return result;
   }
-  auto comparisons = compare_outputs(*outputs, planned.gold, step->tolerance);
+  auto comparisons = compare_outputs(*outputs, planned.gold(), step->tolerance);
   if (!comparisons) {
     result.outcome = Outcome::protocol_error;
     result.message = comparisons.error().message;
@@ -91,7 +91,7 @@ CaseResult judge_case(const Spec& spec, const PlannedCase& planned, const CheckT
   // message adds only what they cannot: a modified const input. An input that is also an output
   // is in-out (the runner restores it before the call and the call writes it): not const.
   ArraySet const_inputs;
-  for (const auto& [name, array] : planned.inputs)
+  for (const auto& [name, array] : planned.inputs())
     if (!task.outputs.contains(name)) const_inputs.emplace(name, array);
   std::string modified = describe_modified_inputs(const_inputs, *readback);
   if (modified.empty()) modified = describe_input_digests(const_inputs, status.input_digests);

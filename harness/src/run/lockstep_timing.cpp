@@ -157,10 +157,13 @@ class LockstepTiming {
 
   TimingOutcome run() {
     // Start-up: the CUDA context, reading and uploading the inputs.
-    if (!hello(reference_) || !time_reference_alone()) return finish();
-    start_student_();
-    if (!hello(student_)) return finish();
-    if (!warm_up() || !sample_until_done() || !write_outputs()) return finish();
+    if (!phase("reference start", [&] { return hello(reference_); }) ||
+        !phase("reference alone", [&] { return time_reference_alone(); }))
+      return finish();
+    if (!phase("your start", [&] { return start_student_(), hello(student_); })) return finish();
+    if (!phase("warm-up", [&] { return warm_up(); }) || !phase("sampling", [&] { return sample_until_done(); }) ||
+        !phase("outputs", [&] { return write_outputs(); }))
+      return finish();
     outcome_.status.outcome = Outcome::passed;
     return finish();
   }
@@ -170,6 +173,15 @@ class LockstepTiming {
     const auto reply = side.process->receive(5.0 + timeout_s_);
     if (reply && *reply == "hello") return true;
     return fail(side, reply, side.process->timed_out(), "start");
+  }
+
+  /// Runs one phase of run() and records how long it took.
+  template <typename Step>
+  bool phase(const char* name, Step step) {
+    const auto start = Clock::now();
+    const bool ok = step();
+    outcome_.phase_seconds.emplace_back(name, ms_since(start) / 1000.0);
+    return ok;
   }
 
   /// Records why `side` stopped (a reply it should not have given, or none); always false.

@@ -12,6 +12,7 @@
 //     compared in full (verdicts.cpp).
 #include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "job.hpp"
@@ -32,6 +33,9 @@ struct TimingOutcome {
   bool verified = true;   ///< every sample's digest within the reference's bound
   std::string mismatch;   ///< when not: which sample, and by how much
   std::string student_output_file, reference_output_file;  ///< the last sample's outputs in full
+  /// Where the time went, phase by phase ("reference start", "reference alone", "your start",
+  /// "warm-up", "sampling", "outputs"), in seconds: what `check` shows while it works.
+  std::vector<std::pair<std::string, double>> phase_seconds;
 };
 
 /// Times every task of `tasks` in lock-step: the student's side in `student.runner` (its folder,

@@ -90,7 +90,13 @@ TEST_CASE("pipeline::check_submission") {
     REQUIRE(fixture.jobs[0].checks.size() == 4);
     CHECK(fixture.jobs[0].checks[0].id == "case-0");
     CHECK(fixture.jobs[0].timings.empty());
-    CHECK(progress == std::vector<std::string>{"building twice.cu ...", "running 4 cases and timing 1 steps ..."});
+    REQUIRE(progress.size() == 3);
+    CHECK(std::vector<std::string>(progress.begin(), progress.begin() + 2) ==
+          std::vector<std::string>{"building twice.cu ...", "running 4 cases and timing 1 steps ..."});
+    // Where the timed step's seconds went, phase by phase.
+    CHECK(progress[2].starts_with("timed fast in "));
+    CHECK(progress[2].find("reference start ") != std::string::npos);
+    CHECK(progress[2].find(", outputs ") != std::string::npos);
   }
 
   SUBCASE("wrong_answer: the count and the pattern of the wrong elements") {
@@ -494,15 +500,16 @@ TEST_CASE("pipeline::check_submission performance") {
     CHECK(report.performance[0].points == doctest::Approx(3.0));
   }
 
-  SUBCASE("a step whose cases fail earns no performance points") {
+  SUBCASE("a step whose cases fail is not timed and earns no performance points") {
     student.tamper = [](const CheckTask& task, ArraySet& outputs, ArraySet&) {
       if (task.step == "fast") outputs.at("y").data<float>()[0] = 0.5f;
     };
-    fixture.expect_runner(student);
-    fixture.expect_timing(student);
-    fixture.expect_calibrate();
+    fixture.expect_runner(student);  // and no timing: the GPU's time is not spent on it
     const GradeReport report = fixture.check();
     CHECK(report.outcome == Outcome::wrong_answer);
+    CHECK(report.performance.at(0).outcome == Outcome::wrong_answer);
+    CAPTURE(report.performance.at(0).message);
+    CHECK(report.performance.at(0).message.starts_with("not timed: 2 of the 2 cases of step fast failed"));
     CHECK(report.performance.at(0).points == 0.0);
     CHECK(report.score == doctest::Approx(2.0));
     CHECK(report.max_score == doctest::Approx(7.0));

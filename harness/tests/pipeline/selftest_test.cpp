@@ -194,7 +194,7 @@ TEST_CASE("pipeline::run_selftest") {
   };
   auto run = [&fixture](const std::vector<SelftestEntry>& entries) {
     auto results = run_selftest(CheckContext{fixture.processes, fixture.where}, fixture.spec, twice_grader,
-                                entries, fixture.options);
+                                entries, fixture.options, {}, 1);  // the scripted machine expects one check after another
     CHECK(fixture.processes.pending() == 0);
     return results;
   };
@@ -208,7 +208,7 @@ TEST_CASE("pipeline::run_selftest") {
       expect_check({});
       std::vector<std::string> heard;
       run_selftest(CheckContext{fixture.processes, fixture.where}, fixture.spec, twice_grader, {reference}, fixture.options,
-                   [&heard](const SelftestResult& r) { heard.push_back(r.entry.label + (r.ok ? " ok" : " FAIL")); });
+                   [&heard](const SelftestResult& r) { heard.push_back(r.entry.label + (r.ok ? " ok" : " FAIL")); }, 1);
       CHECK(heard == std::vector<std::string>{"reference ok"});
     }
     CHECK(results[0].ok);

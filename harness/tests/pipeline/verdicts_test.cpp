@@ -30,6 +30,7 @@ struct Judged {
   fs::path dir;
   Spec spec;
   PlannedCase planned;
+  CaseMaterial material;  ///< the planned case's inputs and gold, as the test sets them
   CheckTask task;
 
   Judged() {
@@ -63,6 +64,7 @@ struct Judged {
     for (const auto& [name, array] : outputs) task.outputs[name] = OutputDecl{array.type, array.dims};
     TaskStatus status{Outcome::passed, "", 0.01, {}};
     for (const auto& [name, array] : digested) status.input_digests[name] = array_digest(array);
+    planned.material = std::make_shared<const CaseMaterial>(material);
     return judge_case(spec, planned, task, status);
   }
 };
@@ -72,8 +74,8 @@ struct Judged {
 TEST_CASE("pipeline::judge_case") {
   Judged j;
   SUBCASE("a gold's <output>.slack widens the allowance of its elements only") {
-    j.planned.gold["A"] = f64({1.0, 1.0, 1.0});
-    j.planned.gold["A.slack"] = f64({0.5, 0.0, 0.0});
+    j.material.gold["A"] = f64({1.0, 1.0, 1.0});
+    j.material.gold["A.slack"] = f64({0.5, 0.0, 0.0});
     const CaseResult ok = j.judge({{"A", f32({1.5f, 1.0f, 1.0f})}}, {});
     CHECK(ok.outcome == Outcome::passed);
     REQUIRE(ok.comparisons.size() == 1);  // the slack is no output of its own
@@ -83,14 +85,14 @@ TEST_CASE("pipeline::judge_case") {
     CHECK(wrong.comparisons[0].wrong == 1);
   }
   SUBCASE("a slack without its output is a harness bug") {
-    j.planned.gold["A"] = f64({1.0});
-    j.planned.gold["B.slack"] = f64({0.5});
+    j.material.gold["A"] = f64({1.0});
+    j.material.gold["B.slack"] = f64({0.5});
     CHECK_THROWS_AS(j.judge({{"A", f32({1.0f})}}, {}), std::logic_error);
   }
   SUBCASE("an in-out array may change; a const input may not") {
-    j.planned.inputs["V"] = f32({1.0f, 2.0f});  // in-out: also an output
-    j.planned.inputs["C"] = f32({3.0f});        // const
-    j.planned.gold["V"] = f64({1.5, 2.5});
+    j.material.inputs["V"] = f32({1.0f, 2.0f});  // in-out: also an output
+    j.material.inputs["C"] = f32({3.0f});        // const
+    j.material.gold["V"] = f64({1.5, 2.5});
     const CaseResult ok = j.judge({{"V", f32({1.5f, 2.5f})}}, {{"V", f32({1.5f, 2.5f})}, {"C", f32({3.0f})}});
     CHECK(ok.outcome == Outcome::passed);
     CHECK(ok.message.empty());
@@ -102,8 +104,8 @@ TEST_CASE("pipeline::judge_case") {
           "declared const in interface.cuh and must be left unchanged");
   }
   SUBCASE("a read-back file rewritten after the call does not hide what the done event's digests saw") {
-    j.planned.inputs["C"] = f32({3.0f});
-    j.planned.gold["V"] = f64({1.5});
+    j.material.inputs["C"] = f32({3.0f});
+    j.material.gold["V"] = f64({1.5});
     const ArraySet outputs{{"V", f32({1.5f})}};
     const CaseResult forged = j.judge_digests(outputs, {{"C", f32({3.0f})}}, {{"C", f32({0.0f})}});
     CHECK(forged.outcome == Outcome::wrong_answer);

@@ -1,4 +1,4 @@
-#include "batch/scheduler.hpp"
+#include "pipeline/scheduler.hpp"
 
 #include <algorithm>
 #include <chrono>

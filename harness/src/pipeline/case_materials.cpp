@@ -1,0 +1,55 @@
+#include "pipeline/case_materials.hpp"
+
+#include <exception>
+#include <utility>
+
+namespace cugrade {
+
+std::map<std::string, OutputDecl> output_decls(const ArraySet& outputs) {
+  std::map<std::string, OutputDecl> decls;
+  for (const auto& [name, array] : outputs) decls[name] = OutputDecl{array.type, array.dims};
+  return decls;
+}
+
+std::shared_ptr<const CaseMaterial> CaseMaterials::for_case(const Grader& grader, const Case& c) {
+  return get(grader, c, true);
+}
+
+std::shared_ptr<const CaseMaterial> CaseMaterials::for_timing(const Grader& grader, const Case& timed) {
+  return get(grader, timed, false);
+}
+
+std::size_t CaseMaterials::made() const {
+  std::lock_guard lock(mutex_);
+  return made_.size();
+}
+
+std::shared_ptr<const CaseMaterial> CaseMaterials::get(const Grader& grader, const Case& c, bool with_gold) {
+  // The id alone is not enough: a hidden case's id hides its parameters, and its seed is keyed.
+  const std::string key = std::string(with_gold ? "case " : "timing ") + c.step + " " + params_to_string(c.params) +
+                          " " + std::to_string(c.seed);
+  std::promise<std::shared_ptr<const CaseMaterial>> promise;
+  {
+    std::lock_guard lock(mutex_);
+    if (auto found = made_.find(key); found != made_.end()) {
+      Made made = found->second;
+      return made.get();  // waits while another thread makes it (outside the lock)
+    }
+    made_.emplace(key, promise.get_future().share());
+  }
+  try {
+    Rng rng(c.seed);
+    CaseData data = grader.generate(c, rng);
+    auto material = std::make_shared<CaseMaterial>();
+    material->outputs = output_decls(data.outputs);
+    if (with_gold) material->gold = grader.gold(c, data.inputs);
+    material->inputs = std::move(data.inputs);
+    promise.set_value(material);
+    return material;
+  } catch (...) {
+    promise.set_exception(std::current_exception());
+    throw;
+  }
+}
+
+}  // namespace cugrade

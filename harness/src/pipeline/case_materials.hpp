@@ -1,0 +1,47 @@
+#pragma once
+// What a case costs the CPU before anything runs: its inputs (seeded) and its gold (double
+// precision). A batch or a self-test grades many submissions of one spec on the same cases, so
+// each is made once, by the first check that asks, and shared read-only after.
+#include <future>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "graders/grader.hpp"
+#include "job.hpp"
+#include "spec/spec.hpp"
+
+namespace cugrade {
+
+/// One case's inputs, the shapes of its outputs, and its gold (empty for a timing target).
+struct CaseMaterial {
+  ArraySet inputs;
+  std::map<std::string, OutputDecl> outputs;
+  ArraySet gold;
+};
+
+/// The runner's output declarations for a case's outputs.
+std::map<std::string, OutputDecl> output_decls(const ArraySet& outputs);
+
+/// The materials of the cases of one spec and grader; safe to share between threads. Each case
+/// (keyed by step, parameters and seed) is generated once; a thread asking for one being made
+/// waits for it. A generator's or gold's exception reaches every thread that asks.
+class CaseMaterials {
+ public:
+  /// Inputs, output shapes and gold of a correctness case.
+  std::shared_ptr<const CaseMaterial> for_case(const Grader& grader, const Case& c);
+  /// Inputs and output shapes of a timing target's case (no gold: timed outputs are compared
+  /// with the reference's).
+  std::shared_ptr<const CaseMaterial> for_timing(const Grader& grader, const Case& timed);
+  /// How many were made (not served from the cache): for tests.
+  std::size_t made() const;
+
+ private:
+  using Made = std::shared_future<std::shared_ptr<const CaseMaterial>>;
+  std::shared_ptr<const CaseMaterial> get(const Grader& grader, const Case& c, bool with_gold);
+  mutable std::mutex mutex_;
+  std::map<std::string, Made> made_;
+};
+
+}  // namespace cugrade

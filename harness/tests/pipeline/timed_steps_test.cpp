@@ -1,0 +1,56 @@
+// time_passing_steps and describe_phases (harness/src/pipeline/timed_steps.cpp): a step with a
+// failed case is not timed, and says why; where a timed target's seconds went.
+#include "pipeline/timed_steps.hpp"
+
+#include <doctest/doctest.h>
+
+#include "process/fake_process_runner.hpp"
+
+using namespace cugrade;
+
+namespace {
+CaseResult case_of(const std::string& step, Outcome outcome) {
+  CaseResult c;
+  c.id = step + "/n=4/seed=1";
+  c.step = step;
+  c.outcome = outcome;
+  return c;
+}
+
+TimeTask task_of(const std::string& step) {
+  TimeTask task;
+  task.id = "perf/" + step;
+  task.step = step;
+  return task;
+}
+}  // namespace
+
+TEST_CASE("pipeline::time_passing_steps") {
+  FakeProcessRunner processes;  // no runner scripted: starting one would be a failure
+  RunRequest student;
+  SUBCASE("a step with a failed case is not timed, and its outcome says how many failed") {
+    const std::vector<CaseResult> cases{case_of("naive", Outcome::passed), case_of("naive", Outcome::wrong_answer),
+                                        case_of("naive", Outcome::crashed), case_of("tiled", Outcome::timeout)};
+    const auto outcomes =
+        time_passing_steps(processes, student, {task_of("naive"), task_of("tiled")}, cases, "reference-runner", "ref");
+    REQUIRE(outcomes.size() == 2);
+    CHECK(processes.requests().empty());
+    CHECK(outcomes[0].status.outcome == Outcome::wrong_answer);
+    CHECK(outcomes[0].status.message == "not timed: 2 of the 3 cases of step naive failed, and a step earns "
+                                        "performance points only once every case passes");
+    CHECK(outcomes[1].status.message.find("1 of the 1 cases of step tiled") != std::string::npos);
+  }
+  SUBCASE("a case the harness could not grade does not stop its step from being timed") {
+    const std::vector<CaseResult> cases{case_of("naive", Outcome::harness_error)};
+    const auto outcomes = time_passing_steps(processes, student, {task_of("naive")}, cases, "reference-runner", "ref");
+    REQUIRE(outcomes.size() == 1);
+    CHECK(processes.requests().size() == 1);  // the reference runner was started (and, unscripted, failed)
+    CHECK(outcomes[0].status.outcome == Outcome::harness_error);
+  }
+}
+
+TEST_CASE("pipeline::describe_phases") {
+  TimingOutcome timed;
+  timed.phase_seconds = {{"reference start", 0.5}, {"sampling", 1.25}};
+  CHECK(describe_phases("tiled", timed) == "timed tiled in 1.8 s: reference start 0.50 s, sampling 1.25 s");
+}
