@@ -43,9 +43,9 @@ int run_selftest_command(const SelftestArgs& args) {
     run_selftest(context, *spec, *grader, *entries, options, [&](const SelftestResult& r) {
       ++total;
       failures += r.ok ? 0 : 1;
-      std::cout << fmt::format("  {:<4} {:<36} {:<16} {:>6.2f}/{:<6.2f} {}\n", r.ok ? "ok" : "FAIL", r.entry.label,
-                               to_string(r.report.outcome), r.report.score, r.report.max_score,
-                               r.ok ? r.report.environment.backend : r.why)
+      std::cout << fmt::format("  {:<4} {:<36} {:<16} {:>6.2f}/{:<6.2f} {:>5.1f} s  {}\n", r.ok ? "ok" : "FAIL",
+                               r.entry.label, to_string(r.report.outcome), r.report.score, r.report.max_score,
+                               r.seconds, r.ok ? r.report.environment.backend : r.why)
                 << std::flush;
     }, args.jobs);
   }

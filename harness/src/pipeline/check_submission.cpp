@@ -7,6 +7,8 @@
 #include <fstream>
 #include <sstream>
 
+#include <fmt/format.h>
+
 #include "build/build_submission_cuda.hpp"
 #include "check/cross_case.hpp"
 #include "core/config.hpp"
@@ -249,6 +251,8 @@ GradeReport run_and_score(const CheckContext& context, const Spec& spec, const G
     RunOutcome ran = run_job_with_reference(context.processes, run, reference_runner, plan.layout.reference);
     name_cases_in_messages(ran, plan);
     spent.run = seconds_since(stage_started);
+    say(options, fmt::format("ran the cases in {:.1f} s (build {:.1f} s, inputs and gold {:.1f} s)", spent.run,
+                             spent.build, spent.inputs));
     for (std::size_t i = 0; i < plan.cases.size(); ++i)
       report.cases.push_back(judge_case(spec, plan.cases[i], plan.job.checks[i], ran.tasks.at(plan.job.checks[i].id)));
     // Races and uninitialised shared memory: the CPU backend runs the cases again, reversed and

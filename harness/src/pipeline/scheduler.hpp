@@ -20,7 +20,8 @@ struct WorkerPlan {
 };
 
 /// Calls build(i) and then run(i, lane) for every item i in [0, count): builds in item order on
-/// `plan.builders` threads; at most one run per lane at a time. Both callbacks must not throw
+/// `plan.builders` threads; at most one run per lane at a time. With lanes, the builder threads
+/// (and what they start) run at a lower CPU priority than the lanes. Both callbacks must not throw
 /// (the caller turns its failures into results). When `stop` becomes true no new build starts
 /// and built items still waiting are dropped; runs already started finish. Returns when every
 /// started item has finished.

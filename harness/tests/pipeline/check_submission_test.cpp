@@ -90,13 +90,15 @@ TEST_CASE("pipeline::check_submission") {
     REQUIRE(fixture.jobs[0].checks.size() == 4);
     CHECK(fixture.jobs[0].checks[0].id == "case-0");
     CHECK(fixture.jobs[0].timings.empty());
-    REQUIRE(progress.size() == 3);
+    REQUIRE(progress.size() == 4);
     CHECK(std::vector<std::string>(progress.begin(), progress.begin() + 2) ==
           std::vector<std::string>{"building twice.cu ...", "running 4 cases and timing 1 steps ..."});
-    // Where the timed step's seconds went, phase by phase.
-    CHECK(progress[2].starts_with("timed fast in "));
-    CHECK(progress[2].find("reference start ") != std::string::npos);
-    CHECK(progress[2].find(", outputs ") != std::string::npos);
+    // Where the seconds went: the stages, then the timed step phase by phase.
+    CHECK(progress[2].starts_with("ran the cases in "));
+    CHECK(progress[2].find(", inputs and gold ") != std::string::npos);
+    CHECK(progress[3].starts_with("timed fast in "));
+    CHECK(progress[3].find("reference start ") != std::string::npos);
+    CHECK(progress[3].find(", outputs ") != std::string::npos);
   }
 
   SUBCASE("wrong_answer: the count and the pattern of the wrong elements") {

@@ -1,6 +1,8 @@
 #include "pipeline/scheduler.hpp"
 
 #include <doctest/doctest.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -120,4 +122,25 @@ TEST_CASE("batch::schedule_batch") {
     schedule_batch(0, WorkerPlan{4, 1, 0}, [](std::size_t) { FAIL("no build"); },
                    [](std::size_t, std::size_t) { FAIL("no run"); });
   }
+}
+
+TEST_CASE("schedule_batch: with lanes, builds run at a lower CPU priority than runs") {
+  std::mutex mutex;
+  std::vector<int> build_nice, run_nice;
+  const auto nice_now = [] { return getpriority(PRIO_PROCESS, static_cast<id_t>(gettid())); };
+  schedule_batch(
+      4, WorkerPlan{2, 1, 0},
+      [&](std::size_t) {
+        std::lock_guard lock(mutex);
+        build_nice.push_back(nice_now());
+      },
+      [&](std::size_t, std::size_t) {
+        std::lock_guard lock(mutex);
+        run_nice.push_back(nice_now());
+      });
+  REQUIRE(build_nice.size() == 4);
+  REQUIRE(run_nice.size() == 4);
+  for (int nice : build_nice) CHECK(nice > run_nice.front());
+  // The caller's own priority is untouched.
+  CHECK(nice_now() == run_nice.front());
 }
