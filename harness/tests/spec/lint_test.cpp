@@ -26,7 +26,7 @@ TEST_CASE("spec::lint_spec_file") {
                 p + ":9:23: 'atol' must be >= 0, not -1",
                 p + ":9:33: 'rtol' must be a number, not 'x'",
                 p + ":11:17: 'N' must be an integer, not '1.5'",
-                p + ":11:27: 'N' must be >= 0, not -3",
+                p + ":11:27: 'N' must be >= 1, not -3",
                 p + ":11:32: item 3 of 'sizes' must be a map, not '7'",
                 p + ":12:16: item 2 of 'seeds' must be an integer, not 'x'",
                 p + ":13:13: 'points' must be a number, not a sequence",
