@@ -46,7 +46,8 @@ std::vector<PerformanceTarget> parse_performance(const Field& field, const std::
 /// The `bench:` list (lecture tables); row steps are checked against `steps` when there are any.
 std::vector<BenchTable> parse_bench(const Field& field, const std::vector<Step>& steps,
                                     Diagnostics& diags);
-/// A map of parameter names to integers >= 0 (a size, or the params of a performance target).
+/// A map of parameter names to integers >= 1 whose product fits in 64 bits (a size, or the
+/// params of a performance target or bench table).
 std::optional<Params> parse_params(const Field& field, const std::string& subject,
                                    Diagnostics& diags);
 /// Reports "unknown step 'x' in <subject>; did you mean ...? (steps: ...)" unless `name` is a step.
