@@ -72,7 +72,7 @@ Work work(const std::string& step, const Params& params) {
 }  // namespace
 
 /// Generator + gold + work of assignment matmul.
-const Grader matmul_grader{"matmul", generate, gold, work};
+const Grader matmul_grader{"matmul", generate, gold, work, {.required = {"M", "N", "K"}}};
 CUGRADE_REGISTER_GRADER(matmul_grader);
 
 }  // namespace cugrade

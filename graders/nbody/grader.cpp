@@ -98,7 +98,7 @@ ArraySet gold(const Case& c, const ArraySet& inputs) {
 
 Work work(const std::string& step, const Params& params) {
   Case c;
-  c.id = "perf/" + step;
+  c.id = params_to_string(params);  // how a refusal names the size
   c.params = params;
   const Sizes s = sizes_of(c);
   const double n = static_cast<double>(s.n), steps = static_cast<double>(s.rows - 1);
@@ -118,7 +118,7 @@ Work work(const std::string& step, const Params& params) {
 }  // namespace
 
 /// Generator + gold + work of assignment nbody.
-const Grader nbody_grader{"nbody", generate, gold, work};
+const Grader nbody_grader{"nbody", generate, gold, work, {.required = {"N", "NT"}, .optional = {"nt", "at_cutoff"}}};
 CUGRADE_REGISTER_GRADER(nbody_grader);
 
 }  // namespace cugrade

@@ -52,7 +52,7 @@ Work work(const std::string& /*step*/, const Params& params) {
 }  // namespace
 
 /// Generator + gold + work of assignment reduction.
-const Grader reduction_grader{"reduction", generate, gold, work};
+const Grader reduction_grader{"reduction", generate, gold, work, {.required = {"n"}}};
 CUGRADE_REGISTER_GRADER(reduction_grader);
 
 }  // namespace cugrade

@@ -54,7 +54,7 @@ Work work(const std::string& /*step*/, const Params& params) {
 }  // namespace
 
 /// Generator + gold + work of assignment transpose.
-const Grader transpose_grader{"transpose", generate, gold, work};
+const Grader transpose_grader{"transpose", generate, gold, work, {.required = {"rows", "cols"}}};
 CUGRADE_REGISTER_GRADER(transpose_grader);
 
 }  // namespace cugrade

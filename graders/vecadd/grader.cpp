@@ -48,7 +48,7 @@ Work work(const std::string& /*step*/, const Params& params) {
 }  // namespace
 
 /// Generator + gold + work of assignment vecadd.
-const Grader vecadd_grader{"vecadd", generate, gold, work};
+const Grader vecadd_grader{"vecadd", generate, gold, work, {.required = {"n"}}};
 CUGRADE_REGISTER_GRADER(vecadd_grader);
 
 }  // namespace cugrade

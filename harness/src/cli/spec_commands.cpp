@@ -1,10 +1,12 @@
 // `cugrade lint` and `cugrade list`: the assignment specs, checked and described.
 #include <iostream>
+#include <optional>
 
 #include <fmt/format.h>
 
 #include "cli/cli_support.hpp"
 #include "cli/commands.hpp"
+#include "graders/grader.hpp"
 #include "spec/lint.hpp"
 
 namespace cugrade {
@@ -27,8 +29,11 @@ int run_lint(const std::vector<std::string>& ids) {
       ++bad;
       continue;
     }
-    auto problems = lint_spec_file(yaml);
-    if (problems.empty() && !find_grader(id))
+    // With its grader, the sizes are checked against what the grader reads and can hold.
+    const Grader* grader = find_grader(id);
+    const std::optional<SizeRules> rules = grader ? std::optional(size_rules(*grader)) : std::nullopt;
+    auto problems = lint_spec_file(yaml, rules ? &*rules : nullptr);
+    if (problems.empty() && !grader)
       problems.push_back(yaml.string() + ": no grader is registered for '" + id +
                          "' (add graders/" + id + "/grader.cpp and rebuild)");
     for (const auto& p : problems) std::cerr << p << "\n";

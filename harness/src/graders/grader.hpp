@@ -8,6 +8,7 @@
 
 #include "array_file.hpp"
 #include "core/rng.hpp"
+#include "spec/size_rules.hpp"
 #include "spec/spec.hpp"
 
 namespace cugrade {
@@ -39,7 +40,14 @@ struct Grader {
   std::function<ArraySet(const Case& c, const ArraySet& inputs)> gold;
   /// Work of one call of `step` at `params`.
   std::function<Work(const std::string& step, const Params& params)> work;
+  /// The size parameters generate() and work() read: lint refuses a size missing one, or
+  /// naming one the grader does not read.
+  SizeParameters parameters;
 };
+
+/// What lint checks a spec's sizes against (spec/size_rules.hpp): `grader`'s parameters, and
+/// its work model's bytes as the data of one call.
+SizeRules size_rules(const Grader& grader);
 
 /// Every registered grader.
 const std::vector<const Grader*>& all_graders();

@@ -1,6 +1,7 @@
 // The `bench:` section of assignment.yaml: the lecture tables `cugrade bench` reproduces, each a
 // size and a list of steps whose references are timed, beside the lecture's figures.
 #include <algorithm>
+#include <unordered_map>
 #include <utility>
 
 #include "spec/spec_parser.hpp"
@@ -34,7 +35,7 @@ BenchCeiling parse_ceiling(const Field& field, Diagnostics& diags) {
     if (*text == name) return ceiling;
     names.push_back(name);
   }
-  diags.error(field.at, "'ceiling' must be one of " + join_names(names) + ", not '" + *text + "'" +
+  diags.error(field.at, "'ceiling' must be one of " + join_names(names) + ", not " + quoted_excerpt(*text) +
                             did_you_mean(*text, names));
   return BenchCeiling::by_unit;
 }
@@ -60,19 +61,18 @@ std::vector<BenchRow> parse_rows(const Field& field, const std::string& table_su
   std::vector<BenchRow> rows;
   if (!expect_list(field, diags)) return rows;
   if (field.value.size() == 0) diags.error(field.at, "'rows' must not be empty in " + table_subject);
+  std::unordered_map<std::string, int> first_lines;  // step -> its row's line
   for (std::size_t i = 0; i < field.value.size(); ++i) {
     const Field item = item_of(field, i, field.value[i]);
     if (!expect_map(item, diags)) continue;
     BenchRow row =
         parse_row(item, "row " + std::to_string(i + 1) + " of " + table_subject, steps, diags);
-    const auto first = std::find_if(rows.begin(), rows.end(), [&](const BenchRow& r) {
-      return !row.step.empty() && r.step == row.step;
-    });
-    if (first != rows.end()) {
-      diags.error(row.where, "step '" + row.step + "' is listed twice in " + table_subject +
-                                 " (first at line " + std::to_string(first->where.line) + ")");
-      continue;
-    }
+    if (!row.step.empty())
+      if (const auto [first, added] = first_lines.emplace(row.step, row.where.line); !added) {
+        diags.error(row.where, "step " + quoted_excerpt(row.step) + " is listed twice in " + table_subject +
+                                   " (first at line " + std::to_string(first->second) + ")");
+        continue;
+      }
     rows.push_back(std::move(row));
   }
   return rows;
@@ -110,17 +110,16 @@ std::vector<BenchTable> parse_bench(const Field& field, const std::vector<Step>&
   if (!expect_list(field, diags)) return tables;
   if (field.value.size() == 0)
     diags.error(field.at, "'bench' must not be empty; leave it out when there is no table");
+  std::unordered_map<std::string, int> first_lines;  // heading -> its table's line
   for (std::size_t i = 0; i < field.value.size(); ++i) {
     const Field item = item_of(field, i, field.value[i]);
     if (!expect_map(item, diags)) continue;
     BenchTable table = parse_table(item, "bench table " + std::to_string(i + 1), steps, diags);
     // The heading is how a reader (and the JSON) tells the tables of an assignment apart.
-    const auto first = std::find_if(tables.begin(), tables.end(), [&](const BenchTable& t) {
-      return !table.title.empty() && t.title == table.title;
-    });
-    if (first != tables.end())
-      diags.error(table.where, "bench table '" + table.title + "' is listed twice (first at line " +
-                                   std::to_string(first->where.line) + ")");
+    if (!table.title.empty())
+      if (const auto [first, added] = first_lines.emplace(table.title, table.where.line); !added)
+        diags.error(table.where, "bench table " + quoted_excerpt(table.title) +
+                                     " is listed twice (first at line " + std::to_string(first->second) + ")");
     tables.push_back(std::move(table));
   }
   return tables;

@@ -58,7 +58,7 @@ Visibility parse_visibility(const Field& field, Diagnostics& diags) {
   const auto text = read_string(field, diags);
   if (!text || *text == "visible") return Visibility::visible;
   if (*text == "hidden") return Visibility::hidden;
-  diags.error(field.at, "'visibility' must be 'visible' or 'hidden', not '" + *text + "'" +
+  diags.error(field.at, "'visibility' must be 'visible' or 'hidden', not " + quoted_excerpt(*text) +
                             did_you_mean(*text, visibility_names));
   return Visibility::visible;
 }
@@ -80,7 +80,7 @@ void check_repeats(const std::vector<CaseGroup>& groups, const std::vector<Step>
               step.name + "/" + params_to_string(size) + "/seed=" + std::to_string(seed);
           const std::string key = (group.visibility == Visibility::hidden ? "hidden " : "") + id;
           if (seen.insert(key).second || reported) continue;
-          diags.error(group.where, "case '" + id + "' is listed more than once" +
+          diags.error(group.where, "case " + quoted_excerpt(id) + " is listed more than once" +
                                        (group.visibility == Visibility::hidden ? " (hidden)" : ""));
           reported = true;
         }
@@ -105,15 +105,16 @@ std::optional<Params> parse_params(const Field& field, const std::string& subjec
     }
     const std::string& name = key.Scalar();
     if (params.contains(name)) {
-      diags.error(key, "parameter '" + name + "' is given twice in " + subject);
+      diags.error(key, "parameter " + quoted_excerpt(name) + " is given twice in " + subject);
       ok = false;
       continue;
     }
     const bool empty = it->second.IsNull();
-    const Field value{"'" + name + "'", it->second, empty ? key : it->second};
-    const auto v = read_unsigned(value, diags);
+    const Field value{quoted_excerpt(name), it->second, empty ? key : it->second};
+    // A size of 0 is no case at all (an empty array to generate, nothing to check).
+    const auto v = read_unsigned(value, diags, 1);
     if (v && *v > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
-      diags.error(value.at, "'" + name + "' is too large: " + value.value.Scalar());
+      diags.error(value.at, quoted_excerpt(name) + " is too large: " + excerpt(value.value.Scalar()));
       ok = false;
     } else if (!v) {
       ok = false;
@@ -122,6 +123,15 @@ std::optional<Params> parse_params(const Field& field, const std::string& subjec
     }
   }
   if (params.empty() && ok) diags.error(field.at, subject + " must name at least one parameter");
+  // Graders multiply sizes in 64-bit integers (rows × columns, N × NT): a product past that
+  // range would wrap around to a small or negative element count.
+  std::int64_t product = 1;
+  for (auto it = params.begin(); ok && it != params.end(); ++it)
+    if (__builtin_mul_overflow(product, it->second, &product)) {
+      diags.error(field.at, subject + " is too large: the product of its parameters (" +
+                                excerpt(params_to_string(params)) + ") does not fit in 64 bits");
+      ok = false;
+    }
   return ok && !params.empty() ? std::optional<Params>(std::move(params)) : std::nullopt;
 }
 
@@ -165,7 +175,7 @@ std::vector<PerformanceTarget> parse_performance(const Field& field, const std::
       // A reference-only step has no student entry to time (it may still be the `reference`).
       const auto named = std::find_if(steps.begin(), steps.end(), [&](const Step& s) { return s.name == *v; });
       if (check_step_reference(step, *v, steps, subject, diags) && named->reference_only)
-        diags.error(step.at, "step '" + *v + "' of " + subject +
+        diags.error(step.at, "step " + quoted_excerpt(*v) + " of " + subject +
                                  " is reference-only: students do not write it, so it cannot be timed as theirs");
     }
     target.reference = target.step;

@@ -17,10 +17,10 @@ std::vector<std::string> parse_allowed_libraries(const Field& field, Diagnostics
     const auto name = read_string(item, diags);
     if (!name) continue;
     if (!find_optional_library(*name)) {
-      diags.error(item.at, "unknown library '" + *name + "' in 'allowed_libraries'" + did_you_mean(*name, known) +
+      diags.error(item.at, "unknown library " + quoted_excerpt(*name) + " in 'allowed_libraries'" + did_you_mean(*name, known) +
                                " (known: " + join_names(known) + ")");
     } else if (std::find(names.begin(), names.end(), *name) != names.end()) {
-      diags.error(item.at, "library '" + *name + "' is listed twice in 'allowed_libraries'");
+      diags.error(item.at, "library " + quoted_excerpt(*name) + " is listed twice in 'allowed_libraries'");
     } else {
       names.push_back(*name);
     }

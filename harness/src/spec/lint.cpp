@@ -4,8 +4,9 @@
 
 namespace cugrade {
 
-std::vector<std::string> lint_spec_file(const std::filesystem::path& yaml_path) {
-  return parse_spec_file(yaml_path).problems;
+std::vector<std::string> lint_spec_file(const std::filesystem::path& yaml_path,
+                                        const SizeRules* rules) {
+  return parse_spec_file(yaml_path, rules).problems;
 }
 
 }  // namespace cugrade

@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 
 #include "spec/interface_scan.hpp"
 #include "spec/library_parser.hpp"
+#include "spec/suggest.hpp"
 
 namespace cugrade {
 namespace {
@@ -17,6 +19,8 @@ const std::vector<std::string> top_keys = {
     "bench", "limits", "allowed_libraries"};
 const std::vector<std::string> limit_keys = {"build_timeout_s", "run_timeout_s", "output_limit_kb",
                                              "submission_file_kb", "submission_kb", "host_memory_mb"};
+// The longest build or run timeout a spec may set, in seconds (an hour).
+constexpr double longest_timeout_s = 3600.0;
 
 // The folder as the user would write it: "assignments/matmul/", or "./" for a bare file name.
 std::string shown_folder(const fs::path& path) {
@@ -39,7 +43,7 @@ fs::path companion_file(const Field& field, const std::string& fallback, const s
   if (!fs::is_regular_file(file, ec)) {
     // A default file has no line of its own; an explicit one points at its value.
     const SourceLocation at = field.present() ? diags.where(field.at) : SourceLocation{};
-    diags.error(at, what + " file '" + shown + "' does not exist (looked in " +
+    diags.error(at, what + " file " + quoted_excerpt(shown) + " does not exist (looked in " +
                         shown_folder(given_path) + ")");
     return {};
   }
@@ -58,9 +62,10 @@ Limits parse_limits(const Field& field, Diagnostics& diags) {
   Limits limits;
   if (!expect_map(field, diags)) return limits;
   const MapReader map(field.value, "'limits'", limit_keys, diags);
-  if (auto v = read_number(map.optional("build_timeout_s"), diags, 0.0, true))
+  // Above an hour a timeout guards nothing: a hung compiler or runner would hold a TA's batch.
+  if (auto v = read_number(map.optional("build_timeout_s"), diags, 0.0, true, longest_timeout_s))
     limits.build_timeout_s = *v;
-  if (auto v = read_number(map.optional("run_timeout_s"), diags, 0.0, true))
+  if (auto v = read_number(map.optional("run_timeout_s"), diags, 0.0, true, longest_timeout_s))
     limits.run_timeout_s = *v;
   // Kibibytes in the file (readable numbers), bytes in the struct (what the runner counts).
   if (auto v = read_unsigned(map.optional("output_limit_kb"), diags, 1))
@@ -82,6 +87,44 @@ std::vector<std::string> parse_lectures(const Field& field, Diagnostics& diags) 
   return lectures;
 }
 
+// The 1-based line and column of byte `offset` of `text`, lines ending at '\n'.
+SourceLocation location_of(const std::string& file, std::string_view text, std::size_t offset) {
+  const std::string_view before = text.substr(0, offset);
+  const std::size_t line_start = before.rfind('\n') + 1;  // npos + 1 == 0: the first line
+  const auto line = std::count(before.begin(), before.end(), '\n') + 1;
+  return SourceLocation{file, static_cast<int>(line), static_cast<int>(offset - line_start + 1)};
+}
+
+// A '\r' not followed by '\n' (old Mac line endings): yaml-cpp ends lines only at '\n', so such a
+// file reads as one line, a comment swallowing everything after it, or an "empty" spec.
+bool refuse_cr_line_endings(std::string_view text, Diagnostics& diags) {
+  for (std::size_t at = text.find('\r'); at != std::string_view::npos; at = text.find('\r', at + 1))
+    if (at + 1 == text.size() || text[at + 1] != '\n') {
+      diags.error(location_of(diags.file(), text, at),
+                  "the file uses CR-only line endings (a carriage return without a line feed); "
+                  "save it with LF (or CRLF) line endings");
+      return true;
+    }
+  return false;
+}
+
+// A spec is one YAML document: a second one (after a '---' line) would be silently ignored.
+// Reports it at its '---' line, or at its first node when no such line precedes it.
+void refuse_second_document(std::string_view text, const YAML::Node& second, Diagnostics& diags) {
+  const int content_line = second.Mark().line;  // 0-based
+  int line = 0, marker_line = -1;
+  for (std::size_t start = 0; start < text.size() && line <= content_line; ++line) {
+    const std::size_t end = std::min(text.find('\n', start), text.size());
+    if (text.substr(start, end - start).starts_with("---")) marker_line = line;
+    start = end + 1;
+  }
+  const SourceLocation at = marker_line >= 0
+                                ? SourceLocation{diags.file(), marker_line + 1, 1}
+                                : diags.where(second);
+  diags.error(at, "a second YAML document starts here; a spec is one document (remove this '---' "
+                  "and what follows, or merge it into the spec)");
+}
+
 // Reads the whole document, or records why it cannot be read.
 std::optional<YAML::Node> load_document(const fs::path& path, Diagnostics& diags) {
   std::error_code ec;
@@ -90,12 +133,21 @@ std::optional<YAML::Node> load_document(const fs::path& path, Diagnostics& diags
     return std::nullopt;
   }
   std::ifstream in(path, std::ios::binary);
-  if (!in) {
+  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  if (!in.is_open() || in.bad()) {
     diags.error(SourceLocation{}, "cannot be read");
     return std::nullopt;
   }
+  if (refuse_cr_line_endings(text, diags)) return std::nullopt;
   try {
-    return YAML::Load(in);
+    std::vector<YAML::Node> documents = YAML::LoadAll(text);
+    // A second document that is only comments (or a trailing '---') holds nothing: harmless.
+    for (std::size_t i = 1; i < documents.size(); ++i)
+      if (!documents[i].IsNull()) {
+        refuse_second_document(text, documents[i], diags);
+        break;
+      }
+    return documents.empty() ? YAML::Node() : documents.front();
   } catch (const YAML::ParserException& e) {
     diags.error(SourceLocation{diags.file(), e.mark.line + 1, e.mark.column + 1},
                 "invalid YAML: " + e.msg);
@@ -107,7 +159,7 @@ std::optional<YAML::Node> load_document(const fs::path& path, Diagnostics& diags
 
 }  // namespace
 
-ParsedSpec parse_spec_file(const fs::path& path) {
+ParsedSpec parse_spec_file(const fs::path& path, const SizeRules* rules) {
   ParsedSpec parsed;
   Spec& spec = parsed.spec;
   Diagnostics diags(path.string());
@@ -135,7 +187,7 @@ ParsedSpec parse_spec_file(const fs::path& path) {
     spec.id = *v;
     const std::string folder = spec.dir.filename().string();
     if (spec.id != folder)
-      diags.error(id.at, "id '" + spec.id + "' must equal the folder name '" + folder + "'");
+      diags.error(id.at, "id " + quoted_excerpt(spec.id) + " must equal the folder name " + quoted_excerpt(folder));
   }
   const Field title = top.required("title");
   if (auto v = read_string(title, diags)) {
@@ -170,6 +222,8 @@ ParsedSpec parse_spec_file(const fs::path& path) {
   spec.bench = parse_bench(top.optional("bench"), spec.steps, diags);
   spec.limits = parse_limits(top.optional("limits"), diags);
   spec.allowed_libraries = parse_allowed_libraries(top.optional("allowed_libraries"), diags);
+  // The grader's view needs a spec that holds together (its sizes, steps and limits all read).
+  if (rules && diags.empty()) check_sizes(spec, *root, *rules, diags);
   parsed.problems = diags.lines();
   return parsed;
 }

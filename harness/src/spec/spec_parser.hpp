@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "spec/size_rules.hpp"
 #include "spec/spec.hpp"
 #include "spec/yaml_reader.hpp"
 
@@ -17,8 +18,9 @@ struct ParsedSpec {
   std::vector<std::string> problems;  ///< one line each: "file:line:column: text"
 };
 
-/// Reads and checks the YAML file at `path`; messages name the path exactly as given.
-ParsedSpec parse_spec_file(const std::filesystem::path& path);
+/// Reads and checks the YAML file at `path`; messages name the path exactly as given. With the
+/// grader's `rules`, a spec otherwise valid has its sizes checked against them too.
+ParsedSpec parse_spec_file(const std::filesystem::path& path, const SizeRules* rules = nullptr);
 
 /// The interface file as the steps see it: its name as written in the spec and, when it could
 /// be read, the names it declares.
@@ -46,7 +48,8 @@ std::vector<PerformanceTarget> parse_performance(const Field& field, const std::
 /// The `bench:` list (lecture tables); row steps are checked against `steps` when there are any.
 std::vector<BenchTable> parse_bench(const Field& field, const std::vector<Step>& steps,
                                     Diagnostics& diags);
-/// A map of parameter names to integers >= 0 (a size, or the params of a performance target).
+/// A map of parameter names to integers >= 1 whose product fits in 64 bits (a size, or the
+/// params of a performance target or bench table).
 std::optional<Params> parse_params(const Field& field, const std::string& subject,
                                    Diagnostics& diags);
 /// Reports "unknown step 'x' in <subject>; did you mean ...? (steps: ...)" unless `name` is a step.

@@ -1,5 +1,6 @@
 // The `steps:` section of assignment.yaml: one entry point per lecture step.
 #include <algorithm>
+#include <unordered_map>
 
 #include "spec/spec_parser.hpp"
 #include "spec/suggest.hpp"
@@ -49,23 +50,23 @@ void check_entry(const Field& field, const Step& step, const std::string& step_s
     if (declares(reference_only, entry))
       hint = " (it is declared in " + reference_only.shown_name +
              ": add 'reference_only: true' if students do not write this step)";
-    diags.error(field.at, "entry '" + entry + "' of " + step_subject + " is not declared in " +
+    diags.error(field.at, "entry " + quoted_excerpt(entry) + " of " + step_subject + " is not declared in " +
                               interface.shown_name + hint);
     return;
   }
   if (declares(interface, entry))
-    diags.error(field.at, "entry '" + entry + "' of reference-only " + step_subject +
+    diags.error(field.at, "entry " + quoted_excerpt(entry) + " of reference-only " + step_subject +
                               " is declared in " + interface.shown_name +
                               ", which students implement; declare it only in " +
                               reference_only.shown_name);
   if (!reference_only.names) {
-    diags.error(field.at, "entry '" + entry + "' of reference-only " + step_subject +
+    diags.error(field.at, "entry " + quoted_excerpt(entry) + " of reference-only " + step_subject +
                               " must be declared in " + reference_only.shown_name +
                               ", which does not exist");
     return;
   }
   if (declares(reference_only, entry)) return;
-  diags.error(field.at, "entry '" + entry + "' of reference-only " + step_subject +
+  diags.error(field.at, "entry " + quoted_excerpt(entry) + " of reference-only " + step_subject +
                             " is not declared in " + reference_only.shown_name +
                             did_you_mean(entry, *reference_only.names));
 }
@@ -75,7 +76,7 @@ std::string step_subject(const YAML::Node& map, std::size_t index) {
   for (auto it = map.begin(); it != map.end(); ++it)
     if (it->first.IsScalar() && it->first.Scalar() == "name" && it->second.IsScalar() &&
         is_identifier(it->second.Scalar()))
-      return "step '" + it->second.Scalar() + "'";
+      return "step " + quoted_excerpt(it->second.Scalar());
   return "step " + std::to_string(index + 1);
 }
 
@@ -85,6 +86,7 @@ std::vector<Step> parse_steps(const Field& field, const EntryFiles& files, Diagn
   std::vector<Step> steps;
   if (!expect_list(field, diags)) return steps;
   if (field.value.size() == 0) diags.error(field.at, "'steps' must not be empty");
+  std::unordered_map<std::string, int> first_lines;  // step name -> its line (linear, not quadratic)
   for (std::size_t i = 0; i < field.value.size(); ++i) {
     const Field item = item_of(field, i, field.value[i]);
     if (!expect_map(item, diags)) continue;
@@ -103,11 +105,9 @@ std::vector<Step> parse_steps(const Field& field, const EntryFiles& files, Diagn
     if (auto v = read_string(map.optional("description"), diags)) step.description = *v;
     step.tolerance = parse_tolerance(map.optional("tolerance"), subject, diags);
     if (step.name.empty()) continue;
-    const auto first = std::find_if(steps.begin(), steps.end(),
-                                    [&](const Step& s) { return s.name == step.name; });
-    if (first != steps.end()) {
-      diags.error(name.at, "step '" + step.name + "' is declared twice (first at line " +
-                               std::to_string(first->where.line) + ")");
+    if (const auto [first, added] = first_lines.emplace(step.name, step.where.line); !added) {
+      diags.error(name.at, "step " + quoted_excerpt(step.name) + " is declared twice (first at line " +
+                               std::to_string(first->second) + ")");
       continue;
     }
     steps.push_back(std::move(step));
@@ -120,11 +120,12 @@ bool check_step_reference(const Field& field, const std::string& name,
                           Diagnostics& diags) {
   // With no readable step at all, every reference would fail: that is one problem, not many.
   if (steps.empty()) return false;
+  if (std::any_of(steps.begin(), steps.end(), [&](const Step& s) { return s.name == name; }))
+    return true;
   std::vector<std::string> names;
   for (const auto& step : steps) names.push_back(step.name);
-  if (std::find(names.begin(), names.end(), name) != names.end()) return true;
-  diags.error(field.at, "unknown step '" + name + "' in " + subject + did_you_mean(name, names) +
-                            " (steps: " + join_names(names) + ")");
+  diags.error(field.at, "unknown step " + quoted_excerpt(name) + " in " + subject + did_you_mean(name, names) +
+                            " (steps: " + join_names(names, 20) + ")");
   return false;
 }
 

@@ -6,6 +6,9 @@
 namespace cugrade {
 namespace {
 
+// Longer names are not looked up (nearest_name).
+constexpr std::size_t longest_suggested = 64;
+
 bool equal_ignoring_case(std::string_view a, std::string_view b) {
   return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
            return std::tolower(static_cast<unsigned char>(x)) ==
@@ -34,14 +37,18 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
 
 std::optional<std::string> nearest_name(std::string_view given,
                                         const std::vector<std::string>& candidates) {
+  if (given.size() > longest_suggested) return std::nullopt;
   for (const auto& candidate : candidates)
     if (equal_ignoring_case(given, candidate)) return candidate;
   std::optional<std::string> best;
   std::size_t best_distance = 3;  // only names within 2 edits are suggested
   for (const auto& candidate : candidates) {
+    // Names whose lengths differ by more than 2 are more than 2 edits apart: skip the table.
+    const std::size_t longer = std::max(given.size(), candidate.size());
+    if (longer - std::min(given.size(), candidate.size()) >= best_distance) continue;
     const std::size_t distance = edit_distance(given, candidate);
     // A distance as large as the longer name means nothing was kept: not a misspelling.
-    if (distance < best_distance && distance < std::max(given.size(), candidate.size())) {
+    if (distance < best_distance && distance < longer) {
       best = candidate;
       best_distance = distance;
     }
@@ -54,10 +61,22 @@ std::string did_you_mean(std::string_view given, const std::vector<std::string>&
   return near ? "; did you mean '" + *near + "'?" : std::string();
 }
 
-std::string join_names(const std::vector<std::string>& names) {
+std::string join_names(const std::vector<std::string>& names, std::size_t most) {
   std::string out;
-  for (const auto& name : names) out += (out.empty() ? "" : ", ") + name;
+  for (std::size_t i = 0; i < names.size() && i < most; ++i)
+    out += (i == 0 ? "" : ", ") + excerpt(names[i]);
+  if (names.size() > most) out += ", … (" + std::to_string(names.size() - most) + " more)";
   return out;
 }
+
+std::string excerpt(std::string_view text, std::size_t most) {
+  if (text.size() <= most) return std::string(text);
+  std::size_t end = most;
+  // Back up over UTF-8 continuation bytes (10xxxxxx) so that no character is cut in two.
+  while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) --end;
+  return std::string(text.substr(0, end)) + "…";
+}
+
+std::string quoted_excerpt(std::string_view text) { return "'" + excerpt(text) + "'"; }
 
 }  // namespace cugrade

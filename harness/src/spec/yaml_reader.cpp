@@ -4,6 +4,7 @@
 #include <charconv>
 #include <climits>
 #include <cmath>
+#include <unordered_map>
 
 #include "spec/suggest.hpp"
 
@@ -31,6 +32,27 @@ const std::string* scalar_text(const Field& field, Diagnostics& diags, std::stri
   return &field.value.Scalar();
 }
 
+// A scalar the user quoted ("2", '1e-5') or tagged !!str: text, even when it reads like a number.
+bool is_string_scalar(const YAML::Node& value) {
+  return value.Tag() == "!" || value.Tag() == "tag:yaml.org,2002:str";
+}
+
+// The text of a number field: a plain scalar; a quoted one is reported as a string.
+const std::string* number_text(const Field& field, Diagnostics& diags, std::string_view expected) {
+  const std::string* text = scalar_text(field, diags, expected);
+  if (text && is_string_scalar(field.value)) {
+    diags.error(field.at, field.name + " must be " + std::string(expected) + ", not a string (\"" +
+                              excerpt(*text) + "\"): write it without quotes");
+    return nullptr;
+  }
+  return text;
+}
+
+// Past this many problems a message list stops: nobody reads further, and the output stays short.
+constexpr std::size_t most_problems_shown = 100;
+// A longer message is cut (every value in one is already excerpted; this is the backstop).
+constexpr std::size_t longest_message = 1000;
+
 }  // namespace
 
 Diagnostics::Diagnostics(std::string file) : file_(std::move(file)) {}
@@ -47,6 +69,7 @@ void Diagnostics::error(const YAML::Node& node, std::string text) {
 }
 
 void Diagnostics::error(const SourceLocation& at, std::string text) {
+  if (text.size() > longest_message) text = excerpt(text, longest_message);
   if (at.line > 0)
     problems_.push_back(
         {at.line, at.column,
@@ -63,7 +86,11 @@ std::vector<std::string> Diagnostics::lines() const {
     return a.line != b.line ? a.line < b.line : a.column < b.column;
   });
   std::vector<std::string> out;
-  for (auto& problem : sorted) out.push_back(std::move(problem.text));
+  for (std::size_t i = 0; i < sorted.size() && i < most_problems_shown; ++i)
+    out.push_back(std::move(sorted[i].text));
+  if (sorted.size() > most_problems_shown)
+    out.push_back(file_ + ": … and " + std::to_string(sorted.size() - most_problems_shown) +
+                  " more problems (fix these first)");
   return out;
 }
 
@@ -76,7 +103,8 @@ Field item_of(const Field& list, std::size_t index, const YAML::Node& item) {
 MapReader::MapReader(const YAML::Node& map, std::string subject, std::vector<std::string> allowed,
                      Diagnostics& diags)
     : map_(map), subject_(std::move(subject)), diags_(diags) {
-  std::vector<std::pair<std::string, YAML::Node>> seen;
+  // Keys seen so far, with their line: a hash map keeps a map of 20 000 keys linear.
+  std::unordered_map<std::string, int> seen;
   for (auto it = map_.begin(); it != map_.end(); ++it) {
     const YAML::Node key = it->first;
     if (!key.IsScalar()) {
@@ -84,16 +112,14 @@ MapReader::MapReader(const YAML::Node& map, std::string subject, std::vector<std
       continue;
     }
     const std::string& name = key.Scalar();
-    const auto first = std::find_if(seen.begin(), seen.end(),
-                                    [&](const auto& entry) { return entry.first == name; });
-    if (first != seen.end()) {
-      diags_.error(key, "key '" + name + "' is given twice in " + subject_ + " (first at line " +
-                            std::to_string(diags_.where(first->second).line) + ")");
+    const auto [first, added] = seen.emplace(name, diags_.where(key).line);
+    if (!added) {
+      diags_.error(key, "key " + quoted_excerpt(name) + " is given twice in " + subject_ +
+                            " (first at line " + std::to_string(first->second) + ")");
       continue;
     }
-    seen.emplace_back(name, key);
     if (std::find(allowed.begin(), allowed.end(), name) == allowed.end())
-      diags_.error(key, "unknown key '" + name + "' in " + subject_ + did_you_mean(name, allowed));
+      diags_.error(key, "unknown key " + quoted_excerpt(name) + " in " + subject_ + did_you_mean(name, allowed));
   }
 }
 
@@ -119,10 +145,8 @@ std::string describe(const YAML::Node& value) {
       return "a map";
     case YAML::NodeType::Sequence:
       return "a sequence";
-    case YAML::NodeType::Scalar: {
-      const std::string& text = value.Scalar();
-      return "'" + (text.size() > 40 ? text.substr(0, 37) + "..." : text) + "'";
-    }
+    case YAML::NodeType::Scalar:
+      return quoted_excerpt(value.Scalar());
     default:
       return "empty";
   }
@@ -181,8 +205,9 @@ std::optional<std::string> read_identifier(const Field& field, Diagnostics& diag
 }
 
 std::optional<double> read_number(const Field& field, Diagnostics& diags,
-                                  std::optional<double> minimum, bool strict) {
-  const std::string* text = scalar_text(field, diags, "a number");
+                                  std::optional<double> minimum, bool strict,
+                                  std::optional<double> maximum) {
+  const std::string* text = number_text(field, diags, "a number");
   if (!text) return std::nullopt;
   std::string_view digits = *text;
   if (digits.starts_with('+')) digits.remove_prefix(1);  // from_chars takes no '+'
@@ -195,7 +220,12 @@ std::optional<double> read_number(const Field& field, Diagnostics& diags,
   }
   if (minimum && (strict ? value <= *minimum : value < *minimum)) {
     diags.error(field.at, field.name + " must be " + (strict ? "> " : ">= ") +
-                              format_number(*minimum) + ", not " + *text);
+                              format_number(*minimum) + ", not " + excerpt(*text));
+    return std::nullopt;
+  }
+  if (maximum && value > *maximum) {
+    diags.error(field.at, field.name + " must be at most " + format_number(*maximum) + ", not " +
+                              excerpt(*text));
     return std::nullopt;
   }
   return value;
@@ -203,7 +233,7 @@ std::optional<double> read_number(const Field& field, Diagnostics& diags,
 
 std::optional<std::uint64_t> read_unsigned(const Field& field, Diagnostics& diags,
                                            std::uint64_t minimum) {
-  const std::string* text = scalar_text(field, diags, "an integer");
+  const std::string* text = number_text(field, diags, "an integer");
   if (!text) return std::nullopt;
   std::string_view digits = *text;
   const bool negative = digits.starts_with('-');
@@ -220,12 +250,13 @@ std::optional<std::uint64_t> read_unsigned(const Field& field, Diagnostics& diag
   if (!negative || !zero) {
     const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
     if (ec == std::errc::result_out_of_range && !negative) {
-      diags.error(field.at, field.name + " is too large: " + *text);
+      diags.error(field.at, field.name + " is too large: " + excerpt(*text));
       return std::nullopt;
     }
   }
   if ((negative && !zero) || value < minimum) {
-    diags.error(field.at, field.name + " must be >= " + std::to_string(minimum) + ", not " + *text);
+    diags.error(field.at, field.name + " must be >= " + std::to_string(minimum) + ", not " +
+                              excerpt(*text));
     return std::nullopt;
   }
   return value;

@@ -28,7 +28,8 @@ class Diagnostics {
   void error(const SourceLocation& at, std::string text);
   /// True when nothing has been recorded.
   bool empty() const { return problems_.empty(); }
-  /// Every problem, one line each, ordered by position (those without one last).
+  /// Every problem, one line each, ordered by position (those without one last); past 100, one
+  /// last line says how many more there are.
   std::vector<std::string> lines() const;
 
  private:
@@ -82,10 +83,12 @@ bool expect_list(const Field& field, Diagnostics& diags);
 std::optional<std::string> read_string(const Field& field, Diagnostics& diags);
 /// A C identifier (letters, digits, '_', not starting with a digit).
 std::optional<std::string> read_identifier(const Field& field, Diagnostics& diags);
-/// A finite number; `minimum` (inclusive, or exclusive when `strict`) is checked when given.
+/// A finite number, written plainly (a quoted "2" is a string); `minimum` (inclusive, or
+/// exclusive when `strict`) and `maximum` (inclusive) are checked when given.
 std::optional<double> read_number(const Field& field, Diagnostics& diags,
-                                  std::optional<double> minimum = {}, bool strict = false);
-/// A whole number >= `minimum` (which must be >= 0) that fits in 64 bits.
+                                  std::optional<double> minimum = {}, bool strict = false,
+                                  std::optional<double> maximum = {});
+/// A whole number >= `minimum` (which must be >= 0) that fits in 64 bits, written plainly.
 std::optional<std::uint64_t> read_unsigned(const Field& field, Diagnostics& diags,
                                            std::uint64_t minimum = 0);
 

@@ -105,7 +105,7 @@ TEST_CASE("spec::lint_spec_file (bench)") {
               p + ":17:16: unknown step 'paded' in row 2 of bench table 1; did you mean "
                   "'padded'? (steps: naive, padded)",
               p + ":18:9: step 'naive' is listed twice in bench table 1 (first at line 16)",
-              p + ":20:32: 'cols' must be >= 0, not -1",
+              p + ":20:32: 'cols' must be >= 1, not -1",
               p + ":22:9: a row of bench table 2 gives a lecture figure, but the table has no "
                   "'lecture' saying whose figures they are",
               p + ":22:46: unknown key 'colour' in row 1 of bench table 2",

@@ -17,9 +17,22 @@ std::optional<Params> params_of(const std::string& text, Diagnostics& diags) {
 TEST_CASE("spec::parse_params") {
   Diagnostics diags("t.yaml");
   SUBCASE("names to integers") {
-    CHECK(params_of("{M: 65, N: 0, K: 9223372036854775807}", diags) ==
-          Params{{"M", 65}, {"N", 0}, {"K", 9223372036854775807}});
+    CHECK(params_of("{M: 1, N: 1, K: 9223372036854775807}", diags) ==
+          Params{{"M", 1}, {"N", 1}, {"K", 9223372036854775807}});
     CHECK(diags.empty());
+  }
+  SUBCASE("a size of 0 is no case: refused") {
+    CHECK(params_of("{M: 65, N: 0}", diags) == std::nullopt);
+    CHECK(diags.lines() == std::vector<std::string>{"t.yaml:1:12: 'N' must be >= 1, not 0"});
+  }
+  SUBCASE("a product of the sizes up to 2^63 - 1, and not past it") {
+    CHECK(params_of("{M: 4294967296, N: 2147483647}", diags).has_value());
+    CHECK(diags.empty());
+    CHECK(params_of("{M: 4294967296, N: 4294967296, K: 1}", diags) == std::nullopt);
+    CHECK(diags.lines() ==
+          std::vector<std::string>{"t.yaml:1:1: size 1 of case group 1 is too large: the product "
+                                   "of its parameters (K=1,M=4294967296,N=4294967296) does not "
+                                   "fit in 64 bits"});
   }
   SUBCASE("an empty map") {
     CHECK(params_of("{}", diags) == std::nullopt);

@@ -2,6 +2,7 @@
 
 #include <doctest/doctest.h>
 
+#include "spec/scratch_spec.hpp"
 #include "spec/spec_paths.hpp"
 
 using namespace cugrade;
@@ -26,7 +27,7 @@ TEST_CASE("spec::lint_spec_file") {
                 p + ":9:23: 'atol' must be >= 0, not -1",
                 p + ":9:33: 'rtol' must be a number, not 'x'",
                 p + ":11:17: 'N' must be an integer, not '1.5'",
-                p + ":11:27: 'N' must be >= 0, not -3",
+                p + ":11:27: 'N' must be >= 1, not -3",
                 p + ":11:32: item 3 of 'sizes' must be a map, not '7'",
                 p + ":12:16: item 2 of 'seeds' must be an integer, not 'x'",
                 p + ":13:13: 'points' must be a number, not a sequence",
@@ -75,4 +76,34 @@ TEST_CASE("spec::lint_spec_file") {
     const std::string p = spec_yaml("repeats");
     CHECK(lint_spec_file(p) == Lines{p + ":7:5: case 'naive/N=2/seed=1' is listed more than once"});
   }
+}
+
+TEST_CASE("spec::lint_spec_file on a huge spec: linear, and the output stays short" *
+          doctest::timeout(120)) {
+  // 5 MB values where messages quote them (a file name, a key, a misspelt choice), then 20 000
+  // unknown keys and one key given 20 000 times: every check must stay linear, every message
+  // excerpt what it quotes, and the list stop after 100 problems.
+  const std::string big(5 << 20, 'v');
+  std::string yaml = "id: vecadd\ntitle: Vector addition\nstatement: " + big + "\n? " + big +
+                     "\n: 1\nsteps:\n  - {name: naive, entry: vec_add}\ncases:\n  - sizes: [{n: 4}]\n"
+                     "    visibility: " + big + "\n";
+  for (int i = 0; i < 20000; ++i) yaml += "unknown_" + std::to_string(i) + ": 1\n";
+  yaml += "limits:\n";
+  for (int i = 0; i < 20000; ++i) yaml += "  run_timeout_s: 1\n";
+  const cugrade::test::ScratchSpec file(yaml);
+  const Lines problems = lint_spec_file(file.path());
+
+  REQUIRE(problems.size() == 101);
+  std::size_t total = 0;
+  for (const auto& line : problems) {
+    CHECK(line.size() < file.path().size() + 300);
+    total += line.size();
+  }
+  CHECK(total < 40000);
+  const std::string shown = "'" + std::string(80, 'v') + "…'";
+  CHECK(problems[0].starts_with(file.path() + ":3:12: statement file " + shown + " does not exist"));
+  CHECK(problems[1] == file.path() + ":4:3: unknown key " + shown + " in the spec");
+  CHECK(problems[2] == file.path() + ":10:17: 'visibility' must be 'visible' or 'hidden', not " + shown);
+  CHECK(problems[3] == file.path() + ":11:1: unknown key 'unknown_0' in the spec");
+  CHECK(problems[100] == file.path() + ": … and 39902 more problems (fix these first)");
 }

@@ -23,6 +23,15 @@ TEST_CASE("spec::nearest_name") {
   SUBCASE("a wholly different short name is not a misspelling") {
     CHECK(nearest_name("x", keys) == std::nullopt);
   }
+  SUBCASE("a name longer than 64 characters gets no suggestion, even up to case") {
+    CHECK(nearest_name(std::string(64, 'a'), {std::string(64, 'A')}) == std::string(64, 'A'));
+    CHECK(nearest_name(std::string(65, 'a'), {std::string(65, 'A')}) == std::nullopt);
+    // A megabyte against every candidate: no edit-distance table of that size is built.
+    CHECK(nearest_name(std::string(1 << 20, 'x'), keys) == std::nullopt);
+  }
+  SUBCASE("a long candidate is skipped, not compared letter by letter") {
+    CHECK(nearest_name("title", {std::string(1 << 20, 't'), "titles"}) == "titles");
+  }
 }
 
 TEST_CASE("spec::did_you_mean") {
@@ -33,4 +42,22 @@ TEST_CASE("spec::did_you_mean") {
 TEST_CASE("spec::join_names") {
   CHECK(join_names({"matmul", "vecadd"}) == "matmul, vecadd");
   CHECK(join_names({}) == "");
+  SUBCASE("past `most` names, how many more") {
+    CHECK(join_names({"a", "b", "c", "d"}, 2) == "a, b, … (2 more)");
+    CHECK(join_names({"a", "b"}, 2) == "a, b");
+  }
+  SUBCASE("each name excerpted") {
+    CHECK(join_names({std::string(100, 'n'), "m"}) == std::string(80, 'n') + "…, m");
+  }
+}
+
+TEST_CASE("spec::excerpt") {
+  CHECK(excerpt("short") == "short");
+  CHECK(excerpt(std::string(80, 'a')) == std::string(80, 'a'));
+  CHECK(excerpt(std::string(81, 'a')) == std::string(80, 'a') + "…");
+  CHECK(excerpt("abcdef", 3) == "abc…");
+  SUBCASE("never cuts a UTF-8 character in two") {
+    CHECK(excerpt("ab×cd", 3) == "ab…");  // '×' is 2 bytes, at bytes 2 and 3
+  }
+  CHECK(quoted_excerpt(std::string(5 << 20, 'v')).size() == 2 + 80 + std::string("…").size());
 }

@@ -26,6 +26,24 @@ TEST_CASE("spec::Diagnostics::lines") {
                                                   "t.yaml: no position"});
 }
 
+TEST_CASE("spec::Diagnostics::lines past 100 problems") {
+  Diagnostics diags("t.yaml");
+  for (int i = 1; i <= 250; ++i) diags.error(SourceLocation{"", i, 1}, "problem " + std::to_string(i));
+  const auto lines = diags.lines();
+  REQUIRE(lines.size() == 101);
+  CHECK(lines[0] == "t.yaml:1:1: problem 1");
+  CHECK(lines[99] == "t.yaml:100:1: problem 100");
+  CHECK(lines[100] == "t.yaml: … and 150 more problems (fix these first)");
+}
+
+TEST_CASE("spec::Diagnostics::error keeps a message short") {
+  Diagnostics diags("t.yaml");
+  diags.error(SourceLocation{"", 1, 1}, "long: " + std::string(5000, 'x'));
+  REQUIRE(diags.lines().size() == 1);
+  CHECK(diags.lines()[0].size() < 1100);
+  CHECK(diags.lines()[0].ends_with("x…"));
+}
+
 TEST_CASE("spec::MapReader") {
   Diagnostics diags("t.yaml");
   const YAML::Node map = YAML::Load("nmae: a\nname: b\nname: c\n[x]: 1\n");
@@ -79,6 +97,28 @@ TEST_CASE("spec::read_number") {
   CHECK(diags.lines() == std::vector<std::string>{"t.yaml:3:4: 'c' must be a number, not '.inf'",
                                                   "t.yaml:4:4: 'd' must be a number, not 'true'",
                                                   "t.yaml:5:4: 'e' must be > 0, not 0"});
+}
+
+TEST_CASE("spec::read_number bounds and spelling") {
+  Diagnostics diags("t.yaml");
+  const YAML::Node map =
+      YAML::Load("a: \"1e-5\"\nb: '2'\nc: !!str 3\nd: 3600\ne: 3600.5\nf: !!float 4\n");
+  SUBCASE("a maximum is inclusive") {
+    CHECK(read_number(field_of(map, "d", diags), diags, 0.0, true, 3600.0) == 3600.0);
+    CHECK(read_number(field_of(map, "e", diags), diags, 0.0, true, 3600.0) == std::nullopt);
+    CHECK(diags.lines() == std::vector<std::string>{"t.yaml:5:4: 'e' must be at most 3600, not 3600.5"});
+  }
+  SUBCASE("a quoted or !!str-tagged number is a string; an explicit !!float is a number") {
+    CHECK(read_number(field_of(map, "f", diags), diags) == 4.0);
+    CHECK(read_number(field_of(map, "a", diags), diags) == std::nullopt);
+    CHECK(read_number(field_of(map, "b", diags), diags) == std::nullopt);
+    CHECK(read_unsigned(field_of(map, "c", diags), diags) == std::nullopt);
+    CHECK(diags.lines() ==
+          std::vector<std::string>{
+              "t.yaml:1:4: 'a' must be a number, not a string (\"1e-5\"): write it without quotes",
+              "t.yaml:2:4: 'b' must be a number, not a string (\"2\"): write it without quotes",
+              "t.yaml:3:4: 'c' must be an integer, not a string (\"3\"): write it without quotes"});
+  }
 }
 
 TEST_CASE("spec::read_unsigned") {

@@ -1,0 +1,60 @@
+// The grader registry and what lint learns from a grader (harness/src/graders/grader.cpp).
+#include "graders/grader.hpp"
+
+#include <doctest/doctest.h>
+
+#include <filesystem>
+
+#include "spec/lint.hpp"
+#include "spec/scratch_spec.hpp"
+
+namespace cugrade {
+
+TEST_CASE("graders::size_rules") {
+  SUBCASE("every grader declares the parameters its sizes need") {
+    REQUIRE_FALSE(all_graders().empty());
+    for (const Grader* grader : all_graders()) {
+      CAPTURE(grader->assignment);
+      CHECK_FALSE(grader->parameters.required.empty());
+    }
+  }
+  SUBCASE("the bytes are the work model's") {
+    const Grader* matmul = find_grader("matmul");
+    REQUIRE(matmul != nullptr);
+    const SizeRules rules = size_rules(*matmul);
+    CHECK(rules.assignment == "matmul");
+    const Params size{{"M", 3}, {"N", 5}, {"K", 7}};
+    CHECK(rules.bytes("naive", size) == matmul->work("naive", size).bytes);
+  }
+  SUBCASE("every real assignment lints clean against its grader") {
+    const std::filesystem::path assignments = std::filesystem::path(CUGRADE_SOURCE_ROOT) / "assignments";
+    for (const Grader* grader : all_graders()) {
+      CAPTURE(grader->assignment);
+      const SizeRules rules = size_rules(*grader);
+      CHECK(lint_spec_file(assignments / grader->assignment / "assignment.yaml", &rules) ==
+            std::vector<std::string>{});
+    }
+  }
+  SUBCASE("a size vecadd's grader cannot read") {
+    const Grader* vecadd = find_grader("vecadd");
+    REQUIRE(vecadd != nullptr);
+    const SizeRules rules = size_rules(*vecadd);
+    const test::ScratchSpec file(
+        "id: vecadd\ntitle: t\nsteps: [{name: naive, entry: vec_add}]\ncases: [{sizes: [{N: 4}]}]\n");
+    CHECK(lint_spec_file(file.path(), &rules) ==
+          std::vector<std::string>{
+              file.path() + ":4:18: size 1 of case group 1 has no 'n' (the vecadd grader needs n)",
+              file.path() + ":4:19: unknown parameter 'N' in size 1 of case group 1; did you mean "
+                            "'n'? (the vecadd grader reads n)"});
+  }
+  SUBCASE("nbody's own conditions on a size: nt below NT") {
+    const Grader* nbody = find_grader("nbody");
+    REQUIRE(nbody != nullptr);
+    const SizeRules rules = size_rules(*nbody);
+    CHECK_THROWS_WITH_AS(rules.bytes("accel_global", {{"N", 4}, {"NT", 2}, {"nt", 2}}),
+                         "nbody case N=4,NT=2,nt=2 needs nt < NT (step nt writes row nt)",
+                         std::invalid_argument);
+  }
+}
+
+}  // namespace cugrade
