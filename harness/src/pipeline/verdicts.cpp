@@ -14,8 +14,10 @@
 namespace cugrade {
 namespace {
 /// How much slower than alone the reference may run beside the student's runner before its time
-/// alone counts instead: drift between the two phases stays well within 5 % (measured on an H100).
-constexpr double kDisturbedFactor = 1.05;
+/// alone counts instead. Honest drift between the two phases (an H100, docs/measurements.md):
+/// matmul's steps within 0.7 %, but reduce3 at 2^26 ints 12 % (0.502 against 0.448 ms, the
+/// reference timed against itself); the contention attack slows the reference by 26-31 %.
+constexpr double kDisturbedFactor = 1.15;
 
 /// "312 of 2145 elements of C are wrong: <pattern>" for the first failing comparison.
 std::string wrong_answer_message(const std::vector<Comparison>& comparisons) {

@@ -461,6 +461,17 @@ TEST_CASE("pipeline::check_submission performance") {
     CHECK(perf.message.find("something of yours kept the GPU busy") != std::string::npos);
   }
 
+  SUBCASE("a reference 12 % slower beside the student's runner (honest drift, as reduce3 showed): no flag") {
+    student.reference_alone_ms = {0.89, 0.89, 0.89};  // 1.0 beside: 1.12 times its time alone
+    fixture.expect_runner(student);
+    fixture.expect_timing(student);
+    fixture.expect_calibrate();
+    const GradeReport report = fixture.check();
+    const PerformanceResult& perf = report.performance.at(0);
+    CHECK(perf.reference_time->median_ms == doctest::Approx(1.0));
+    CHECK(perf.flags.empty());
+  }
+
   SUBCASE("a reference as fast beside the student's runner as alone: no flag") {
     fixture.expect_runner(student);
     fixture.expect_timing(student);
