@@ -2,6 +2,8 @@
 // The order of work in a batch: builds in parallel, runs one at a time per lane (a lane is a GPU,
 // so timings never share a GPU), or — on the CPU backend, where a run is as parallel as a build
 // — each worker running what it has just built.
+#include <sched.h>
+
 #include <atomic>
 #include <cstddef>
 #include <functional>
@@ -19,9 +21,14 @@ struct WorkerPlan {
   std::size_t queue_limit = 0;
 };
 
+/// The CPUs builders may use, of `allowed`: all but the first two per lane, so a lane's timed
+/// runs always find a free core; all of them when fewer than two would be left.
+cpu_set_t builder_cpus(const cpu_set_t& allowed, std::size_t lanes);
+
 /// Calls build(i) and then run(i, lane) for every item i in [0, count): builds in item order on
 /// `plan.builders` threads; at most one run per lane at a time. With lanes, the builder threads
-/// (and what they start) run at a lower CPU priority than the lanes. Both callbacks must not throw
+/// (and what they start) run at a lower CPU priority than the lanes, and off the lanes' cores
+/// (builder_cpus). Both callbacks must not throw
 /// (the caller turns its failures into results). When `stop` becomes true no new build starts
 /// and built items still waiting are dropped; runs already started finish. Returns when every
 /// started item has finished.
