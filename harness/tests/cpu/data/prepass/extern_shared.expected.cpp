@@ -21,5 +21,5 @@ template <class T> __global__ void typed(T* out) {
 
 void run(float* out) {
   ::cugrade_cpu::launch(::cugrade_cpu::launch_config(1, 32, 32 * sizeof(float)), "in_kernel", [&](auto&&... cugrade_a) { in_kernel(static_cast<decltype(cugrade_a)&&>(cugrade_a)...); }, out);
-  ::cugrade_cpu::launch(::cugrade_cpu::launch_config(1, 32, 32 * sizeof(float)), "typed<float>", [&](auto&&... cugrade_a) { typed<float>(static_cast<decltype(cugrade_a)&&>(cugrade_a)...); }, out);
+  ::cugrade_cpu::launch(::cugrade_cpu::launch_config(1, 32, 32 * sizeof(float)), ::cugrade_cpu::kernel_name("typed<float>", __PRETTY_FUNCTION__), [&](auto&&... cugrade_a) { typed<float>(static_cast<decltype(cugrade_a)&&>(cugrade_a)...); }, out);
 }

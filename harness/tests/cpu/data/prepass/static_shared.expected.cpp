@@ -20,4 +20,4 @@ template <class T> __global__ void kernel(T* out, int n) {
   out[0] = a[0][0] + b[0] + file_scope_counter + flag + n;
 }
 
-void run(float* out) { ::cugrade_cpu::launch(::cugrade_cpu::launch_config(1, dim3(TILE, TILE)), "kernel<float>", [&](auto&&... cugrade_a) { kernel<float>(static_cast<decltype(cugrade_a)&&>(cugrade_a)...); }, out, 3); }
+void run(float* out) { ::cugrade_cpu::launch(::cugrade_cpu::launch_config(1, dim3(TILE, TILE)), ::cugrade_cpu::kernel_name("kernel<float>", __PRETTY_FUNCTION__), [&](auto&&... cugrade_a) { kernel<float>(static_cast<decltype(cugrade_a)&&>(cugrade_a)...); }, out, 3); }
