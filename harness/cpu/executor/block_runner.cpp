@@ -4,12 +4,22 @@
 #include <memory>
 #include <utility>
 
+#include "error_state.hpp"
 #include "fault_handler.hpp"
 #include "shared_poison.hpp"
 
 namespace cugrade_cpu {
 
 constinit thread_local ThreadContext* current_thread = nullptr;
+
+namespace {
+// Points the worker at `t`'s context and copies its built-in variables (context.hpp).
+void enter_thread(ThreadContext* t) {
+  current_thread = t;
+  threadIdx = t->thread_idx;
+  blockIdx = t->block_idx;
+}
+}  // namespace
 
 namespace {
 
@@ -77,13 +87,15 @@ std::optional<BlockFailure> BlockRunner::run(const GridShape& shape, uint3 block
                                          shape_->thread_body(shape_->closure);
                                        } catch (...) {
                                          failure_ = BlockFailure{cudaErrorLaunchFailure,
-                                             std::string("kernel ") + shape_->kernel +
+                                             "kernel " + code_name(shape_->kernel) +
                                                  " threw a C++ exception"};
                                        }
                                        t.state = State::done;
                                        return std::move(t.back);
                                      });
   }
+  blockDim = shape.block;
+  gridDim = shape.grid;
   this_worker = this;
   // A fault in student code (an out-of-bounds access hitting a guard page) lands here through
   // siglongjmp from the signal handler; the block's fibers are abandoned, not resumed.
@@ -114,7 +126,7 @@ void BlockRunner::schedule() {
       if (t.state == State::waiting && *t.generation == t.waited_generation) continue;
       t.state = State::ready;
       running_ = &t;
-      current_thread = &t.context;
+      enter_thread(&t.context);
       t.handle = std::move(t.handle).resume();
       current_thread = nullptr;
       running_ = nullptr;
@@ -171,7 +183,7 @@ int BlockRunner::block_barrier(BarrierReduce reduce, int predicate, const std::s
     const Thread* other = nullptr;
     for (const Thread& t : threads_)
       if (t.state == State::waiting && t.generation == &b.generation) other = &t;
-    fail("barrier divergence in kernel " + std::string(shape_->kernel) + ": " +
+    fail("barrier divergence in kernel " + code_name(shape_->kernel) + ": " +
          thread_name(*running_) + " waits at __syncthreads() (" + site(where) + ") while " +
          (other ? thread_name(*other) + " waits" : std::string("others wait")) + " at __syncthreads() (" +
          site(b.site) + ")");
@@ -201,7 +213,7 @@ const WarpSlots& BlockRunner::warp_exchange(unsigned mask, std::uint64_t value, 
     char text[160];
     std::snprintf(text, sizeof text, "lanes of warp %u called warp intrinsics with different masks "
                   "(0x%08x and 0x%08x)", t.warp, w.round, members);
-    fail("unsupported warp synchronisation in kernel " + std::string(shape_->kernel) + ": " + text +
+    fail("unsupported warp synchronisation in kernel " + code_name(shape_->kernel) + ": " + text +
          " at " + site(where) + "; the CPU backend needs every lane of one call to pass the same mask");
   }
   w.pending.value[t.context.lane] = value;
@@ -209,6 +221,7 @@ const WarpSlots& BlockRunner::warp_exchange(unsigned mask, std::uint64_t value, 
   if (w.arrived == w.round) {
     w.published = w.pending;
     w.published.members = w.round;
+    w.published.existing = w.existing;
     w.arrived = 0;
     ++w.generation;
     return w.published;
@@ -256,7 +269,7 @@ std::string BlockRunner::thread_name(const Thread& t) const {
 }
 
 std::string BlockRunner::describe_stall() const {
-  const std::string kernel = shape_->kernel;
+  const std::string kernel = code_name(shape_->kernel);
   const Thread *at_barrier = nullptr, *at_warp = nullptr, *exited = nullptr;
   for (const Thread& t : threads_) {
     if (t.state == State::done && !exited) exited = &t;
@@ -293,6 +306,11 @@ std::string BlockRunner::describe_stall() const {
 
 }  // namespace cugrade_cpu
 
+constinit thread_local uint3 threadIdx{};
+constinit thread_local uint3 blockIdx{};
+constinit thread_local dim3 blockDim{};
+constinit thread_local dim3 gridDim{};
+
 // The intrinsics of sync.hpp, forwarded to the block running on this worker thread.
 namespace cugrade_cpu {
 
@@ -312,7 +330,7 @@ void yield_thread() { BlockRunner::current()->yield(); }
 void fail_kernel(const char* message) {
   BlockRunner* runner = BlockRunner::current();
   if (!runner) std::abort();
-  runner->fail(std::string(message) + " in kernel " + runner->kernel());
+  runner->fail(std::string(message) + " in kernel " + code_name(runner->kernel()));
 }
 
 }  // namespace cugrade_cpu
