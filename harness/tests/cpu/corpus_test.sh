@@ -10,8 +10,10 @@
 # first line of the expected file whose pattern matches the case id (`undefined` lines are shown
 # but not compared). --table writes a Markdown table, one row per item, one column group per
 # backend. Exits 0 when every compared verdict is as expected and at least --min-build-rate
-# percent (default 95) of the items built on each backend; 1 otherwise; 77 when --backend cuda
-# finds no GPU (CTest reports it Skipped).
+# percent (default 95) of the items built on each backend; 1 otherwise; 77 (CTest: Skipped) when
+# jq is missing or --backend cuda finds no GPU.
+# grade() runs through xargs, so shellcheck takes its body for unreachable.
+# shellcheck disable=SC2317
 set -uo pipefail
 
 cugrade=${1:?usage: corpus_test.sh CUGRADE [options] [ITEM...]}
@@ -35,6 +37,10 @@ if [[ -z "$work" ]]; then
 fi
 mkdir -p "$work"
 
+if ! command -v jq >/dev/null; then
+  echo "corpus: no jq (scripts/install-deps.sh --test-tools installs it): the corpus is not graded"
+  exit 77
+fi
 if [[ ",$backends," == *,cuda,* ]] && ! nvidia-smi -L >/dev/null 2>&1; then
   echo "corpus: no GPU here (nvidia-smi -L failed); the cuda backend is not run"
   exit 77
@@ -46,6 +52,7 @@ while IFS= read -r expected; do
   item=${item%.expected}
   if ((${#filters[@]})); then
     keep=0
+    # shellcheck disable=SC2053  # ITEM may be a glob
     for f in "${filters[@]}"; do [[ "$item" == $f ]] && keep=1; done
     ((keep)) || continue
   fi
@@ -95,9 +102,10 @@ compare() {
   rules=$(grep -vE '^\s*(#|$|assignment\s|([a-z]+-)?build\s)' "$expected")
   while IFS=$'\t' read -r id outcome message; do
     [[ -z "$id" ]] && continue
-    local want="" why=""
-    while read -r pattern verdict rest; do
-      if [[ "$id" == $pattern ]]; then want=$verdict why=$rest; break; fi
+    local want=""
+    # shellcheck disable=SC2053  # the expected file's patterns are globs
+    while read -r pattern verdict _; do
+      if [[ "$id" == $pattern ]]; then want=$verdict; break; fi
     done <<<"$rules"
     if [[ "$want" == undefined ]]; then
       undefined=$((undefined + 1))
@@ -133,19 +141,37 @@ for backend in ${backends//,/ }; do
   ((100 * built_total >= min_rate * total)) || { echo "== $backend: build rate below $min_rate %"; status=1; }
 done
 
+# With two backends: per item, how many cases got the same outcome on both, and which did not.
+agreement() {
+  local a="$work/$1/$3.json" b="$work/$2/$3.json"
+  [[ -s "$a" && -s "$b" ]] || { echo "-"; return; }
+  jq -rn --slurpfile a "$a" --slurpfile b "$b" '
+    ($a[0].cases | map({(.id): .outcome}) | add // {}) as $x |
+    ($b[0].cases | map({(.id): .outcome}) | add // {}) as $y |
+    [$x | keys[] | select($y[.] != null)] as $ids |
+    [$ids[] | select($x[.] != $y[.])] as $diff |
+    "\($ids | length - ($diff | length)) of \($ids | length)" +
+      (if ($diff | length) > 0 then " (differ: " + ([$diff[:5][] | "\(.) \($x[.])/\($y[.])"] | join(", ")) + ")" else "" end)'
+}
+
 if [[ -n "$table" ]]; then
+  read -r -a listed <<<"${backends//,/ }"
   {
     printf '| item |'
-    for backend in ${backends//,/ }; do printf ' %s build | %s cases as expected / undefined / differ |' "$backend" "$backend"; done
+    for backend in "${listed[@]}"; do printf ' %s build | %s cases as expected / undefined / differ |' "$backend" "$backend"; done
+    ((${#listed[@]} == 2)) && printf ' same outcome on both |'
     printf '\n|---|'
-    for backend in ${backends//,/ }; do printf -- '---|---|'; done
+    for backend in "${listed[@]}"; do printf -- '---|---|'; done
+    ((${#listed[@]} == 2)) && printf -- '---|'
     printf '\n'
     for item in "${items[@]}"; do
       printf '| %s |' "$item"
-      for backend in ${backends//,/ }; do printf ' %s |' "${cell["$backend/$item"]}"; done
+      for backend in "${listed[@]}"; do printf ' %s |' "${cell["$backend/$item"]}"; done
+      ((${#listed[@]} == 2)) && printf ' %s |' "$(agreement "${listed[0]}" "${listed[1]}" "$item")"
       printf '\n'
     done
   } >"$table"
   echo "table written to $table"
+  cat "$table"
 fi
 exit $status
