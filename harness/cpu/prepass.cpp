@@ -68,6 +68,9 @@ class Rewriter {
     std::vector<bool> scope_stack;  // true: a namespace-like brace ({ of namespace / extern "C")
     for (std::size_t k = 0; k < tokens_.size(); ++k) {
       const Token& t = tokens_[k];
+      if (t.directive == 0 && tokens_.is(k, "__global__")) note_kernel_body(k);
+      if (std::ranges::find(kernel_bodies_, k) != kernel_bodies_.end())
+        edits_.push_back(Edit{t.end, t.end, " ::cugrade_cpu::kernel_signature(__PRETTY_FUNCTION__);"});
       if (t.directive == 0 && tokens_.is(k, "{")) scope_stack.push_back(opens_namespace(k));
       if (t.directive == 0 && tokens_.is(k, "}") && !scope_stack.empty()) scope_stack.pop_back();
       const bool file_scope = t.directive == 0 && std::all_of(scope_stack.begin(), scope_stack.end(),
@@ -117,6 +120,23 @@ class Rewriter {
       --j;
     }
     return tokens_.is(j, "namespace");
+  }
+
+  // The `{` that opens the body of the kernel whose `__global__` is token k (none for a
+  // declaration): the kernel's first statement will name it, template arguments resolved, for
+  // the executor's messages (kernel_signature in cugrade_cpu/launch.hpp).
+  void note_kernel_body(std::size_t k) {
+    int depth = 0;
+    for (std::size_t j = k + 1; j < tokens_.size() && tokens_[j].directive == 0; ++j) {
+      std::string_view t = tokens_.text(j);
+      if (t == "(" || t == "[") ++depth;
+      if (t == ")" || t == "]") --depth;
+      if (depth == 0 && t == ";") return;
+      if (depth == 0 && t == "{") {
+        kernel_bodies_.push_back(j);
+        return;
+      }
+    }
   }
 
   // `static __shared__` (or `__shared__ static`): the shim's __shared__ is already `static
@@ -218,6 +238,7 @@ class Rewriter {
   TokenView tokens_;
   IncludeState& includes_;
   std::vector<Edit> edits_;
+  std::vector<std::size_t> kernel_bodies_;  ///< tokens `{` that open a kernel's body
 };
 
 }  // namespace

@@ -78,6 +78,13 @@ TEST_CASE("prepass::cuda_to_cpp") {
     CHECK(count(*out, "::cugrade_cpu::launch(::cugrade_cpu::launch_config( 1, 2 ), \"k\"") == 1);
     CHECK(count(*out, "::cugrade_cpu::launch(") == 2);
   }
+  SUBCASE("every kernel body starts by naming the kernel (not a declaration, not a __device__ function)") {
+    auto out = cuda_to_cpp("__global__ void d(int);\n__device__ int f() { return 1; }\n"
+                           "template <int N> __global__ void __launch_bounds__(256) k(int (*p)[N]) { }\n", "a.cu");
+    REQUIRE(out.has_value());
+    CHECK(count(*out, "::cugrade_cpu::kernel_signature(__PRETTY_FUNCTION__);") == 1);
+    CHECK(out->find("k(int (*p)[N]) { ::cugrade_cpu::kernel_signature(") != std::string::npos);
+  }
   SUBCASE("a kernel taken from an array of kernel pointers") {
     auto out = cuda_to_cpp("void f() { fpDeriv[fp]<<<grid[d][fp], 1>>>(x); }\n", "a.cu");
     REQUIRE(out.has_value());

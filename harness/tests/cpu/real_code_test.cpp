@@ -51,6 +51,10 @@ TEST_CASE("cpu::kernel names in messages") {
     CHECK(cpu_test::real_code_error("template_name").starts_with(
         "cudaErrorInvalidConfiguration: invalid configuration argument: kernel `scaled_copy<2>` was launched with 2000"));
   }
+  SUBCASE("once the kernel runs, it names its own instantiation") {
+    CHECK(cpu_test::real_code_error("template_local_constant").starts_with(
+        "cudaErrorIllegalAddress: null pointer read in kernel `scaled_copy<7>` by thread (0,0,0)"));
+  }
   SUBCASE("template parameters of the launching function are resolved") {
     CHECK(cpu_test::real_code_error("template_in_template").starts_with(
         "cudaErrorInvalidConfiguration: invalid configuration argument: kernel `scaled_copy<5>` was launched"));

@@ -39,7 +39,7 @@ std::string launch_with(unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsi
 std::vector<int> real_code(const std::string& which, int threads);
 /// "cudaErrorName: message" after a real-code construct that fails or must not: "aligned_float4",
 /// "misaligned_float4", "slack_write", "template_name", "template_in_template",
-/// "block_tile_memory", "carveout" (cudaFuncSetAttribute carve-out, profiler calls), "cublas".
+/// "template_local_constant", "block_tile_memory", "carveout" (cudaFuncSetAttribute carve-out, profiler calls), "cublas".
 std::string real_code_error(const std::string& which);
 /// Faulty kernels: "exit_before_barrier", "different_barriers", "shfl_after_exit",
 /// "out_of_bounds_write", "out_of_bounds_read", "host_pointer", "use_after_free", "trap".

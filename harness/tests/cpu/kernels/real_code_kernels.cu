@@ -93,6 +93,10 @@ std::string real_code_error(const std::string& which) {
   }
   if (which == "template_name") scaled_copy<2><<<1, 2000>>>(nullptr, nullptr);
   if (which == "template_in_template") launch_scaled<int, 5>(nullptr, nullptr, 2000);
+  if (which == "template_local_constant") {
+    constexpr int kScale = 7;  // SGEMM_CUDA names its tile sizes so: K11_BM, K11_BN, ...
+    scaled_copy<kScale><<<1, 32>>>(nullptr, reinterpret_cast<int*>(out));
+  }
   if (which == "block_tile_memory") big_tiles<128><<<1, 128>>>(reinterpret_cast<int*>(out));
   if (which == "carveout") {
     cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout, cudaSharedmemCarveoutMaxShared);

@@ -5,7 +5,7 @@
 #line 2 "extern_shared.cu"
 
 
-__global__ void in_kernel(float* out) {
+__global__ void in_kernel(float* out) { ::cugrade_cpu::kernel_signature(__PRETTY_FUNCTION__);
   unsigned char* raw = ::cugrade_cpu::declared_dynamic_shared<unsigned char>("raw");
   float* s = reinterpret_cast<float*>(raw);
   s[threadIdx.x] = threadIdx.x;
@@ -13,7 +13,7 @@ __global__ void in_kernel(float* out) {
   out[threadIdx.x] = s[blockDim.x - 1 - threadIdx.x];
 }
 
-template <class T> __global__ void typed(T* out) {
+template <class T> __global__ void typed(T* out) { ::cugrade_cpu::kernel_signature(__PRETTY_FUNCTION__);
   T* buffer = ::cugrade_cpu::declared_dynamic_shared<T>("buffer");
   buffer[threadIdx.x] = out[threadIdx.x];
   out[threadIdx.x] = buffer[0] + file_scope_buffer[0];

@@ -2,7 +2,7 @@
 // Forms of NVIDIA's own samples and blog code: `extern T __shared__` (threadFenceReduction),
 // `static __shared__` (the shfl blog post), a kernel taken from an array of kernel pointers
 // (the finite-difference post), and a launch inside a template whose kernel names its parameters.
-__global__ void reduce_tail(float* out, unsigned n) {
+__global__ void reduce_tail(float* out, unsigned n) { ::cugrade_cpu::kernel_signature(__PRETTY_FUNCTION__);
   float* smem = ::cugrade_cpu::declared_dynamic_shared<float>("smem");
    __shared__ int partial[32]; ::cugrade_cpu::shared_declared(partial, "partial");
   partial[threadIdx.x % 32] = 0;
@@ -11,10 +11,10 @@ __global__ void reduce_tail(float* out, unsigned n) {
   out[0] = smem[0] + partial[0];
 }
 
-__global__ void derivative_x(float* f) { f[threadIdx.x] = 0; }
-__global__ void derivative_y(float* f) { f[threadIdx.x] = 1; }
+__global__ void derivative_x(float* f) { ::cugrade_cpu::kernel_signature(__PRETTY_FUNCTION__); f[threadIdx.x] = 0; }
+__global__ void derivative_y(float* f) { ::cugrade_cpu::kernel_signature(__PRETTY_FUNCTION__); f[threadIdx.x] = 1; }
 
-template <unsigned Block> __global__ void scaled(float* f) { f[threadIdx.x] *= Block; }
+template <unsigned Block> __global__ void scaled(float* f) { ::cugrade_cpu::kernel_signature(__PRETTY_FUNCTION__); f[threadIdx.x] *= Block; }
 
 template <unsigned Block> void launch_scaled(float* f) { ::cugrade_cpu::launch(::cugrade_cpu::launch_config(1, Block), ::cugrade_cpu::kernel_name("scaled<Block>", __PRETTY_FUNCTION__), [&](auto&&... cugrade_a) { scaled<Block>(static_cast<decltype(cugrade_a)&&>(cugrade_a)...); }, f); }
 

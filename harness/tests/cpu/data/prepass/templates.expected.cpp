@@ -3,12 +3,12 @@
 // qualified names, and arguments deduced from the call as CUDA does.
 #include <utility>
 
-template <class T, int B> __global__ void fill(T* x, T v) { x[threadIdx.x % B] = v; }
-template <bool Big> __global__ void flag(int* x) { x[0] = Big; }
-template <class T> __global__ void deduce(T* x, T v) { x[0] = v; }
-template <class P> __global__ void pairs(P* x) { (void)x; }
+template <class T, int B> __global__ void fill(T* x, T v) { ::cugrade_cpu::kernel_signature(__PRETTY_FUNCTION__); x[threadIdx.x % B] = v; }
+template <bool Big> __global__ void flag(int* x) { ::cugrade_cpu::kernel_signature(__PRETTY_FUNCTION__); x[0] = Big; }
+template <class T> __global__ void deduce(T* x, T v) { ::cugrade_cpu::kernel_signature(__PRETTY_FUNCTION__); x[0] = v; }
+template <class P> __global__ void pairs(P* x) { ::cugrade_cpu::kernel_signature(__PRETTY_FUNCTION__); (void)x; }
 namespace kernels {
-__global__ void inner(int* x) { x[0] = 1; }
+__global__ void inner(int* x) { ::cugrade_cpu::kernel_signature(__PRETTY_FUNCTION__); x[0] = 1; }
 }
 
 template <int N>
