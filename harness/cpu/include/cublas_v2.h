@@ -1,10 +1,10 @@
 #pragma once
 // The CPU backend's <cublas_v2.h>: cuBLAS is NVIDIA's closed GPU library, so nothing of it runs
-// here. A submission that includes it (to compare against cublasSgemm, say) still compiles, and
-// whatever its graded functions never call costs nothing; a call that is reached returns
-// CUBLAS_STATUS_NOT_SUPPORTED and ends the case with a message naming it.
+// here. A submission that includes it (to compare against cublasSgemm, say) compiles; where its
+// assignment allows cuBLAS it also links, and whatever its graded functions never call costs
+// nothing, while a call that is reached returns CUBLAS_STATUS_NOT_SUPPORTED and ends the case
+// with a message naming it.
 #include "cuda_runtime.h"
-#include "cugrade_cpu/runtime_settings.hpp"
 
 /// cuBLAS's status codes.
 typedef enum {
@@ -40,32 +40,16 @@ struct cublasContext;
 /// A cuBLAS handle (never created here).
 typedef struct cublasContext* cublasHandle_t;
 
-namespace cugrade_cpu {
-/// Records that `call` of cuBLAS was reached (cudaErrorNotSupported, a sentence naming it).
-inline cublasStatus_t cublas_not_supported(const char* call) {
-  not_supported(call, "cuBLAS is NVIDIA's GPU library and does not run on the CPU backend; grade this "
-                      "on a GPU, or keep cuBLAS out of the graded functions");
-  return CUBLAS_STATUS_NOT_SUPPORTED;
-}
-}  // namespace cugrade_cpu
-
-// Why macros over variadic lambdas: one line per function, any argument list, and no symbol of
-// the student's object named like cuBLAS's (the symbol policy would ask where it comes from).
-#define CUGRADE_CPU_CUBLAS(name) \
-  [](auto&&...) { return ::cugrade_cpu::cublas_not_supported(#name); }
-#define cublasCreate CUGRADE_CPU_CUBLAS(cublasCreate)
-#define cublasDestroy CUGRADE_CPU_CUBLAS(cublasDestroy)
-#define cublasSetStream CUGRADE_CPU_CUBLAS(cublasSetStream)
-#define cublasSetMathMode CUGRADE_CPU_CUBLAS(cublasSetMathMode)
-#define cublasSetPointerMode CUGRADE_CPU_CUBLAS(cublasSetPointerMode)
-#define cublasSgemm CUGRADE_CPU_CUBLAS(cublasSgemm)
-#define cublasDgemm CUGRADE_CPU_CUBLAS(cublasDgemm)
-#define cublasGemmEx CUGRADE_CPU_CUBLAS(cublasGemmEx)
-#define cublasSgemmStridedBatched CUGRADE_CPU_CUBLAS(cublasSgemmStridedBatched)
-#define cublasSgeam CUGRADE_CPU_CUBLAS(cublasSgeam)
-#define cublasSaxpy CUGRADE_CPU_CUBLAS(cublasSaxpy)
-#define cublasSdot CUGRADE_CPU_CUBLAS(cublasSdot)
-#define cublasSscal CUGRADE_CPU_CUBLAS(cublasSscal)
-#define cublasSasum CUGRADE_CPU_CUBLAS(cublasSasum)
-#define cublasSnrm2 CUGRADE_CPU_CUBLAS(cublasSnrm2)
-#define cublasIsamax CUGRADE_CPU_CUBLAS(cublasIsamax)
+// Every function of the list is declared with C linkage and any arguments, so that a call is a
+// use of the same symbol as on a GPU: an assignment that does not allow cuBLAS refuses it on
+// both backends (the symbol policy), and one that does links it against the CPU runner library,
+// whose definitions (executor/cublas_refusal.cpp) return CUBLAS_STATUS_NOT_SUPPORTED and end the
+// case with cudaErrorNotSupported and a sentence naming the call.
+#define CUGRADE_CPU_CUBLAS_FUNCTIONS(X)                                                      \
+  X(cublasCreate) X(cublasDestroy) X(cublasSetStream) X(cublasSetMathMode)                  \
+  X(cublasSetPointerMode) X(cublasSgemm) X(cublasDgemm) X(cublasGemmEx)                      \
+  X(cublasSgemmStridedBatched) X(cublasSgeam) X(cublasSaxpy) X(cublasSdot) X(cublasSscal)    \
+  X(cublasSasum) X(cublasSnrm2) X(cublasIsamax)
+#define CUGRADE_CPU_CUBLAS_DECLARE(name) extern "C" cublasStatus_t name(...);
+CUGRADE_CPU_CUBLAS_FUNCTIONS(CUGRADE_CPU_CUBLAS_DECLARE)
+#undef CUGRADE_CPU_CUBLAS_DECLARE
