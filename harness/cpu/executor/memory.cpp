@@ -106,7 +106,7 @@ cudaError_t allocate(void** pointer, std::size_t bytes, Kind kind) {
   mprotect(base + page() + data, page(), PROT_NONE);
   Allocation a{base, map_bytes, base + page() + data - aligned, bytes, ++allocation_count, kind, false};
   allocations()[reinterpret_cast<std::uintptr_t>(base)] = a;
-  arm_canary(a);
+  if (kind == Kind::device) arm_canary(a);
   bytes_in_use += bytes;
   *pointer = a.ptr;
   return cudaSuccess;
@@ -178,7 +178,9 @@ bool allocation_range(const void* address, void** base, std::size_t* bytes) {
 std::string damaged_slack() {
   std::lock_guard lock(mutex);
   for (const auto& [key, a] : allocations()) {
-    if (a.freed || a.kind == Kind::symbol) continue;
+    // Only cudaMalloc memory: host code writes pinned and managed memory too, and a damaged
+    // canary there need not be a kernel's doing.
+    if (a.freed || a.kind != Kind::device) continue;
     const std::size_t slack = round_up(a.bytes, 16) - a.bytes;
     for (std::size_t i = 0; i < slack; ++i) {
       if (static_cast<unsigned char>(a.ptr[a.bytes + i]) == canary(i)) continue;
