@@ -165,16 +165,6 @@ std::string describe_device_address(const void* address) {
   return std::to_string(a->ptr - p) + " bytes before the start of " + what;
 }
 
-bool allocation_range(const void* address, void** base, std::size_t* bytes) {
-  std::lock_guard lock(mutex);
-  const Allocation* a = find(address);
-  auto* p = static_cast<const char*>(address);
-  if (!a || a->freed || p < a->ptr || p >= a->ptr + a->bytes) return false;
-  *base = a->ptr;
-  *bytes = a->bytes;
-  return true;
-}
-
 std::string damaged_slack() {
   std::lock_guard lock(mutex);
   for (const auto& [key, a] : allocations()) {
@@ -267,4 +257,14 @@ cudaError_t cudaMemGetInfo(std::size_t* free_bytes, std::size_t* total_bytes) {
   if (free_bytes) *free_bytes = total - std::min(total, cugrade_cpu::bytes_in_use);
   if (total_bytes) *total_bytes = total;
   return cudaSuccess;
+}
+
+CUresult cuMemGetAddressRange(CUdeviceptr* base, std::size_t* size, CUdeviceptr address) {
+  std::lock_guard lock(cugrade_cpu::mutex);
+  const cugrade_cpu::Allocation* a = cugrade_cpu::find(reinterpret_cast<const void*>(address));
+  const auto* p = reinterpret_cast<const char*>(address);
+  if (!a || a->freed || p < a->ptr || p >= a->ptr + a->bytes) return CUDA_ERROR_NOT_FOUND;
+  if (base) *base = reinterpret_cast<CUdeviceptr>(a->ptr);
+  if (size) *size = a->bytes;
+  return CUDA_SUCCESS;
 }

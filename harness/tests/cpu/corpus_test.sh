@@ -9,9 +9,9 @@
 # "<folder>/<name>". Per item and backend: the build outcome and each case's outcome against the
 # first line of the expected file whose pattern matches the case id (`undefined` lines are shown
 # but not compared). --table writes a Markdown table, one row per item, one column group per
-# backend. Exits 0 when every compared verdict is as expected and at least --min-build-rate
-# percent (default 95) of the items built on each backend; 1 otherwise; 77 (CTest: Skipped) when
-# jq is missing or --backend cuda finds no GPU.
+# backend. Exits 0 when every compared verdict is as expected and, on each backend, at least
+# --min-build-rate percent (default 95) of the items a GPU builds (their "build passed") built;
+# 1 otherwise; 77 (CTest: Skipped) when jq is missing or --backend cuda finds no GPU.
 # grade() runs through xargs, so shellcheck takes its body for unreachable.
 # shellcheck disable=SC2317
 set -uo pipefail
@@ -78,12 +78,12 @@ for backend in ${backends//,/ }; do
 done
 
 # Compares one graded item with its expected file; prints a line per difference to stderr and
-# "built agree undefined differ" to stdout.
+# "built buildable agree undefined differ" to stdout (buildable: a GPU builds it).
 compare() {
   local backend=$1 item=$2 json="$work/$1/$2.json" expected="$corpus/$2.expected"
   if [[ ! -s "$json" ]]; then
     echo "  $item [$backend]: no report (cugrade exit $(cat "$work/$backend/$item.rc")): $(tail -3 "$work/$backend/$item.log")" >&2
-    echo "0 0 0 1"
+    echo "0 1 0 0 1"
     return
   fi
   local build want_build
@@ -91,13 +91,14 @@ compare() {
   # A "<backend>-build" line (a construct that backend refuses) overrides the "build" line.
   want_build=$(awk -v own="$backend-build" '$1 == own { print $2; found = 1; exit }
                                              $1 == "build" && !b { b = $2 } END { if (!found) print b }' "$expected")
-  local built=0 agree=0 undefined=0 differ=0
+  local built=0 buildable=0 agree=0 undefined=0 differ=0
   [[ "$build" == passed ]] && built=1
+  [[ "$(awk '$1 == "build" { print $2; exit }' "$expected")" == passed ]] && buildable=1
   if [[ "$build" != "${want_build:-passed}" ]]; then
     differ=$((differ + 1))
     echo "  $item [$backend]: build $build, expected ${want_build:-passed}: $(jq -r '.build.message' "$json" | head -c 600)" >&2
   fi
-  [[ "$build" == passed ]] || { echo "$built $agree $undefined $differ"; return; }
+  [[ "$build" == passed ]] || { echo "$built $buildable $agree $undefined $differ"; return; }
   local rules
   rules=$(grep -vE '^\s*(#|$|assignment\s|([a-z]+-)?build\s)' "$expected")
   while IFS=$'\t' read -r id outcome message; do
@@ -116,7 +117,7 @@ compare() {
       echo "  $item [$backend] $id: $outcome, expected ${want:-(no rule)}: ${message:0:400}" >&2
     fi
   done < <(jq -r '.cases[] | [.id, .outcome, (.message | gsub("[\t\n]"; " "))] | @tsv' "$json")
-  echo "$built $agree $undefined $differ"
+  echo "$built $buildable $agree $undefined $differ"
 }
 
 status=0
@@ -125,9 +126,9 @@ for backend in ${backends//,/ }; do
   total=0 built_total=0 differ_total=0
   echo "== backend $backend"
   for item in "${items[@]}"; do
-    read -r built agree undefined differ < <(compare "$backend" "$item")
-    total=$((total + 1))
-    built_total=$((built_total + built))
+    read -r built buildable agree undefined differ < <(compare "$backend" "$item")
+    total=$((total + buildable))
+    built_total=$((built_total + built * buildable))
     differ_total=$((differ_total + differ))
     build=$(jq -r '.build.outcome' "$work/$backend/$item.json" 2>/dev/null || echo "no report")
     verdict=$([[ $differ == 0 ]] && echo ok || echo "DIFFERS")
@@ -135,8 +136,9 @@ for backend in ${backends//,/ }; do
       "$agree" "$undefined" "$differ"
     cell["$backend/$item"]="$build | $agree / $undefined / $differ"
   done
-  rate=$((100 * built_total / total))
-  echo "== $backend: $built_total of $total items built ($rate %); $differ_total verdicts differ from the expected"
+  rate=$((1000 * built_total / total))
+  echo "== $backend: $built_total of the $total items a GPU builds built ($((rate / 10)).$((rate % 10)) %);" \
+    "$differ_total verdicts differ from the expected"
   ((differ_total == 0)) || status=1
   ((100 * built_total >= min_rate * total)) || { echo "== $backend: build rate below $min_rate %"; status=1; }
 done
