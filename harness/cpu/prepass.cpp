@@ -62,9 +62,15 @@ class Rewriter {
       : s_(source), file_(file), tokens_(source), includes_(includes) {}
 
   Result<std::string> run() {
+    // Why drop the byte-order mark: after the #line the rewriter puts first, g++ would read it
+    // as stray bytes (it only skips one at the very start of a file).
+    if (s_.starts_with(utf8_bom)) edits_.push_back(Edit{0, utf8_bom.size(), ""});
     std::vector<bool> scope_stack;  // true: a namespace-like brace ({ of namespace / extern "C")
     for (std::size_t k = 0; k < tokens_.size(); ++k) {
       const Token& t = tokens_[k];
+      if (t.directive == 0 && tokens_.is(k, "__global__")) note_kernel_body(k);
+      if (std::ranges::find(kernel_bodies_, k) != kernel_bodies_.end())
+        edits_.push_back(Edit{t.end, t.end, " ::cugrade_cpu::kernel_signature(__PRETTY_FUNCTION__);"});
       if (t.directive == 0 && tokens_.is(k, "{")) scope_stack.push_back(opens_namespace(k));
       if (t.directive == 0 && tokens_.is(k, "}") && !scope_stack.empty()) scope_stack.pop_back();
       const bool file_scope = t.directive == 0 && std::all_of(scope_stack.begin(), scope_stack.end(),
@@ -90,13 +96,16 @@ class Rewriter {
         k = site->paren_close;
         continue;
       }
-      if (tokens_.is(k, "extern") && tokens_.is(k + 1, "__shared__") && tokens_.same_directive(k, k + 1)) {
+      if (tokens_.is(k, "extern") && is_extern_shared(tokens_, k)) {
         auto next = rewrite_extern_shared(tokens_, k, file_scope, file_, edits_);
         if (!next) return std::unexpected(next.error());
         k = *next;
         continue;
       }
-      if (tokens_.is(k, "__shared__")) k = annotate_static_shared(tokens_, k, file_scope, file_, edits_);
+      if (tokens_.is(k, "__shared__")) {
+        drop_storage_class(k);
+        k = annotate_static_shared(tokens_, k, file_scope, file_, edits_);
+      }
     }
     return assemble();
   }
@@ -111,6 +120,31 @@ class Rewriter {
       --j;
     }
     return tokens_.is(j, "namespace");
+  }
+
+  // The `{` that opens the body of the kernel whose `__global__` is token k (none for a
+  // declaration): the kernel's first statement will name it, template arguments resolved, for
+  // the executor's messages (kernel_signature in cugrade_cpu/launch.hpp).
+  void note_kernel_body(std::size_t k) {
+    int depth = 0;
+    for (std::size_t j = k + 1; j < tokens_.size() && tokens_[j].directive == 0; ++j) {
+      std::string_view t = tokens_.text(j);
+      if (t == "(" || t == "[") ++depth;
+      if (t == ")" || t == "]") --depth;
+      if (depth == 0 && t == ";") return;
+      if (depth == 0 && t == "{") {
+        kernel_bodies_.push_back(j);
+        return;
+      }
+    }
+  }
+
+  // `static __shared__` (or `__shared__ static`): the shim's __shared__ is already `static
+  // thread_local`, and `static static` does not compile, so the student's `static` goes.
+  void drop_storage_class(std::size_t k) {
+    for (std::size_t j : {k - 1, k + 1})
+      if (k > 0 && tokens_.is(j, "static") && tokens_.same_directive(j, k))
+        edits_.push_back(Edit{tokens_[j].begin, tokens_[j].end, ""});
   }
 
   bool is_pragma_once(std::size_t k) const {
@@ -170,8 +204,13 @@ class Rewriter {
     const std::string kernel = tokens_.clean(site.kernel.begin, site.kernel.end, in_dir);
     const std::string config = tokens_.clean(tokens_[k + 2].end, tokens_[site.close].begin, in_dir);
     const std::string args = tokens_.clean(tokens_[site.paren].end, tokens_[site.paren_close].begin, in_dir);
+    // A launch written with template arguments names the kernel through the enclosing function's
+    // template parameters, resolved when it runs (cugrade_cpu/launch.hpp).
+    const std::string name = kernel.find('<') == std::string::npos
+                                 ? kernel_name(kernel)
+                                 : "::cugrade_cpu::kernel_name(" + kernel_name(kernel) + ", __PRETTY_FUNCTION__)";
     std::string text = "::cugrade_cpu::launch(::cugrade_cpu::launch_config(" + config + "), " +
-                       kernel_name(kernel) + ", [&](auto&&... cugrade_a) { " + kernel +
+                       name + ", [&](auto&&... cugrade_a) { " + kernel +
                        "(static_cast<decltype(cugrade_a)&&>(cugrade_a)...); }";
     if (args.find_first_not_of(" \t\r\n\\") != std::string::npos) text += ", " + args;
     text += ")";
@@ -199,6 +238,7 @@ class Rewriter {
   TokenView tokens_;
   IncludeState& includes_;
   std::vector<Edit> edits_;
+  std::vector<std::size_t> kernel_bodies_;  ///< tokens `{` that open a kernel's body
 };
 
 }  // namespace

@@ -10,10 +10,21 @@ std::string where(const TokenView& tokens, std::size_t k, const std::string& fil
 }
 
 // First token of the kernel expression that ends just before `<<<` at k:
-// `name`, `ns::name`, `name<T, (N > 1)>`, `(expression)`.
+// `name`, `ns::name`, `name<T, (N > 1)>`, `(expression)`, `table[i]` (an array of kernel
+// pointers, as NVIDIA's finite-difference blog code launches).
 std::optional<std::size_t> kernel_start(const TokenView& tokens, std::size_t k) {
   if (k == 0) return std::nullopt;
   std::size_t j = k - 1;
+  while (tokens.is(j, "]")) {  // subscripts: back to the matching `[`, then what they index
+    int depth = 0;
+    for (;; --j) {
+      if (tokens.is(j, "]")) ++depth;
+      if (tokens.is(j, "[") && --depth == 0) break;
+      if (j == 0 || !tokens.same_directive(j - 1, k)) return std::nullopt;
+    }
+    if (j == 0) return std::nullopt;
+    --j;
+  }
   if (tokens.is(j, ")") || tokens.is(j, ">")) {
     bool angle = tokens.is(j, ">");
     int parens = 0, angles = 0;  // `>` inside parentheses is a comparison, not a bracket

@@ -17,6 +17,8 @@ class Lexer {
   explicit Lexer(std::string_view s) : s_(s) {}
 
   std::vector<Token> run() {
+    // A UTF-8 byte-order mark (editors on Windows write one) is no token: the rewriter drops it.
+    if (s_.starts_with(utf8_bom)) i_ = utf8_bom.size();
     while (i_ < s_.size()) step();
     return std::move(tokens_);
   }

@@ -26,6 +26,9 @@ struct Token {
   }
 };
 
+/// The UTF-8 byte-order mark that may open a file (the lexer skips it).
+inline constexpr std::string_view utf8_bom = "\xEF\xBB\xBF";
+
 /// Splits `source` into tokens (whitespace dropped). Never fails: an unterminated literal or
 /// comment simply runs to the end of the file, and the compiler reports it later.
 std::vector<Token> tokenize(std::string_view source);

@@ -14,12 +14,20 @@ std::string quote_path(const std::string& name) {
   return out + "\"";
 }
 
+bool is_extern_shared(const TokenView& tokens, std::size_t k) {
+  for (std::size_t j = k + 1; j < tokens.size() && tokens.same_directive(j, k); ++j) {
+    if (tokens.is(j, "__shared__")) return true;
+    if (tokens[j].kind != TokenKind::identifier && !tokens.is(j, ":")) return false;
+  }
+  return false;
+}
+
 // Why a pointer in a function and a macro at file scope: a file-scope variable would be
 // initialised once, but each block has its own dynamic shared memory, so every use has to ask
 // the executor for the current block's buffer.
 Result<std::size_t> rewrite_extern_shared(const TokenView& tokens, std::size_t k, bool file_scope,
                                           const std::string& file, std::vector<Edit>& edits) {
-  std::size_t j = k + 2;
+  std::size_t j = k + 1;
   std::string type;
   std::optional<std::size_t> name;
   for (; j < tokens.size() && tokens.same_directive(j, k) && !tokens.is(j, ";"); ++j) {
@@ -33,6 +41,7 @@ Result<std::size_t> rewrite_extern_shared(const TokenView& tokens, std::size_t k
       name = j;
       break;
     }
+    if (tokens.is(j, "__shared__")) continue;  // `extern __shared__ T` or `extern T __shared__`
     if (!type.empty()) type += ' ';
     type += tokens.text(j);
   }

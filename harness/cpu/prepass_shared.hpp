@@ -10,7 +10,12 @@
 
 namespace cugrade::cpu {
 
-/// Rewrites `extern __shared__ [__align__(n)] T name[];` whose `extern` is code token k: a
+/// Whether the declaration whose `extern` is code token k is `extern __shared__ ...` or
+/// `extern T __shared__ ...` (NVIDIA's samples write both).
+bool is_extern_shared(const TokenView& tokens, std::size_t k);
+
+/// Rewrites `extern __shared__ [__align__(n)] T name[];` (or `extern T __shared__ name[];`)
+/// whose `extern` is code token k: a
 /// pointer to the block's dynamic shared memory in a function, a macro at file scope. Appends
 /// the edit; returns the index of the declaration's `;`. Fails on any other form.
 Result<std::size_t> rewrite_extern_shared(const TokenView& tokens, std::size_t k, bool file_scope,

@@ -9,13 +9,21 @@ TokenView::TokenView(std::string_view source) : s_(source), all_(tokenize(source
     if (t.kind != TokenKind::comment) code_.push_back(t);
 }
 
-// Only an unbroken run of three counts, so `a << b` and `k<A<B<int>>>` stay intact where no
-// launch is possible.
+// Three `c` punctuators with nothing but blanks between them: nvcc reads `k << < g, b >> > (x)`
+// as a launch, so the pre-pass does too. `a << b` and `k<A<B<int>>>` stay intact (no third
+// bracket), and `operator<< <T>(...)` (explicit template arguments of an operator) is no launch.
 bool TokenView::is_triple(std::size_t k, char c) const {
   if (k + 2 >= code_.size()) return false;
   std::string_view one(&c, 1);
-  return is(k, one) && is(k + 1, one) && is(k + 2, one) && code_[k + 1].begin == code_[k].end &&
-         code_[k + 2].begin == code_[k + 1].end && same_directive(k, k + 2);
+  if (!is(k, one) || !is(k + 1, one) || !is(k + 2, one) || !same_directive(k, k + 2)) return false;
+  const auto blank_between = [&](std::size_t a) {
+    for (std::size_t i = code_[a].end; i < code_[a + 1].begin; ++i)
+      if (s_[i] != ' ' && s_[i] != '\t') return false;
+    return true;
+  };
+  if (!blank_between(k) || !blank_between(k + 1)) return false;
+  const bool spaced = code_[k + 1].begin != code_[k].end || code_[k + 2].begin != code_[k + 1].end;
+  return !(spaced && c == '<' && k > 0 && is(k - 1, "operator"));
 }
 
 std::optional<std::size_t> TokenView::match_forward(std::size_t open) const {

@@ -35,7 +35,8 @@ class TokenView {
   bool is(std::size_t k, std::string_view text) const { return k < code_.size() && code_[k].text(s_) == text; }
   /// Whether tokens a and b belong to the same directive (or both to ordinary code).
   bool same_directive(std::size_t a, std::size_t b) const { return code_[a].directive == code_[b].directive; }
-  /// Three adjacent `c` punctuators (`<<<` or `>>>`) starting at k, within one directive.
+  /// Three `c` punctuators (`<<<`, `<< <`, `>>>`, `>> >`) starting at k, with only blanks
+  /// between them, within one directive.
   bool is_triple(std::size_t k, char c) const;
   /// Index of the bracket that closes the `(`, `[` or `{` at `open` (same directive), or nullopt.
   std::optional<std::size_t> match_forward(std::size_t open) const;

@@ -4,6 +4,8 @@
 #include <memory>
 #include <utility>
 
+#include "cugrade_cpu/launch.hpp"
+#include "error_state.hpp"
 #include "fault_handler.hpp"
 #include "shared_poison.hpp"
 
@@ -14,6 +16,13 @@ constinit thread_local ThreadContext* current_thread = nullptr;
 namespace {
 
 constinit thread_local BlockRunner* this_worker = nullptr;
+
+// Points the worker at `t`'s context and copies its built-in variables (context.hpp).
+void enter_thread(ThreadContext* t) {
+  current_thread = t;
+  threadIdx = t->thread_idx;
+  blockIdx = t->block_idx;
+}
 
 // Fibers of an aborted block are never resumed again; their handles are kept here rather than
 // destroyed, because destroying a suspended fiber unwinds it through the student's frames.
@@ -54,6 +63,7 @@ std::optional<BlockFailure> BlockRunner::run(const GridShape& shape, uint3 block
   dynamic_shared_.assign(shape.shared_bytes + 16, static_cast<char>(shape.poison));
   poisoned_.clear();
   dynamic_declared_ = false;
+  signature_ = signature_name_ = nullptr;
   poison_file_scope_shared(shape.poison, shape.kernel);
   if (shape.shared_bytes > 0 && shared_log_enabled())
     log_shared_use(shape.kernel, std::string("extern __shared__ memory of kernel ") + shape.kernel);
@@ -77,19 +87,21 @@ std::optional<BlockFailure> BlockRunner::run(const GridShape& shape, uint3 block
                                          shape_->thread_body(shape_->closure);
                                        } catch (...) {
                                          failure_ = BlockFailure{cudaErrorLaunchFailure,
-                                             std::string("kernel ") + shape_->kernel +
+                                             "kernel " + code_name(kernel()) +
                                                  " threw a C++ exception"};
                                        }
                                        t.state = State::done;
                                        return std::move(t.back);
                                      });
   }
+  blockDim = shape.block;
+  gridDim = shape.grid;
   this_worker = this;
   // A fault in student code (an out-of-bounds access hitting a guard page) lands here through
   // siglongjmp from the signal handler; the block's fibers are abandoned, not resumed.
   if (sigsetjmp(fault_jump_, 1) != 0) {
     disarm_fault_jump();
-    failure_ = describe_fault(shape.kernel, running_ ? &running_->context : nullptr);
+    failure_ = describe_fault(kernel(), running_ ? &running_->context : nullptr);
     abandon();
   } else {
     arm_fault_jump(&fault_jump_);
@@ -114,7 +126,7 @@ void BlockRunner::schedule() {
       if (t.state == State::waiting && *t.generation == t.waited_generation) continue;
       t.state = State::ready;
       running_ = &t;
-      current_thread = &t.context;
+      enter_thread(&t.context);
       t.handle = std::move(t.handle).resume();
       current_thread = nullptr;
       running_ = nullptr;
@@ -171,7 +183,7 @@ int BlockRunner::block_barrier(BarrierReduce reduce, int predicate, const std::s
     const Thread* other = nullptr;
     for (const Thread& t : threads_)
       if (t.state == State::waiting && t.generation == &b.generation) other = &t;
-    fail("barrier divergence in kernel " + std::string(shape_->kernel) + ": " +
+    fail("barrier divergence in kernel " + code_name(kernel()) + ": " +
          thread_name(*running_) + " waits at __syncthreads() (" + site(where) + ") while " +
          (other ? thread_name(*other) + " waits" : std::string("others wait")) + " at __syncthreads() (" +
          site(b.site) + ")");
@@ -201,7 +213,7 @@ const WarpSlots& BlockRunner::warp_exchange(unsigned mask, std::uint64_t value, 
     char text[160];
     std::snprintf(text, sizeof text, "lanes of warp %u called warp intrinsics with different masks "
                   "(0x%08x and 0x%08x)", t.warp, w.round, members);
-    fail("unsupported warp synchronisation in kernel " + std::string(shape_->kernel) + ": " + text +
+    fail("unsupported warp synchronisation in kernel " + code_name(kernel()) + ": " + text +
          " at " + site(where) + "; the CPU backend needs every lane of one call to pass the same mask");
   }
   w.pending.value[t.context.lane] = value;
@@ -209,6 +221,7 @@ const WarpSlots& BlockRunner::warp_exchange(unsigned mask, std::uint64_t value, 
   if (w.arrived == w.round) {
     w.published = w.pending;
     w.published.members = w.round;
+    w.published.existing = w.existing;
     w.arrived = 0;
     ++w.generation;
     return w.published;
@@ -243,6 +256,14 @@ void BlockRunner::declare_dynamic_shared(const char* name, const std::source_loc
     log_shared_use(shape_->kernel, describe_declaration(std::string("extern __shared__ ") + name, where));
 }
 
+void BlockRunner::note_signature(const char* pretty) {
+  if (pretty == signature_) return;  // every thread of the block notes the same literal
+  signature_ = pretty;
+  signature_name_ = name_from_signature(pretty);
+  // The runner's "last kernel launched" names the instantiation too (once per block: cheap).
+  if (signature_name_) note_kernel(signature_name_);
+}
+
 unsigned BlockRunner::active_lanes() const {
   const Thread& me = *running_;
   unsigned lanes = 0;
@@ -256,7 +277,7 @@ std::string BlockRunner::thread_name(const Thread& t) const {
 }
 
 std::string BlockRunner::describe_stall() const {
-  const std::string kernel = shape_->kernel;
+  const std::string kernel = code_name(this->kernel());
   const Thread *at_barrier = nullptr, *at_warp = nullptr, *exited = nullptr;
   for (const Thread& t : threads_) {
     if (t.state == State::done && !exited) exited = &t;
@@ -293,6 +314,11 @@ std::string BlockRunner::describe_stall() const {
 
 }  // namespace cugrade_cpu
 
+constinit thread_local uint3 threadIdx{};
+constinit thread_local uint3 blockIdx{};
+constinit thread_local dim3 blockDim{};
+constinit thread_local dim3 gridDim{};
+
 // The intrinsics of sync.hpp, forwarded to the block running on this worker thread.
 namespace cugrade_cpu {
 
@@ -309,10 +335,14 @@ unsigned active_lanes() { return BlockRunner::current()->active_lanes(); }
 
 void yield_thread() { BlockRunner::current()->yield(); }
 
+void kernel_signature(const char* pretty) {
+  if (BlockRunner* runner = BlockRunner::current()) runner->note_signature(pretty);
+}
+
 void fail_kernel(const char* message) {
   BlockRunner* runner = BlockRunner::current();
   if (!runner) std::abort();
-  runner->fail(std::string(message) + " in kernel " + runner->kernel());
+  runner->fail(std::string(message) + " in kernel " + code_name(runner->kernel()));
 }
 
 }  // namespace cugrade_cpu

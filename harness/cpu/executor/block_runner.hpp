@@ -54,8 +54,12 @@ class BlockRunner {
   void declare_dynamic_shared(const char* name, const std::source_location& where);
   [[noreturn]] void fail(std::string message);
 
-  /// The kernel of the block being run.
-  const char* kernel() const { return shape_ ? shape_->kernel : ""; }
+  /// The kernel of the block being run: as the kernel itself names its instantiation once a
+  /// thread has started (`reduce4<int, 256>`), else as the launch wrote it.
+  const char* kernel() const { return signature_name_ ? signature_name_ : shape_ ? shape_->kernel : ""; }
+  /// Notes the running kernel's __PRETTY_FUNCTION__ (the pre-pass has every kernel call
+  /// kernel_signature() first); the block's messages name the kernel by it from then on.
+  void note_signature(const char* pretty);
   /// The runner of the block on this worker thread, or null.
   static BlockRunner* current();
 
@@ -97,6 +101,8 @@ class BlockRunner {
   std::vector<char> dynamic_shared_;
   std::vector<void*> poisoned_;      ///< static __shared__ variables this block has poisoned
   bool dynamic_declared_ = false;    ///< an extern __shared__ declaration of this block was logged
+  const char* signature_ = nullptr;       ///< the __PRETTY_FUNCTION__ last noted
+  const char* signature_name_ = nullptr;  ///< the kernel's name read from it (null: none)
   Barrier barrier_;
   Thread* running_ = nullptr;
   std::optional<BlockFailure> failure_;

@@ -90,7 +90,8 @@ const char* cudaGetErrorName(cudaError_t error) {
     CUGRADE_CPU_NAME(cudaErrorInvalidDevice) CUGRADE_CPU_NAME(cudaErrorInvalidResourceHandle)
     CUGRADE_CPU_NAME(cudaErrorNotReady) CUGRADE_CPU_NAME(cudaErrorIllegalAddress)
     CUGRADE_CPU_NAME(cudaErrorLaunchOutOfResources) CUGRADE_CPU_NAME(cudaErrorLaunchTimeout)
-    CUGRADE_CPU_NAME(cudaErrorAssert) CUGRADE_CPU_NAME(cudaErrorLaunchFailure)
+    CUGRADE_CPU_NAME(cudaErrorAssert) CUGRADE_CPU_NAME(cudaErrorMisalignedAddress)
+    CUGRADE_CPU_NAME(cudaErrorLaunchFailure)
     CUGRADE_CPU_NAME(cudaErrorNotSupported) CUGRADE_CPU_NAME(cudaErrorUnknown)
 #undef CUGRADE_CPU_NAME
   }
@@ -123,6 +124,7 @@ const char* cudaGetErrorString(cudaError_t error) {
     case cudaErrorLaunchTimeout: return "the launch timed out and was terminated";
     case cudaErrorAssert: return "device-side assert triggered";
     case cudaErrorLaunchFailure: return "unspecified launch failure";
+    case cudaErrorMisalignedAddress: return "misaligned address";
     case cudaErrorNotSupported: return "operation not supported";
     case cudaErrorUnknown: return "unknown error";
   }

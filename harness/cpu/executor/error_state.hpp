@@ -26,6 +26,10 @@ inline cudaError_t api_result(cudaError_t error) {
 /// Clears every error (cudaDeviceReset).
 void clear_errors();
 
+/// A kernel's name as messages write it, in backquotes ("`vecAdd`"): a kernel may be named
+/// `kernel`, and "kernel kernel was launched" reads as a typo.
+inline std::string code_name(const std::string& kernel) { return "`" + kernel + "`"; }
+
 /// Notes the kernel being launched (for the runner's messages) and returns its name.
 void note_kernel(const char* name);
 

@@ -10,6 +10,7 @@
 #include "error_state.hpp"
 #include "fault_handler.hpp"
 #include "launch_limits.hpp"
+#include "memory_registry.hpp"
 #include "shared_poison.hpp"
 #include "worker_pool.hpp"
 
@@ -29,7 +30,7 @@ bool reverse_schedule() {
 void run_grid(const LaunchConfig& config, const char* kernel, void (*thread_body)(void*), void* closure) {
   if (current_thread) {
     record_sticky_error(cudaErrorNotSupported,
-                        std::string("kernel ") + kernel + " was launched from inside a kernel; dynamic "
+                        "kernel " + code_name(kernel) + " was launched from inside a kernel; dynamic "
                         "parallelism is not supported by the CPU backend");
     return;
   }
@@ -63,7 +64,14 @@ void run_grid(const LaunchConfig& config, const char* kernel, void (*thread_body
     if (!failure) failure = std::move(result);
     return false;
   });
-  if (failure) record_sticky_error(failure->error, failure->message);
+  if (failure) {
+    record_sticky_error(failure->error, failure->message);
+    return;
+  }
+  if (std::string slack = damaged_slack(); !slack.empty())
+    record_sticky_error(cudaErrorIllegalAddress, "out-of-bounds global memory write in kernel " + code_name(kernel) + " at " + slack +
+                                                     " (inside the allocation's alignment padding: a GPU may "
+                                                     "not fault, but compute-sanitizer reports it)");
 }
 
 }  // namespace cugrade_cpu

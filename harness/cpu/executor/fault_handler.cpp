@@ -9,6 +9,7 @@
 #include <mutex>
 #include <string>
 
+#include "error_state.hpp"
 #include "memory_registry.hpp"
 #include "stack_pool.hpp"
 
@@ -19,6 +20,7 @@ constinit thread_local sigjmp_buf* fault_target = nullptr;
 constinit thread_local int fault_signal = 0;
 constinit thread_local void* fault_address = nullptr;
 constinit thread_local bool fault_was_write = false;
+constinit thread_local int fault_code = 0;
 
 constexpr int kSignals[3] = {SIGSEGV, SIGBUS, SIGFPE};
 struct sigaction previous[3];
@@ -30,6 +32,7 @@ void on_fault(int signal_number, siginfo_t* info, void* raw_context) {
     fault_target = nullptr;
     fault_signal = signal_number;
     fault_address = info->si_addr;
+    fault_code = info->si_code;
 #if defined(__x86_64__)
     // Bit 1 of the page-fault error code: the access was a write.
     auto* context = static_cast<ucontext_t*>(raw_context);
@@ -89,7 +92,7 @@ BlockFailure describe_fault(const char* kernel, const ThreadContext* thread) {
   std::string who = thread ? " by thread " + triple(thread->thread_idx) + " of block " +
                                  triple(thread->block_idx)
                            : std::string();
-  std::string in = std::string(" in kernel ") + kernel + who;
+  std::string in = " in kernel " + code_name(kernel) + who;
   if (fault_signal == SIGFPE)
     return {cudaErrorLaunchFailure,
             "integer division by zero" + in + " (a GPU returns an undefined value; check the divisor)"};
@@ -97,6 +100,15 @@ BlockFailure describe_fault(const char* kernel, const ThreadContext* thread) {
     return {cudaErrorLaunchFailure,
             "stack overflow" + in + ": a CUDA thread used more stack than the CPU backend gives it "
             "(256 KiB); is there a very large local array?"};
+  // Why SI_KERNEL means misaligned here: x86 raises a general-protection fault, which carries no
+  // address, for an aligned SSE load or store (what float4/int4/double2 compile to) at an address
+  // that is not a multiple of 16; the kernel reports it as SIGSEGV with si_addr 0 and SI_KERNEL.
+  // A GPU stops such an access too, with cudaErrorMisalignedAddress.
+  if (fault_signal == SIGSEGV && fault_code == SI_KERNEL)
+    return {cudaErrorMisalignedAddress,
+            "misaligned address" + in + ": a vector access (float4, int4, double2, ...) at an address "
+            "that is not a multiple of its size (16 bytes), e.g. reinterpret_cast<float4*>(p + i) with "
+            "i not a multiple of 4; a GPU stops with \"misaligned address\" too"};
   const char* access = fault_was_write ? "write" : "read";
   auto address = reinterpret_cast<std::uintptr_t>(fault_address);
   std::string where = describe_device_address(fault_address);

@@ -3,6 +3,7 @@
 #include <atomic>
 
 #include "cugrade_cpu/runtime_api.hpp"
+#include "error_state.hpp"
 
 namespace cugrade_cpu {
 namespace {
@@ -29,7 +30,7 @@ void set_max_dynamic_shared(int bytes) {
 
 std::optional<LaunchRejection> check_launch(const LaunchConfig& c, const char* kernel) {
   const LaunchLimits& l = launch_limits();
-  const std::string invalid = "invalid configuration argument: kernel " + std::string(kernel) + " was launched with ";
+  const std::string invalid = "invalid configuration argument: kernel " + code_name(kernel) + " was launched with ";
   const unsigned long long threads = 1ull * c.block.x * c.block.y * c.block.z;
   if (threads == 0 || 1ull * c.grid.x * c.grid.y * c.grid.z == 0)
     return LaunchRejection{cudaErrorInvalidConfiguration,
@@ -54,7 +55,7 @@ std::optional<LaunchRejection> check_launch(const LaunchConfig& c, const char* k
   }
   if (c.shared_bytes > max_dynamic_shared())
     return LaunchRejection{cudaErrorInvalidValue,
-                           "invalid argument: kernel " + std::string(kernel) + " was launched with " +
+                           "invalid argument: kernel " + code_name(kernel) + " was launched with " +
                                std::to_string(c.shared_bytes) + " bytes of dynamic shared memory; "
                                "the limit is " + std::to_string(max_dynamic_shared()) +
                                " (48 KiB, or up to 227 KiB after cudaFuncSetAttribute(kernel, "

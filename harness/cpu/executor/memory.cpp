@@ -13,6 +13,7 @@
 #include <mutex>
 #include <string>
 
+#include "cugrade_cpu/driver_api.hpp"
 #include "cugrade_cpu/runtime_api.hpp"
 #include "error_state.hpp"
 #include "memory_registry.hpp"
@@ -76,6 +77,17 @@ std::size_t device_capacity() {
   return static_cast<std::size_t>(info.totalram) * info.mem_unit / 2;
 }
 
+// The canary byte at offset i of an allocation's alignment slack (the up to 15 bytes between its
+// end and the guard page). Why a canary: a write there faults on no page, and a GPU tolerates it
+// silently (its allocations are rounded up further), but it is out of bounds all the same, and
+// compute-sanitizer reports it on a GPU.
+unsigned char canary(std::size_t i) { return static_cast<unsigned char>(0xA5 ^ (i * 29)); }
+
+void arm_canary(const Allocation& a) {
+  const std::size_t slack = round_up(a.bytes, 16) - a.bytes;
+  for (std::size_t i = 0; i < slack; ++i) a.ptr[a.bytes + i] = static_cast<char>(canary(i));
+}
+
 cudaError_t allocate(void** pointer, std::size_t bytes, Kind kind) {
   if (!pointer) return api_result(cudaErrorInvalidValue);
   *pointer = nullptr;
@@ -94,6 +106,7 @@ cudaError_t allocate(void** pointer, std::size_t bytes, Kind kind) {
   mprotect(base + page() + data, page(), PROT_NONE);
   Allocation a{base, map_bytes, base + page() + data - aligned, bytes, ++allocation_count, kind, false};
   allocations()[reinterpret_cast<std::uintptr_t>(base)] = a;
+  if (kind == Kind::device) arm_canary(a);
   bytes_in_use += bytes;
   *pointer = a.ptr;
   return cudaSuccess;
@@ -152,6 +165,24 @@ std::string describe_device_address(const void* address) {
   return std::to_string(a->ptr - p) + " bytes before the start of " + what;
 }
 
+std::string damaged_slack() {
+  std::lock_guard lock(mutex);
+  for (const auto& [key, a] : allocations()) {
+    // Only cudaMalloc memory: host code writes pinned and managed memory too, and a damaged
+    // canary there need not be a kernel's doing.
+    if (a.freed || a.kind != Kind::device) continue;
+    const std::size_t slack = round_up(a.bytes, 16) - a.bytes;
+    for (std::size_t i = 0; i < slack; ++i) {
+      if (static_cast<unsigned char>(a.ptr[a.bytes + i]) == canary(i)) continue;
+      arm_canary(a);
+      return "byte offset " + std::to_string(a.bytes + i) + " of a " + std::to_string(a.bytes) + "-byte " +
+             kind_name(a.kind) + " allocation (the " + ordinal(a.ordinal) + "), " + std::to_string(i) +
+             " bytes past its end";
+    }
+  }
+  return {};
+}
+
 bool check_pointer_argument(const char* kernel, int index, const void* pointer) {
   if (!pointer) return true;
   std::string problem;
@@ -165,7 +196,7 @@ bool check_pointer_argument(const char* kernel, int index, const void* pointer) 
                 : std::string("host memory (") + hex + "), not memory from cudaMalloc";
   }
   record_sticky_error(cudaErrorIllegalAddress,
-                      "kernel " + std::string(kernel) + " was launched with argument " +
+                      "kernel " + code_name(kernel) + " was launched with argument " +
                           std::to_string(index) + " pointing to " + problem +
                           "; a GPU cannot access it (an illegal memory access)");
   return false;
@@ -226,4 +257,14 @@ cudaError_t cudaMemGetInfo(std::size_t* free_bytes, std::size_t* total_bytes) {
   if (free_bytes) *free_bytes = total - std::min(total, cugrade_cpu::bytes_in_use);
   if (total_bytes) *total_bytes = total;
   return cudaSuccess;
+}
+
+CUresult cuMemGetAddressRange(CUdeviceptr* base, std::size_t* size, CUdeviceptr address) {
+  std::lock_guard lock(cugrade_cpu::mutex);
+  const cugrade_cpu::Allocation* a = cugrade_cpu::find(reinterpret_cast<const void*>(address));
+  const auto* p = reinterpret_cast<const char*>(address);
+  if (!a || a->freed || p < a->ptr || p >= a->ptr + a->bytes) return CUDA_ERROR_NOT_FOUND;
+  if (base) *base = reinterpret_cast<CUdeviceptr>(a->ptr);
+  if (size) *size = a->bytes;
+  return CUDA_SUCCESS;
 }

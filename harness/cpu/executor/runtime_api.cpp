@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "cugrade_cpu/runtime_api.hpp"
+#include "cugrade_cpu/runtime_settings.hpp"
 #include "error_state.hpp"
 #include "launch_limits.hpp"
 
@@ -56,6 +57,17 @@ cudaDeviceProp fake_device() {
   p.maxThreadsPerMultiProcessor = 2048;
   p.managedMemory = 1;
   p.maxBlocksPerMultiProcessor = 32;
+  p.concurrentManagedAccess = 1;
+  p.pageableMemoryAccess = 1;
+  // The "device" is the host's memory: host atomics, host pointers and managed memory all work.
+  p.hostNativeAtomicSupported = 1;
+  p.canUseHostPointerForRegisteredMem = 1;
+  p.pageableMemoryAccessUsesHostPageTables = 1;
+  p.directManagedMemAccessFromHost = 1;
+  p.globalL1CacheSupported = 1;
+  p.localL1CacheSupported = 1;
+  p.streamPrioritiesSupported = 1;
+  p.singleToDoublePrecisionPerfRatio = 2;
   return p;
 }
 
@@ -115,6 +127,16 @@ cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attribute, int dev
     case cudaDevAttrComputeCapabilityMinor: *value = p.minor; break;
     case cudaDevAttrMaxSharedMemoryPerMultiprocessor: *value = static_cast<int>(p.sharedMemPerMultiprocessor); break;
     case cudaDevAttrMaxSharedMemoryPerBlockOptin: *value = static_cast<int>(p.sharedMemPerBlockOptin); break;
+    case cudaDevAttrIntegrated: *value = 0; break;
+    case cudaDevAttrComputeMode: *value = cudaComputeModeDefault; break;
+    // Every memory is host memory here: mapped, managed and pageable access all work.
+    case cudaDevAttrCanMapHostMemory:
+    case cudaDevAttrConcurrentKernels:
+    case cudaDevAttrManagedMemory:
+    case cudaDevAttrPageableMemoryAccess:
+    case cudaDevAttrConcurrentManagedAccess: *value = 1; break;
+    // No cooperative launch (grid-wide synchronisation): code that checks can take another path.
+    case cudaDevAttrCooperativeLaunch: *value = 0; break;
     default: return api_result(cudaErrorInvalidValue);
   }
   return cudaSuccess;
@@ -184,4 +206,9 @@ cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t start, cudaEvent_t end) 
   if (!start->recorded || !end->recorded) return api_result(cudaErrorInvalidResourceHandle);
   *ms = std::chrono::duration<float, std::milli>(end->time - start->time).count();
   return cudaSuccess;
+}
+
+cudaError_t cugrade_cpu::not_supported(const char* call, const char* advice) {
+  return record_sticky_error(cudaErrorNotSupported,
+                             std::string(call) + " is not supported by the CPU backend: " + advice);
 }

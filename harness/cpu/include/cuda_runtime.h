@@ -1,6 +1,11 @@
 #pragma once
 // The CPU backend's cuda_runtime.h: what a CUDA file, pre-passed into C++ (harness/cpu/prepass),
 // compiles against instead of the CUDA toolkit's header (design.md §8).
+// The toolkit's own include guards: code tests them to learn what is declared (the samples'
+// helper_cuda.h defines checkCudaErrors and findCudaDevice only `#ifdef __DRIVER_TYPES_H__`).
+#define __CUDA_RUNTIME_H__
+#define __DRIVER_TYPES_H__
+#define __VECTOR_TYPES_H__
 #include <cassert>
 #include <cstdio>
 #include <cstdlib>
@@ -16,3 +21,4 @@
 #include "cugrade_cpu/atomics.hpp"
 #include "cugrade_cpu/launch.hpp"
 #include "cugrade_cpu/runtime_api.hpp"
+#include "cugrade_cpu/runtime_settings.hpp"

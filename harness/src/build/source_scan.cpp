@@ -157,6 +157,8 @@ class Scanner {
   explicit Scanner(std::string_view raw) : source_(splice_lines(raw)), s_(source_.text) {}
 
   SourceScan run() {
+    // A UTF-8 byte-order mark opening the file is no code: a directive on line 1 stays one.
+    if (s_.starts_with("\xEF\xBB\xBF")) i_ = 3;
     while (i_ < s_.size()) step();
     end_string_run();
     return std::move(out_);

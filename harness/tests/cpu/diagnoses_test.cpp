@@ -10,18 +10,18 @@
 TEST_CASE("cpu::barrier divergence") {
   SUBCASE("a thread exits while others wait") {
     CHECK(cpu_test::faulty("exit_before_barrier") ==
-          "barrier divergence in kernel exit_before_barrier: thread (40,0,0) of block (0,0,0) exited "
+          "barrier divergence in kernel `exit_before_barrier`: thread (40,0,0) of block (0,0,0) exited "
           "while others wait at __syncthreads() (fault_kernels.cu:15)");
   }
   SUBCASE("threads wait at different __syncthreads") {
     CHECK(cpu_test::faulty("different_barriers") ==
-          "barrier divergence in kernel different_barriers: thread (16,0,0) of block (0,0,0) waits at "
+          "barrier divergence in kernel `different_barriers`: thread (16,0,0) of block (0,0,0) waits at "
           "__syncthreads() (fault_kernels.cu:25) while thread (15,0,0) of block (0,0,0) waits at "
           "__syncthreads() (fault_kernels.cu:22)");
   }
   SUBCASE("a lane exits before a shuffle") {
     CHECK(cpu_test::faulty("shfl_after_exit") ==
-          "warp divergence in kernel shfl_after_exit: thread (7,0,0) of block (0,0,0) (lane 7 of warp 0) "
+          "warp divergence in kernel `shfl_after_exit`: thread (7,0,0) of block (0,0,0) (lane 7 of warp 0) "
           "exited while other lanes of its warp wait at __shfl_down_sync() (fault_kernels.cu:31); a "
           "warp-level call must be reached by every lane of its mask");
   }
@@ -30,28 +30,28 @@ TEST_CASE("cpu::barrier divergence") {
 TEST_CASE("cpu::out-of-bounds global memory") {
   SUBCASE("a write just past the end") {
     std::string message = cpu_test::faulty("out_of_bounds_write");
-    CHECK(message.starts_with("out-of-bounds global memory write in kernel write_past_end by thread "
+    CHECK(message.starts_with("out-of-bounds global memory write in kernel `write_past_end` by thread "
                               "(232,0,0) of block (3,0,0) at byte offset 4000 of a 4000-byte cudaMalloc "
                               "allocation (the "));  // its ordinal depends on the tests run before
     CHECK(message.ends_with("), just past its end"));
   }
   SUBCASE("a read") {
     std::string message = cpu_test::faulty("out_of_bounds_read");
-    CHECK(message.starts_with("out-of-bounds global memory read in kernel read_past_end by thread (231,0,0)"));
+    CHECK(message.starts_with("out-of-bounds global memory read in kernel `read_past_end` by thread (231,0,0)"));
   }
   SUBCASE("a host pointer as a kernel argument") {
     CHECK(cpu_test::faulty("host_pointer").starts_with(
-        "kernel write_past_end was launched with argument 1 pointing to host memory"));
+        "kernel `write_past_end` was launched with argument 1 pointing to host memory"));
   }
   SUBCASE("use after cudaFree") {
     CHECK(cpu_test::faulty("use_after_free") ==
-          "kernel write_past_end was launched with argument 1 pointing to memory already released by "
+          "kernel `write_past_end` was launched with argument 1 pointing to memory already released by "
           "cudaFree; a GPU cannot access it (an illegal memory access)");
   }
 }
 
 TEST_CASE("cpu::__trap") {
-  CHECK(cpu_test::faulty("trap") == "the kernel called __trap() in kernel trap_kernel");
+  CHECK(cpu_test::faulty("trap") == "the kernel called __trap() in kernel `trap_kernel`");
 }
 
 TEST_CASE("cpu::schedule order exposes races") {

@@ -72,6 +72,48 @@ TEST_CASE("prepass::cuda_to_cpp") {
     auto out = cuda_to_cpp("int x;\n", "my \"file\".cu");
     CHECK(out->starts_with("#line 1 \"my \\\"file\\\".cu\"\n"));
   }
+  SUBCASE("launch brackets written with blanks between them, as nvcc accepts") {
+    auto out = cuda_to_cpp("void f(int* x) { k << < 1, 2 >> > (x); g<<< 1, 2 >> >(x); }\n", "a.cu");
+    REQUIRE(out.has_value());
+    CHECK(count(*out, "::cugrade_cpu::launch(::cugrade_cpu::launch_config( 1, 2 ), \"k\"") == 1);
+    CHECK(count(*out, "::cugrade_cpu::launch(") == 2);
+  }
+  SUBCASE("every kernel body starts by naming the kernel (not a declaration, not a __device__ function)") {
+    auto out = cuda_to_cpp("__global__ void d(int);\n__device__ int f() { return 1; }\n"
+                           "template <int N> __global__ void __launch_bounds__(256) k(int (*p)[N]) { }\n", "a.cu");
+    REQUIRE(out.has_value());
+    CHECK(count(*out, "::cugrade_cpu::kernel_signature(__PRETTY_FUNCTION__);") == 1);
+    CHECK(out->find("k(int (*p)[N]) { ::cugrade_cpu::kernel_signature(") != std::string::npos);
+  }
+  SUBCASE("a kernel taken from an array of kernel pointers") {
+    auto out = cuda_to_cpp("void f() { fpDeriv[fp]<<<grid[d][fp], 1>>>(x); }\n", "a.cu");
+    REQUIRE(out.has_value());
+    CHECK(out->find(", \"fpDeriv[fp]\", [&](auto&&... cugrade_a) { fpDeriv[fp](") != std::string::npos);
+  }
+  SUBCASE("operator<< <T> and a << b are no launches") {
+    const std::string source = "template <class T> void f() { operator<< <T>(x, y); z = a << b; }\n";
+    auto out = cuda_to_cpp(source, "a.cu");
+    REQUIRE(out.has_value());
+    CHECK(count(*out, "::cugrade_cpu::launch(") == 0);
+  }
+  SUBCASE("a UTF-8 byte-order mark is dropped, and a directive on line 1 stays one") {
+    auto out = cuda_to_cpp("\xEF\xBB\xBF#define N 4\nvoid f() { k<<<1, N>>>(); }\n", "a.cu");
+    REQUIRE(out.has_value());
+    CHECK(out->starts_with("#line 1 \"a.cu\"\n#define N 4\n"));
+    CHECK(count(*out, "::cugrade_cpu::launch(") == 1);
+  }
+  SUBCASE("static __shared__ loses the static (the shim's __shared__ is static thread_local)") {
+    auto out = cuda_to_cpp("__global__ void k() { static __shared__ int a[4]; __shared__ static int b; }\n", "a.cu");
+    REQUIRE(out.has_value());
+    CHECK(count(*out, "static") == 0);
+    CHECK(count(*out, "::cugrade_cpu::shared_declared(") == 2);
+  }
+  SUBCASE("a launch with template arguments names the kernel through the enclosing function") {
+    auto out = cuda_to_cpp("template <int N> void f() { k<N><<<1, 1>>>(); h<<<1, 1>>>(); }\n", "a.cu");
+    REQUIRE(out.has_value());
+    CHECK(out->find("::cugrade_cpu::kernel_name(\"k<N>\", __PRETTY_FUNCTION__)") != std::string::npos);
+    CHECK(out->find(", \"h\", [&]") != std::string::npos);
+  }
   SUBCASE("no closing >>>") {
     auto out = cuda_to_cpp("void f() {\n  k<<<1, 1(x);\n}\n", "a.cu");
     REQUIRE_FALSE(out.has_value());

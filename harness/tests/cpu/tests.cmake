@@ -19,6 +19,7 @@ add_executable(test_cpu
   ${cpu_tests_dir}/prepass_test.cpp ${cpu_tests_dir}/executor_test.cpp
   ${cpu_tests_dir}/diagnoses_test.cpp ${cpu_tests_dir}/cpu_build_test.cpp
   ${cpu_tests_dir}/shared_memory_test.cpp ${cpu_tests_dir}/cooperative_groups_test.cpp
+  ${cpu_tests_dir}/real_code_test.cpp
   ${CUGRADE_HARNESS_DIR}/tests/doctest_main.cpp)
 target_link_libraries(test_cpu PRIVATE cugrade_cpu_prepass cugrade_cpu_build cugrade_cpu_executor
   cugrade_cpu_test_kernels doctest::doctest)
@@ -56,4 +57,16 @@ if(TARGET cugrade_cpu_runner_objects)
     add_test(NAME cpu/selftest_${id} COMMAND $<TARGET_FILE:cugrade> selftest ${id} --backend cpu)
     set_tests_properties(cpu/selftest_${id} PROPERTIES LABELS cpu TIMEOUT 600)
   endforeach()
+endif()
+
+# The corpus of real public CUDA files (data/corpus/README.md), graded as submissions: on the CPU
+# backend (label cpu) every item's verdicts must be the expected ones and at least 95 % of the
+# items must build; on a GPU (label gpu) both backends, with a per-item table of the two in
+# ${build}/corpus-table.md (docs/measurements.md records it). Needs jq.
+if(TARGET cugrade_cpu_runner_objects)
+  add_test(NAME cpu/corpus COMMAND ${cpu_tests_dir}/corpus_test.sh $<TARGET_FILE:cugrade> --backend cpu)
+  set_tests_properties(cpu/corpus PROPERTIES LABELS cpu TIMEOUT 1800 SKIP_RETURN_CODE 77)
+  add_test(NAME gpu/corpus COMMAND ${cpu_tests_dir}/corpus_test.sh $<TARGET_FILE:cugrade> --backend cuda,cpu
+           --table ${PROJECT_BINARY_DIR}/corpus-table.md)
+  set_tests_properties(gpu/corpus PROPERTIES LABELS gpu TIMEOUT 3600 SKIP_RETURN_CODE 77)
 endif()

@@ -1,6 +1,7 @@
 #pragma once
 // Where a kernel's built-in variables (threadIdx, blockIdx, blockDim, gridDim) come from: the
-// executor points `current_thread` at the running fiber's context before resuming it.
+// executor points `current_thread` at the running fiber's context, and copies the built-ins out
+// of it, before resuming it.
 #include "vector_types.hpp"
 
 namespace cugrade_cpu {
@@ -27,9 +28,17 @@ template <class T> T* dynamic_shared() { return reinterpret_cast<T*>(current_thr
 
 }  // namespace cugrade_cpu
 
-#define threadIdx (::cugrade_cpu::context().thread_idx)
-#define blockIdx (::cugrade_cpu::context().block_idx)
-#define blockDim (::cugrade_cpu::context().block_dim)
-#define gridDim (::cugrade_cpu::context().grid_dim)
+// The built-in variables of the CUDA thread running on this worker, copied from its context by
+// the executor before it resumes the thread. Why variables and not macros for the context's
+// fields: host code may declare its own `dim3 blockDim(16, 16), gridDim(...)` (NVIDIA's samples
+// do), which a macro would turn into nonsense; a local variable simply hides these.
+/// threadIdx of the running CUDA thread.
+extern constinit thread_local uint3 threadIdx;
+/// blockIdx of the running CUDA thread.
+extern constinit thread_local uint3 blockIdx;
+/// blockDim of the running kernel.
+extern constinit thread_local dim3 blockDim;
+/// gridDim of the running kernel.
+extern constinit thread_local dim3 gridDim;
 /// CUDA's warp size; a constant here, as on every NVIDIA GPU so far.
 constexpr int warpSize = 32;

@@ -9,6 +9,9 @@
 // A tile smaller than a warp synchronises (and shuffles) over its whole warp: the executor needs
 // the lanes of one warp-level call to agree on one mask, so the tiles of a warp must reach their
 // collective calls together (docs/cpu-backend.md).
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
 #include <source_location>
 #include <type_traits>
 
@@ -22,6 +25,21 @@ namespace details {
 inline unsigned block_rank() {
   const auto& c = ::cugrade_cpu::context();
   return c.thread_idx.x + c.block_dim.x * (c.thread_idx.y + c.block_dim.y * c.thread_idx.z);
+}
+/// `shuffle` applied to `value` 8 bytes at a time: a tile's shfl moves any trivially copyable
+/// type (a uint4 in NVIDIA's shfl_scan sample), where __shfl_sync moves at most 8 bytes.
+template <class T, class Shuffle> T shuffle_any(const T& value, Shuffle shuffle) {
+  if constexpr (sizeof(T) <= 8) {
+    return shuffle(value);
+  } else {
+    static_assert(std::is_trivially_copyable_v<T>, "a tile shuffles trivially copyable values");
+    std::uint64_t words[(sizeof(T) + 7) / 8] = {};
+    std::memcpy(words, &value, sizeof(T));
+    for (std::uint64_t& word : words) word = shuffle(word);
+    T out = value;
+    std::memcpy(&out, words, sizeof(T));
+    return out;
+  }
 }
 inline unsigned block_threads() {
   const auto& c = ::cugrade_cpu::context();
@@ -89,16 +107,34 @@ class thread_block {
 /// The calling thread's block.
 inline thread_block this_thread_block() { return thread_block(); }
 
+/// The scratch memory CUDA's tiles of more than 32 threads need (sm_80's block_tile_memory).
+template <std::size_t MaxBlockSize = 1024> struct block_tile_memory {};
+
+/// The calling thread's block, with scratch for tiles larger than a warp: compiles, but ends the
+/// kernel that calls it with a message (such tiles are not supported).
+template <std::size_t MaxBlockSize> thread_block this_thread_block(block_tile_memory<MaxBlockSize>&) {
+  ::cugrade_cpu::fail_kernel("cooperative_groups::block_tile_memory (scratch for tiles spanning several warps) "
+                             "is not supported by the CPU backend; use tiles of up to 32 threads "
+                             "(docs/cpu-backend.md)");
+}
+
 /// A tile of `Size` consecutive threads of the block (cg::tiled_partition<Size>); `Parent` is
 /// what it was cut from (CUDA's second parameter; any tile converts to the one without it).
 template <unsigned Size, class Parent = void>
 class thread_block_tile {
-  static_assert(Size == 1 || Size == 2 || Size == 4 || Size == 8 || Size == 16 || Size == 32,
-                "a thread_block_tile has 1, 2, 4, 8, 16 or 32 threads");
+  static_assert(Size >= 1 && Size <= 1024 && (Size & (Size - 1)) == 0,
+                "a thread_block_tile has a power of two of threads, at most 1024");
 
  public:
-  /// The calling thread's tile, the `meta_rank`-th of the `meta_size` tiles of its parent.
-  thread_block_tile(unsigned meta_rank, unsigned meta_size) : meta_rank_(meta_rank), meta_size_(meta_size) {}
+  /// The calling thread's tile, the `meta_rank`-th of the `meta_size` tiles of its parent. A tile
+  /// of more than 32 threads compiles (kernels a submission never launches may hold one) but
+  /// ends the kernel that creates it with a message.
+  thread_block_tile(unsigned meta_rank, unsigned meta_size) : meta_rank_(meta_rank), meta_size_(meta_size) {
+    if constexpr (Size > 32)
+      ::cugrade_cpu::fail_kernel("cooperative_groups::thread_block_tile of more than 32 threads (a tile spanning "
+                                 "several warps) is not supported by the CPU backend; use tiles of up to 32 "
+                                 "threads and shared memory between them (docs/cpu-backend.md)");
+  }
   /// The same tile, forgetting its parent.
   template <class Other>
   thread_block_tile(const thread_block_tile<Size, Other>& tile)
@@ -119,30 +155,32 @@ class thread_block_tile {
   unsigned meta_group_size() const { return meta_size_; }
   /// `value` of the tile's thread `source`.
   template <class T> T shfl(T value, int source, CUGRADE_CG_HERE) const {
-    return __shfl_sync(0xffffffffu, value, source, Size, where);
+    return details::shuffle_any(value, [&](auto v) { return __shfl_sync(0xffffffffu, v, source, Size, where); });
   }
   /// `value` of the thread `delta` ranks higher (own value past the tile's end).
   template <class T> T shfl_down(T value, unsigned delta, CUGRADE_CG_HERE) const {
-    return __shfl_down_sync(0xffffffffu, value, delta, Size, where);
+    return details::shuffle_any(value, [&](auto v) { return __shfl_down_sync(0xffffffffu, v, delta, Size, where); });
   }
   /// `value` of the thread `delta` ranks lower (own value before the tile's start).
   template <class T> T shfl_up(T value, unsigned delta, CUGRADE_CG_HERE) const {
-    return __shfl_up_sync(0xffffffffu, value, delta, Size, where);
+    return details::shuffle_any(value, [&](auto v) { return __shfl_up_sync(0xffffffffu, v, delta, Size, where); });
   }
   /// `value` of the thread whose rank is this one's xor `mask`.
   template <class T> T shfl_xor(T value, unsigned mask, CUGRADE_CG_HERE) const {
-    return __shfl_xor_sync(0xffffffffu, value, static_cast<int>(mask), Size, where);
+    return details::shuffle_any(
+        value, [&](auto v) { return __shfl_xor_sync(0xffffffffu, v, static_cast<int>(mask), Size, where); });
   }
   /// Bit r set when the tile's thread r has a non-zero predicate.
   unsigned ballot(int predicate, CUGRADE_CG_HERE) const {
     const unsigned lanes = __ballot_sync(0xffffffffu, predicate, where);
-    return Size == 32 ? lanes : (lanes >> (::cugrade_cpu::context().lane / Size * Size)) & ((1u << Size) - 1u);
+    if constexpr (Size >= 32) return lanes;
+    else return (lanes >> (::cugrade_cpu::context().lane / Size * Size)) & ((1u << Size) - 1u);
   }
   /// Whether any thread of the tile has a non-zero predicate.
   int any(int predicate, CUGRADE_CG_HERE) const { return ballot(predicate, where) != 0; }
   /// Whether every thread of the tile has a non-zero predicate.
   int all(int predicate, CUGRADE_CG_HERE) const {
-    const unsigned everyone = Size == 32 ? 0xffffffffu : (1u << Size) - 1u;
+    const unsigned everyone = Size >= 32 ? 0xffffffffu : (1u << (Size % 32)) - 1u;
     return ballot(predicate, where) == everyone;
   }
 
@@ -189,7 +227,8 @@ template <class Group> unsigned num_threads(const Group& group) { return group.s
 
 /// Grid-wide groups (cooperative launches): not supported.
 struct grid_group {
-  CUGRADE_CG_UNSUPPORTED("grid_group::sync() (grid-wide synchronisation)") void sync() const;
+  CUGRADE_CG_UNSUPPORTED("grid_group::sync() (grid-wide synchronisation)")
+  void sync(const std::source_location& = std::source_location::current()) const;
   CUGRADE_CG_UNSUPPORTED("grid_group::thread_rank()") unsigned long long thread_rank() const;
   CUGRADE_CG_UNSUPPORTED("grid_group::size()") unsigned long long size() const;
   CUGRADE_CG_UNSUPPORTED("grid_group::num_threads()") unsigned long long num_threads() const;

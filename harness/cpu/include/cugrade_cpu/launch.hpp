@@ -30,6 +30,20 @@ inline LaunchConfig launch_config(dim3 grid, dim3 block, std::size_t shared_byte
   return LaunchConfig{grid, block, shared_bytes, stream};
 }
 
+/// The name of a kernel launched as `text` (its source text, e.g. "reduce4<T, blockSize>") from a
+/// function whose __PRETTY_FUNCTION__ is `enclosing`: the enclosing template's parameters are
+/// replaced by their values ("reduce4<int, 256>"). The pointer stays valid for the program's life.
+const char* kernel_name(const char* text, const char* enclosing);
+
+/// Called first by every kernel (the pre-pass adds the call) with its __PRETTY_FUNCTION__, from
+/// which messages name a template kernel's instantiation, whatever the launch wrote.
+void kernel_signature(const char* pretty);
+
+/// The kernel's unqualified name in a __PRETTY_FUNCTION__ with its template arguments
+/// ("void ns::k(T*) [with T = int; int N = 4]" -> "k<int, 4>"), or null for a kernel that is no
+/// template (the launch's text names it as well). The pointer stays valid for the program's life.
+const char* name_from_signature(const char* pretty);
+
 /// Runs `thread_body(closure)` as every CUDA thread of the grid (executor/executor.cpp).
 /// Errors (launch limits, faults, barrier divergence) are recorded for cudaGetLastError.
 void run_grid(const LaunchConfig& config, const char* kernel, void (*thread_body)(void*), void* closure);

@@ -144,6 +144,14 @@ template <class T> cudaError_t cudaMalloc(T** pointer, std::size_t bytes) {
 template <class T> cudaError_t cudaMallocHost(T** pointer, std::size_t bytes) {
   return cudaMallocHost(reinterpret_cast<void**>(pointer), bytes);
 }
+/// The overload of cuda_runtime.h that takes cudaHostAlloc's flags.
+template <class T> cudaError_t cudaMallocHost(T** pointer, std::size_t bytes, unsigned int flags) {
+  return cudaHostAlloc(reinterpret_cast<void**>(pointer), bytes, flags);
+}
+/// The typed cudaHostAlloc overload.
+template <class T> cudaError_t cudaHostAlloc(T** pointer, std::size_t bytes, unsigned int flags) {
+  return cudaHostAlloc(reinterpret_cast<void**>(pointer), bytes, flags);
+}
 /// The typed cudaMallocManaged overload.
 template <class T> cudaError_t cudaMallocManaged(T** pointer, std::size_t bytes, unsigned int flags = 1) {
   return cudaMallocManaged(reinterpret_cast<void**>(pointer), bytes, flags);

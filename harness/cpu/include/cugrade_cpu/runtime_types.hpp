@@ -23,6 +23,7 @@ enum cudaError {
   cudaErrorLaunchOutOfResources = 701,
   cudaErrorLaunchTimeout = 702,
   cudaErrorAssert = 710,
+  cudaErrorMisalignedAddress = 716,
   cudaErrorLaunchFailure = 719,
   cudaErrorNotSupported = 801,
   cudaErrorUnknown = 999,
@@ -53,6 +54,10 @@ enum cudaDeviceAttr {
   cudaDevAttrMaxRegistersPerBlock = 12,
   cudaDevAttrClockRate = 13,
   cudaDevAttrMultiProcessorCount = 16,
+  cudaDevAttrIntegrated = 18,
+  cudaDevAttrCanMapHostMemory = 19,
+  cudaDevAttrComputeMode = 20,
+  cudaDevAttrConcurrentKernels = 31,
   cudaDevAttrMemoryClockRate = 36,
   cudaDevAttrGlobalMemoryBusWidth = 37,
   cudaDevAttrL2CacheSize = 38,
@@ -60,7 +65,19 @@ enum cudaDeviceAttr {
   cudaDevAttrComputeCapabilityMajor = 75,
   cudaDevAttrComputeCapabilityMinor = 76,
   cudaDevAttrMaxSharedMemoryPerMultiprocessor = 81,
+  cudaDevAttrManagedMemory = 83,
+  cudaDevAttrPageableMemoryAccess = 88,
+  cudaDevAttrConcurrentManagedAccess = 89,
+  cudaDevAttrCooperativeLaunch = 95,
   cudaDevAttrMaxSharedMemoryPerBlockOptin = 97,
+};
+
+/// What cudaDevAttrComputeMode reports (the CPU backend's device is always in the default mode).
+enum cudaComputeMode {
+  cudaComputeModeDefault = 0,
+  cudaComputeModeExclusive = 1,
+  cudaComputeModeProhibited = 2,
+  cudaComputeModeExclusiveProcess = 3,
 };
 
 /// Kernel attributes for cudaFuncSetAttribute.
@@ -126,4 +143,23 @@ struct cudaDeviceProp {
   int isMultiGpuBoard;
   std::size_t sharedMemPerBlockOptin;
   int maxBlocksPerMultiProcessor;
+  int cooperativeLaunch;  ///< 0: no cooperative launches (grid-wide synchronisation) here
+  int concurrentManagedAccess;
+  int pageableMemoryAccess;
+  int hostNativeAtomicSupported;
+  int computeMode;  ///< cudaComputeModeDefault
+  int kernelExecTimeoutEnabled;
+  int tccDriver;
+  int computePreemptionSupported;
+  int canUseHostPointerForRegisteredMem;
+  int cooperativeMultiDeviceLaunch;
+  int pageableMemoryAccessUsesHostPageTables;
+  int directManagedMemAccessFromHost;
+  int globalL1CacheSupported;
+  int localL1CacheSupported;
+  int streamPrioritiesSupported;
+  int multiGpuBoardGroupID;
+  int singleToDoublePrecisionPerfRatio;
+  int accessPolicyMaxWindowSize;
+  std::size_t reservedSharedMemPerBlock;
 };

@@ -21,7 +21,8 @@ int block_barrier(BarrierReduce reduce, int predicate, const std::source_locatio
 /// The values the lanes of a warp deposited in one warp-level call.
 struct WarpSlots {
   std::uint64_t value[32];
-  unsigned members;  ///< lanes that took part (the mask, less lanes that do not exist)
+  unsigned members;   ///< lanes that took part (the mask, less lanes that do not exist)
+  unsigned existing;  ///< lanes the warp has (fewer than 32 in a block's last, partial warp)
 };
 
 /// Deposits `value`, waits for the lanes of `mask`, and returns every lane's value; the result
@@ -50,10 +51,14 @@ template <class T> T from_bits(std::uint64_t bits) {
   std::memcpy(&v, &bits, sizeof(T));
   return v;
 }
-/// The exchanged value of lane `src`, or the caller's own when `src` took no part (CUDA leaves
-/// that undefined; the caller's value is the most common hardware result).
+/// The exchanged value of lane `src`. A lane the block does not have (past the end of a partial
+/// warp, e.g. in a block of 16 threads) reads as zero bits, as measured on an H100, where such
+/// lanes contribute 0 to a shuffle reduction. A lane that exists but took no part gives the
+/// caller's own value (CUDA leaves that undefined; the caller's value is the usual hardware result).
 template <class T> T lane_value(const WarpSlots& slots, unsigned src, T own) {
-  return src < 32 && (slots.members >> src & 1u) ? from_bits<T>(slots.value[src]) : own;
+  if (src < 32 && (slots.members >> src & 1u)) return from_bits<T>(slots.value[src]);
+  if (src < 32 && !(slots.existing >> src & 1u)) return from_bits<T>(0);
+  return own;
 }
 
 }  // namespace cugrade_cpu

@@ -33,6 +33,14 @@ Launched reverse_block(const std::vector<float>& in);
 /// A kernel with the given launch configuration; returns only the error.
 std::string launch_with(unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
                         std::size_t shared_bytes);
+/// Real-code constructs (real_code_kernels.cu) over `threads` ints 1, 2, ...: "static_shared"
+/// (block sum through a `static __shared__` array, in out[0]), "shuffle" (a __shfl_down_sync sum
+/// over 32 lanes in a block of `threads`), "spaced_launch" (`k << < 1, n >> > (...)`: 3 * in).
+std::vector<int> real_code(const std::string& which, int threads);
+/// "cudaErrorName: message" after a real-code construct that fails or must not: "aligned_float4",
+/// "misaligned_float4", "slack_write", "template_name", "template_in_template",
+/// "template_local_constant", "block_tile_memory", "carveout" (cudaFuncSetAttribute carve-out, profiler calls), "cublas".
+std::string real_code_error(const std::string& which);
 /// Faulty kernels: "exit_before_barrier", "different_barriers", "shfl_after_exit",
 /// "out_of_bounds_write", "out_of_bounds_read", "host_pointer", "use_after_free", "trap".
 std::string faulty(const std::string& which);

@@ -5,7 +5,7 @@
 #line 2 "extern_shared.cu"
 
 
-__global__ void in_kernel(float* out) {
+__global__ void in_kernel(float* out) { ::cugrade_cpu::kernel_signature(__PRETTY_FUNCTION__);
   unsigned char* raw = ::cugrade_cpu::declared_dynamic_shared<unsigned char>("raw");
   float* s = reinterpret_cast<float*>(raw);
   s[threadIdx.x] = threadIdx.x;
@@ -13,7 +13,7 @@ __global__ void in_kernel(float* out) {
   out[threadIdx.x] = s[blockDim.x - 1 - threadIdx.x];
 }
 
-template <class T> __global__ void typed(T* out) {
+template <class T> __global__ void typed(T* out) { ::cugrade_cpu::kernel_signature(__PRETTY_FUNCTION__);
   T* buffer = ::cugrade_cpu::declared_dynamic_shared<T>("buffer");
   buffer[threadIdx.x] = out[threadIdx.x];
   out[threadIdx.x] = buffer[0] + file_scope_buffer[0];
@@ -21,5 +21,5 @@ template <class T> __global__ void typed(T* out) {
 
 void run(float* out) {
   ::cugrade_cpu::launch(::cugrade_cpu::launch_config(1, 32, 32 * sizeof(float)), "in_kernel", [&](auto&&... cugrade_a) { in_kernel(static_cast<decltype(cugrade_a)&&>(cugrade_a)...); }, out);
-  ::cugrade_cpu::launch(::cugrade_cpu::launch_config(1, 32, 32 * sizeof(float)), "typed<float>", [&](auto&&... cugrade_a) { typed<float>(static_cast<decltype(cugrade_a)&&>(cugrade_a)...); }, out);
+  ::cugrade_cpu::launch(::cugrade_cpu::launch_config(1, 32, 32 * sizeof(float)), ::cugrade_cpu::kernel_name("typed<float>", __PRETTY_FUNCTION__), [&](auto&&... cugrade_a) { typed<float>(static_cast<decltype(cugrade_a)&&>(cugrade_a)...); }, out);
 }

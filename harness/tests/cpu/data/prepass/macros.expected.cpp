@@ -4,7 +4,7 @@
 #define BLOCK 256
 #define LAUNCH_SCALE(x, n) ::cugrade_cpu::launch(::cugrade_cpu::launch_config(DIV_UP(n, BLOCK), BLOCK), "scale", [&](auto&&... cugrade_a) { scale(static_cast<decltype(cugrade_a)&&>(cugrade_a)...); }, x, n)
 
-__global__ void scale(float* x, int n) {
+__global__ void scale(float* x, int n) { ::cugrade_cpu::kernel_signature(__PRETTY_FUNCTION__);
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) x[i] *= 2.0f;
 }

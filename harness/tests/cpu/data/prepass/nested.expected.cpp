@@ -2,7 +2,7 @@
 // Arguments with parentheses, commas, templates, comparisons and comments; a launch over lines.
 #include <algorithm>
 
-__global__ void k(const float* a, float* b, int n, int m) { b[0] = a[0] + n + m; }
+__global__ void k(const float* a, float* b, int n, int m) { ::cugrade_cpu::kernel_signature(__PRETTY_FUNCTION__); b[0] = a[0] + n + m; }
 
 void run(const float* a, float* b, int n, int m) {
   ::cugrade_cpu::launch(::cugrade_cpu::launch_config(std::max(1, (n + 127) / 128), std::min<int>(128, n)), "k", [&](auto&&... cugrade_a) { k(static_cast<decltype(cugrade_a)&&>(cugrade_a)...); }, a, b, std::max<int>(n, m), (n < m) ? n : m);

@@ -8,7 +8,7 @@ __shared__ int file_scope_counter; [[maybe_unused]] static const bool cugrade_sh
 
 template <class T, int N> struct Tile { T v[N][N + 1]; };
 
-template <class T> __global__ void kernel(T* out, int n) {
+template <class T> __global__ void kernel(T* out, int n) { ::cugrade_cpu::kernel_signature(__PRETTY_FUNCTION__);
   __shared__ float a[TILE][TILE + 1], b[TILE]; ::cugrade_cpu::shared_declared(a, "a"); ::cugrade_cpu::shared_declared(b, "b");
   __shared__ Tile<T, 4> tile; ::cugrade_cpu::shared_declared(tile, "tile");
   volatile __shared__ int flag; ::cugrade_cpu::shared_declared(flag, "flag");
@@ -20,4 +20,4 @@ template <class T> __global__ void kernel(T* out, int n) {
   out[0] = a[0][0] + b[0] + file_scope_counter + flag + n;
 }
 
-void run(float* out) { ::cugrade_cpu::launch(::cugrade_cpu::launch_config(1, dim3(TILE, TILE)), "kernel<float>", [&](auto&&... cugrade_a) { kernel<float>(static_cast<decltype(cugrade_a)&&>(cugrade_a)...); }, out, 3); }
+void run(float* out) { ::cugrade_cpu::launch(::cugrade_cpu::launch_config(1, dim3(TILE, TILE)), ::cugrade_cpu::kernel_name("kernel<float>", __PRETTY_FUNCTION__), [&](auto&&... cugrade_a) { kernel<float>(static_cast<decltype(cugrade_a)&&>(cugrade_a)...); }, out, 3); }

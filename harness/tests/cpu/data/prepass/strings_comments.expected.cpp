@@ -2,7 +2,7 @@
 // `<<<` inside comments and literals is not a launch; shifts are not launches either.
 #include <cstdio>
 
-__global__ void k(int* x) { x[0] = 1 << 3; }
+__global__ void k(int* x) { ::cugrade_cpu::kernel_signature(__PRETTY_FUNCTION__); x[0] = 1 << 3; }
 
 // k<<<1, 1>>>(nullptr);
 /* k<<<1, 1>>>(nullptr); */

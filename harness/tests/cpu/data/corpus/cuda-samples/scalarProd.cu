@@ -1,0 +1,9 @@
+// Corpus item (build only): Samples/2_Concepts_and_Techniques/scalarProd/scalarProd_kernel.cuh has no kernel of a course assignment; it is
+// graded as a vecadd submission whose vecAdd does nothing, so what it shows is whether the
+// file builds as written (its main renamed) and links.
+#include "common_headers.cuh"
+#define main corpus_unused_main
+#include "Samples/2_Concepts_and_Techniques/scalarProd/scalarProd_kernel.cuh"
+#undef main
+
+void vecAdd(const float*, const float*, float*, int) {}

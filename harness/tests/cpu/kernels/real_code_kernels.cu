@@ -1,0 +1,118 @@
+﻿// Constructs of real CUDA code the CPU backend must run as written (issue 11); this file starts
+// with a UTF-8 byte-order mark, as files saved by some Windows editors do.
+#include <cooperative_groups.h>
+#include <cooperative_groups/reduce.h>
+#include <cublas_v2.h>
+#include <cuda_profiler_api.h>
+#include <cuda_runtime.h>
+
+#include <string>
+#include <vector>
+
+#include "kernels.hpp"
+
+namespace cg = cooperative_groups;
+
+namespace {
+
+// `static __shared__`, as NVIDIA's blog code writes it.
+__global__ void static_shared_sum(const int* in, int* out) {
+  static __shared__ int partial[64];
+  partial[threadIdx.x] = in[blockIdx.x * blockDim.x + threadIdx.x];
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    int s = 0;
+    for (unsigned i = 0; i < blockDim.x; ++i) s += partial[i];
+    out[blockIdx.x] = s;
+  }
+}
+
+// A warp-shuffle sum in a block that may have fewer than 32 threads (NVIDIA's reduction sample).
+__global__ void shuffle_sum(const int* in, int* out) {
+  int v = in[threadIdx.x];
+  for (int offset = 16; offset > 0; offset /= 2) v += __shfl_down_sync(0xffffffffu, v, offset);
+  if (threadIdx.x == 0) *out = v;
+}
+
+template <int Scale> __global__ void scaled_copy(const int* in, int* out) {
+  out[threadIdx.x] = Scale * in[threadIdx.x];
+}
+
+// A kernel named `kernel` (SGEMM_CUDA's simplest_kernel.cu) that copies float4 from `offset`
+// floats into `in` (a 16-byte move, as vectorised SGEMM kernels load their tiles).
+__global__ void kernel(const float* in, float* out, int offset) {
+  reinterpret_cast<float4*>(out)[threadIdx.x] = reinterpret_cast<const float4*>(in + offset)[threadIdx.x];
+}
+
+__global__ void write_byte(char* p, int index) { p[index] = 1; }
+
+template <std::size_t BlockSize> __global__ void big_tiles(int* out) {
+  __shared__ cg::block_tile_memory<BlockSize> scratch;
+  auto block = cg::this_thread_block(scratch);
+  auto tile = cg::tiled_partition<64>(block);
+  out[threadIdx.x] = cg::reduce(tile, 1, cg::plus<int>());
+}
+
+template <class T, int Scale> void launch_scaled(const T* in, T* out, int n) {
+  scaled_copy<Scale> << < 1, n >> > (in, out);
+}
+
+}  // namespace
+
+namespace cpu_test {
+
+std::vector<int> real_code(const std::string& which, int threads) {
+  std::vector<int> host(threads), result(threads, -1);
+  for (int i = 0; i < threads; ++i) host[i] = i + 1;
+  int *in = nullptr, *out = nullptr;
+  cudaMalloc(&in, threads * sizeof(int));
+  cudaMalloc(&out, threads * sizeof(int));
+  cudaMemcpy(in, host.data(), threads * sizeof(int), cudaMemcpyHostToDevice);
+  // Host variables named like the built-ins, as SGEMM_CUDA's runner.cu declares them.
+  dim3 gridDim(1), blockDim(threads);
+  if (which == "static_shared") static_shared_sum<<<gridDim, blockDim>>>(in, out);
+  if (which == "shuffle") shuffle_sum<<<gridDim, blockDim>>>(in, out);
+  if (which == "spaced_launch") launch_scaled<int, 3>(in, out, threads);
+  cudaMemcpy(result.data(), out, threads * sizeof(int), cudaMemcpyDeviceToHost);
+  cudaFree(in);
+  cudaFree(out);
+  return result;
+}
+
+std::string real_code_error(const std::string& which) {
+  float *in = nullptr, *out = nullptr;
+  cudaMalloc(&in, 256 * sizeof(float));
+  cudaMalloc(&out, 256 * sizeof(float));
+  cudaMemset(in, 0, 256 * sizeof(float));
+  if (which == "aligned_float4") kernel<<<1, 32>>>(in, out, 4);
+  if (which == "misaligned_float4") kernel<<<1, 32>>>(in, out, 1);
+  if (which == "slack_write") {
+    char* bytes = nullptr;
+    cudaMalloc(&bytes, 4001);
+    write_byte<<<1, 1>>>(bytes, 4003);  // in the allocation's padding to 4016 bytes
+  }
+  if (which == "template_name") scaled_copy<2><<<1, 2000>>>(nullptr, nullptr);
+  if (which == "template_in_template") launch_scaled<int, 5>(nullptr, nullptr, 2000);
+  if (which == "template_local_constant") {
+    constexpr int kScale = 7;  // SGEMM_CUDA names its tile sizes so: K11_BM, K11_BN, ...
+    scaled_copy<kScale><<<1, 32>>>(nullptr, reinterpret_cast<int*>(out));
+  }
+  if (which == "block_tile_memory") big_tiles<128><<<1, 128>>>(reinterpret_cast<int*>(out));
+  if (which == "carveout") {
+    cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout, cudaSharedmemCarveoutMaxShared);
+    cudaProfilerStart();
+    kernel<<<1, 32>>>(in, out, 0);
+    cudaProfilerStop();
+  }
+  if (which == "cublas") {
+    cublasHandle_t handle;
+    if (cublasCreate(&handle) == CUBLAS_STATUS_SUCCESS) cublasDestroy(handle);
+  }
+  cudaError_t error = cudaDeviceSynchronize();
+  if (error == cudaSuccess) error = cudaGetLastError();
+  std::string text = std::string(cudaGetErrorName(error)) + ": " + cudaGetErrorString(error);
+  cudaDeviceReset();
+  return text;
+}
+
+}  // namespace cpu_test
