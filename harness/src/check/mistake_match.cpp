@@ -57,7 +57,9 @@ bool applies_to(const MistakeModel& model, const std::string& step) {
 }
 
 std::string match_mistake(const std::vector<MistakeModel>& models, const Case& c, const ArraySet& inputs,
-                          const ArraySet& actual, const Tolerance& tolerance, MistakeGolds& golds) {
+                          const ArraySet& gold, const ArraySet& actual, const Tolerance& tolerance,
+                          MistakeGolds& golds) {
+  if (matches(actual, gold, tolerance)) return "";
   for (std::size_t i = 0; i < models.size(); ++i) {
     if (!applies_to(models[i], c.step)) continue;
     const ArraySet& expected = golds.outputs(i, models[i], c, inputs);

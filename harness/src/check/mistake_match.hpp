@@ -34,9 +34,11 @@ bool applies_to(const MistakeModel& model, const std::string& step);
 
 /// The explanation of the first of `models` that applies to `c`'s step and whose outputs all
 /// match `actual` (same names, every element within `tolerance` by compare_array, with the
-/// model's own "<output>.slack" where it gives one); "" when none does. Golds come from, and go
-/// into, `golds`.
+/// model's own "<output>.slack" where it gives one); "" when none does, and "" when `actual`
+/// matches `gold` (the case's own, slack included): a model equal to the gold at some size (a
+/// leading dimension where N = K) names nothing. Golds come from, and go into, `golds`.
 std::string match_mistake(const std::vector<MistakeModel>& models, const Case& c, const ArraySet& inputs,
-                          const ArraySet& actual, const Tolerance& tolerance, MistakeGolds& golds);
+                          const ArraySet& gold, const ArraySet& actual, const Tolerance& tolerance,
+                          MistakeGolds& golds);
 
 }  // namespace cugrade

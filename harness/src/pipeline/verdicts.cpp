@@ -102,7 +102,7 @@ CaseResult judge_case(const Spec& spec, const PlannedCase& planned, const CheckT
     // (only the message: the verdict and the points stay as the gold decided).
     const CaseMaterial& material = *planned.material;
     const std::string mistake =
-        material.mistakes ? match_mistake(*material.mistakes, c, material.inputs, *outputs, step->tolerance,
+        material.mistakes ? match_mistake(*material.mistakes, c, material.inputs, material.gold, *outputs, step->tolerance,
                                           *material.mistake_golds)
                           : "";
     result.message = mistake.empty() || modified.empty() ? mistake + modified : mistake + "; " + modified;
