@@ -12,6 +12,13 @@
 
 namespace cugrade::testing {
 
+/// The registered grader of assignment `id` (which must exist).
+inline const Grader& registered_grader(const std::string& id) {
+  const Grader* grader = find_grader(id);
+  REQUIRE(grader != nullptr);
+  return *grader;
+}
+
 /// The spec of assignment `id`, as the course ships it.
 inline Spec shipped_spec(const std::string& id) {
   auto loaded = load_spec(std::filesystem::path(CUGRADE_SOURCE_ROOT) / "assignments" / id / "assignment.yaml");
