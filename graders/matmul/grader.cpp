@@ -2,6 +2,8 @@
 // the seeded generator, the product in double, and the work of one call. Steps whose name ends
 // in "_f64" (the lecture's double-precision table) take and return doubles; all others floats.
 #include <cstdint>
+#include <utility>
+#include <vector>
 #include <stdexcept>
 #include <string>
 
@@ -33,29 +35,72 @@ CaseData generate(const Case& c, Rng& rng) {
   return data;
 }
 
-/// The product of row-major a (m×k) and b (k×n), summed in double in the order p = 0..k-1.
+/// Where a kernel reads A[i][p] and B[p][j]: at i·a_row + p·a_col and p·b_row + j·b_col. The
+/// right layout (row-major, A M×K, B K×N) and the mistakes that read another element instead.
+struct Layout {
+  std::int64_t a_row, a_col, b_row, b_col;
+  bool operator==(const Layout&) const = default;
+};
+
+/// The layout a kernel uses at sizes M, N, K.
+using LayoutOf = Layout (*)(std::int64_t m, std::int64_t n, std::int64_t k);
+
+Layout row_major(std::int64_t /*m*/, std::int64_t n, std::int64_t k) { return {k, 1, n, 1}; }
+
+/// The product of a (m×k) and b (k×n) read through `layout`, summed in double in the order
+/// p = 0..k-1.
 template <class T>
-Array product(const T* a, const T* b, std::int64_t m, std::int64_t n, std::int64_t k) {
+Array product(const T* a, const T* b, std::int64_t m, std::int64_t n, std::int64_t k, Layout at) {
   Array c = make_array(DType::f64, {m, n});  // zero-filled
   double* out = c.data<double>();
   // The triple loop in i-k-j order: each C[i][j] still sums A[i][p]·B[p][j] for p = 0..K-1 in
   // order, but B and C are walked row by row, which keeps even 2048³ to seconds.
   for (std::int64_t i = 0; i < m; ++i)
     for (std::int64_t p = 0; p < k; ++p) {
-      const double a_ip = a[i * k + p];
-      for (std::int64_t j = 0; j < n; ++j) out[i * n + j] += a_ip * static_cast<double>(b[p * n + j]);
+      const double a_ip = a[i * at.a_row + p * at.a_col];
+      for (std::int64_t j = 0; j < n; ++j) out[i * n + j] += a_ip * static_cast<double>(b[p * at.b_row + j * at.b_col]);
     }
   return c;
 }
 
-ArraySet gold(const Case& c, const ArraySet& inputs) {
+/// C = A·B of case `c` read through the layout `layout_of(m, n, k)` gives; an empty set where
+/// that layout reads outside A or B, or is the right one (then it is no mistake).
+ArraySet product_through(const Case& c, const ArraySet& inputs, LayoutOf layout_of) {
   const std::int64_t m = dim(c, "M"), n = dim(c, "N"), k = dim(c, "K");
+  const Layout at = layout_of(m, n, k);
+  if (layout_of != row_major && at == row_major(m, n, k)) return {};
+  if ((m - 1) * at.a_row + (k - 1) * at.a_col >= m * k || (k - 1) * at.b_row + (n - 1) * at.b_col >= k * n) return {};
   const Array& a = inputs.at("A");
   const Array& b = inputs.at("B");
-  if (a.type == DType::f64)
-    return ArraySet{{"C", product(a.data<double>(), b.data<double>(), m, n, k)}};
-  return ArraySet{{"C", product(a.data<float>(), b.data<float>(), m, n, k)}};
+  if (a.type == DType::f64) return ArraySet{{"C", product(a.data<double>(), b.data<double>(), m, n, k, at)}};
+  return ArraySet{{"C", product(a.data<float>(), b.data<float>(), m, n, k, at)}};
 }
+
+ArraySet gold(const Case& c, const ArraySet& inputs) { return product_through(c, inputs, row_major); }
+
+/// The mistakes of lecture 002's indexing: an operand read with its indices swapped, or with the
+/// other matrix's leading dimension (square-matrix code run on rectangles).
+MistakeModel operand_mistake(std::string name, std::string explanation, LayoutOf layout_of) {
+  return {std::move(name), std::move(explanation), {},
+          [layout_of](const Case& c, const ArraySet& inputs) { return product_through(c, inputs, layout_of); }};
+}
+
+const std::vector<MistakeModel> mistakes{
+    operand_mistake("A transposed",
+                    "your C equals Aᵀ·B: A is read with its indices swapped (A[i][k] read at k·M + i, not i·K + k)",
+                    [](std::int64_t m, std::int64_t n, std::int64_t) { return Layout{1, m, n, 1}; }),
+    operand_mistake("B transposed",
+                    "your C equals A·Bᵀ: B is read with its indices swapped (B[k][j] read at j·K + k, not k·N + j)",
+                    [](std::int64_t, std::int64_t, std::int64_t k) { return Layout{k, 1, 1, k}; }),
+    operand_mistake("A's rows N apart",
+                    "your C is A·B with A's rows taken N apart: A's leading dimension is wrong (A[i][k] read at "
+                    "i·N + k, not i·K + k)",
+                    [](std::int64_t, std::int64_t n, std::int64_t) { return Layout{n, 1, n, 1}; }),
+    operand_mistake("B's rows K apart",
+                    "your C is A·B with B's rows taken K apart: B's leading dimension is wrong (B[k][j] read at "
+                    "k·K + j, not k·N + j)",
+                    [](std::int64_t, std::int64_t, std::int64_t k) { return Layout{k, 1, k, 1}; }),
+};
 
 Work work(const std::string& step, const Params& params) {
   const double m = static_cast<double>(params.at("M"));
@@ -71,8 +116,8 @@ Work work(const std::string& step, const Params& params) {
 
 }  // namespace
 
-/// Generator + gold + work of assignment matmul.
-const Grader matmul_grader{"matmul", generate, gold, work, {.required = {"M", "N", "K"}}};
+/// Generator + gold + work + mistake models of assignment matmul.
+const Grader matmul_grader{"matmul", generate, gold, work, {.required = {"M", "N", "K"}}, mistakes};
 CUGRADE_REGISTER_GRADER(matmul_grader);
 
 }  // namespace cugrade

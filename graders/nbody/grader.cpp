@@ -9,6 +9,8 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "graders/grader.hpp"
 #include "physics.hpp"
@@ -73,16 +75,17 @@ CaseData generate(const Case& c, Rng& rng) {
   return data;
 }
 
-ArraySet gold(const Case& c, const ArraySet& inputs) {
+/// The outputs of case `c` under `physics`: the gold under the lecture's, a mistake under another.
+ArraySet outputs_under(const Case& c, const ArraySet& inputs, const Physics& physics) {
   const Sizes s = sizes_of(c);
   if (is_acceleration(c.step)) {
-    const std::int64_t row = (s.step - 1) * s.n;
+    const std::int64_t row = (physics.same_row ? s.step : s.step - 1) * s.n;
     std::vector<double> x(s.n), y(s.n);
     for (std::int64_t i = 0; i < s.n; ++i) {
       x[i] = inputs.at("X").value(row + i);
       y[i] = inputs.at("Y").value(row + i);
     }
-    const Accelerations a = accelerations(x, y);
+    const Accelerations a = accelerations(x, y, physics);
     ArraySet out;
     out["AX"] = to_f64(a.ax);
     out["AY"] = to_f64(a.ay);
@@ -91,10 +94,53 @@ ArraySet gold(const Case& c, const ArraySet& inputs) {
     out["AY.slack"] = to_f64(a.slack_y);
     return out;
   }
-  if (c.step == "position") return position_gold(inputs, s.n, s.step);
-  if (is_simulation(c.step)) return simulation_gold(inputs, s.n, s.rows);
+  if (c.step == "position") return position_gold(inputs, s.n, s.step, physics);
+  if (is_simulation(c.step)) return simulation_gold(inputs, s.n, s.rows, physics);
   throw std::invalid_argument("nbody has no step " + c.step);
 }
+
+ArraySet gold(const Case& c, const ArraySet& inputs) { return outputs_under(c, inputs, Physics{}); }
+
+/// A mistake of lecture 000's physics: the outputs of `steps` under `physics`.
+MistakeModel physics_mistake(std::string name, std::string explanation, std::vector<std::string> steps,
+                             Physics physics) {
+  return {std::move(name), std::move(explanation), std::move(steps),
+          [physics](const Case& c, const ArraySet& inputs) { return outputs_under(c, inputs, physics); }};
+}
+
+const std::vector<std::string> kAccelerationSteps{"accel_global", "accel_shared", "simulate_global", "simulate_shared"};
+const std::vector<std::string> kPositionSteps{"position", "simulate_global", "simulate_shared"};
+
+const std::vector<MistakeModel> mistakes{
+    physics_mistake("sign flipped",
+                    "your bodies push each other away: the sign of the acceleration is flipped (r_n − r_k "
+                    "instead of r_k − r_n)",
+                    kAccelerationSteps, {.pull = -1.0}),
+    physics_mistake("no cutoff",
+                    "your results count the pairs closer than 0.01 m: the cutoff is missing (in the lecture "
+                    "such pairs exert no force)",
+                    kAccelerationSteps, {.cutoff = 0.0}),
+    physics_mistake("cutoff on the squared distance",
+                    "your results leave out the pairs 0.01 to 0.1 m apart: the cutoff compares the squared "
+                    "distance with 0.01 (compare the distance, or r² with 0.0001)",
+                    // Not the simulations: their lattice has no pair 0.01 to 0.1 m apart.
+                    {"accel_global", "accel_shared"}, {.cutoff = 0.1}),
+    physics_mistake("a·τ²/2 missing",
+                    "your positions move by v·τ only: the a·τ²/2 term of r += v·τ + a·τ²/2 is missing",
+                    kPositionSteps, {.half = 0.0}),
+    physics_mistake("½ missing",
+                    "your positions move by v·τ + a·τ²: the ½ of the a·τ²/2 term is missing", kPositionSteps,
+                    {.half = 1.0}),
+    physics_mistake("velocity first",
+                    "your positions move with the new velocity: the velocity is updated before the position "
+                    "(r += v·τ + a·τ²/2 must use v before v += a·τ)",
+                    kPositionSteps, {.velocity_first = true}),
+    physics_mistake("wrong row",
+                    "your step reads row nt, the row it is about to write: the positions it starts from are in "
+                    "row nt − 1",
+                    {"accel_global", "accel_shared", "position", "simulate_global", "simulate_shared"},
+                    {.same_row = true}),
+};
 
 Work work(const std::string& step, const Params& params) {
   Case c;
@@ -117,8 +163,9 @@ Work work(const std::string& step, const Params& params) {
 
 }  // namespace
 
-/// Generator + gold + work of assignment nbody.
-const Grader nbody_grader{"nbody", generate, gold, work, {.required = {"N", "NT"}, .optional = {"nt", "at_cutoff"}}};
+/// Generator + gold + work + mistake models of assignment nbody.
+const Grader nbody_grader{"nbody", generate, gold, work, {.required = {"N", "NT"}, .optional = {"nt", "at_cutoff"}},
+                          mistakes};
 CUGRADE_REGISTER_GRADER(nbody_grader);
 
 }  // namespace cugrade

@@ -74,8 +74,17 @@ inline double distance(const float* x, const float* y, std::int64_t i, std::int6
   return std::sqrt(dx * dx + dy * dy);
 }
 
-/// Whether a pair `d` apart (in double) is within the band around the cutoff.
-inline bool in_band(double d) { return std::fabs(d - kCutoff) <= kBand * kCutoff; }
+/// The lecture's physics (the defaults), or a mistake the grader's models make of it.
+struct Physics {
+  double cutoff = kCutoff;      ///< pairs at most this far apart contribute nothing
+  double pull = 1.0;            ///< −1: every pull a push (r_n − r_k for r_k − r_n)
+  double half = 0.5;            ///< the factor of a·τ² in the position update
+  bool velocity_first = false;  ///< v += a·τ first, and r moved with the new v
+  bool same_row = false;        ///< step nt reads positions from row nt (the one it writes), not nt − 1
+};
+
+/// Whether a pair `d` apart (in double) is within the band around `cutoff`.
+inline bool in_band(double d, double cutoff = kCutoff) { return std::fabs(d - cutoff) <= kBand * cutoff; }
 
 /// Redraws (uniformly in the square of side `side`) one body of every pair whose distance is in
 /// the band, until none is. Why: the check forgives such pairs (the slack below), but the
@@ -166,8 +175,9 @@ struct Accelerations {
   double closest = std::numeric_limits<double>::infinity();  ///< the least |distance − cutoff| over all pairs
 };
 
-/// The accelerations (and slack) of the bodies at `x`, `y`, in double.
-inline Accelerations accelerations(const std::vector<double>& x, const std::vector<double>& y) {
+/// The accelerations (and slack) of the bodies at `x`, `y`, in double, under `physics`.
+inline Accelerations accelerations(const std::vector<double>& x, const std::vector<double>& y,
+                                   const Physics& physics = {}) {
   const std::size_t n = x.size();
   Accelerations a{std::vector<double>(n), std::vector<double>(n), std::vector<double>(n),
                   std::vector<double>(n)};
@@ -179,13 +189,13 @@ inline Accelerations accelerations(const std::vector<double>& x, const std::vect
       if (k == i) continue;
       const double dx = x[k] - x[i], dy = y[k] - y[i];
       const double d = std::sqrt(dx * dx + dy * dy);
-      const double f = kMassG / (d * d * d);
-      a.closest = std::min(a.closest, std::fabs(d - kCutoff));
-      if (in_band(d)) {
+      const double f = physics.pull * kMassG / (d * d * d);
+      a.closest = std::min(a.closest, std::fabs(d - physics.cutoff));
+      if (in_band(d, physics.cutoff)) {
         sx += std::fabs(dx * f);
         sy += std::fabs(dy * f);
       }
-      if (d > kCutoff) {
+      if (d > physics.cutoff) {
         ax += dx * f;
         ay += dy * f;
       }
@@ -213,9 +223,19 @@ inline ArraySet position_inputs(Rng& rng, std::int64_t n, std::int64_t rows) {
   return in;
 }
 
-/// X, Y (row `step` updated, the others as given), VX, VY after one position update, in double.
-inline ArraySet position_gold(const ArraySet& in, std::int64_t n, std::int64_t step) {
+/// Position `r` after one step of velocity `v` and acceleration `a`, and `v` updated, in double
+/// (the lecture: r + v·τ + a·τ²/2 with the old v, then v += a·τ).
+inline double advance(double r, double& v, double a, const Physics& physics) {
   const double tau = kTau;
+  if (physics.velocity_first) v += a * tau;
+  const double next = r + v * tau + a * tau * tau * physics.half;
+  if (!physics.velocity_first) v += a * tau;
+  return next;
+}
+
+/// X, Y (row `step` updated, the others as given), VX, VY after one position update, in double.
+inline ArraySet position_gold(const ArraySet& in, std::int64_t n, std::int64_t step, const Physics& physics = {}) {
+  const std::int64_t from = physics.same_row ? step : step - 1;
   ArraySet out;
   for (const char* name : {"X", "Y", "VX", "VY"}) {
     const Array& source = in.at(name);
@@ -228,9 +248,7 @@ inline ArraySet position_gold(const ArraySet& in, std::int64_t n, std::int64_t s
     double* r = out.at(axis).data<double>();
     double* vel = out.at(v).data<double>();
     for (std::int64_t i = 0; i < n; ++i) {
-      const double acc = in.at(a).value(i);
-      r[step * n + i] = r[(step - 1) * n + i] + vel[i] * tau + acc * tau * tau * 0.5;
-      vel[i] += acc * tau;
+      r[step * n + i] = advance(r[from * n + i], vel[i], in.at(a).value(i), physics);
     }
   }
   return out;
@@ -276,27 +294,28 @@ inline ArraySet simulation_inputs(Rng& rng, std::int64_t n, std::int64_t rows) {
 /// The whole simulation in double: rows 1..NT−1 of X, Y and the final VX, VY. Throws
 /// std::logic_error when a pair comes within kSimulationMargin of the cutoff (the generator's
 /// promise broken: a harness bug, never the student's).
-inline ArraySet simulation_gold(const ArraySet& in, std::int64_t n, std::int64_t rows) {
+inline ArraySet simulation_gold(const ArraySet& in, std::int64_t n, std::int64_t rows, const Physics& physics = {}) {
   std::vector<double> x(static_cast<std::size_t>(rows * n)), y(x.size()), vx(n), vy(n);
-  for (std::int64_t i = 0; i < n; ++i) {
+  // Every row as given: the gold overwrites rows 1.., but a kernel reading row nt reads them.
+  for (std::int64_t i = 0; i < rows * n; ++i) {
     x[i] = in.at("X").value(i);
     y[i] = in.at("Y").value(i);
+  }
+  for (std::int64_t i = 0; i < n; ++i) {
     vx[i] = in.at("VX").value(i);
     vy[i] = in.at("VY").value(i);
   }
-  const double tau = kTau;
   for (std::int64_t step = 1; step < rows; ++step) {
-    const auto from = x.begin() + (step - 1) * n, from_y = y.begin() + (step - 1) * n;
+    const std::int64_t read = physics.same_row ? step : step - 1;
+    const auto from = x.begin() + read * n, from_y = y.begin() + read * n;
     const std::vector<double> px(from, from + n), py(from_y, from_y + n);
-    const Accelerations a = accelerations(px, py);
+    const Accelerations a = accelerations(px, py, physics);
     if (a.closest < kSimulationMargin)
       throw std::logic_error("nbody: a pair came within " + std::to_string(a.closest) +
                              " m of the cutoff in the simulation's gold (step " + std::to_string(step) + ")");
     for (std::int64_t i = 0; i < n; ++i) {
-      x[step * n + i] = px[i] + vx[i] * tau + a.ax[i] * tau * tau * 0.5;
-      y[step * n + i] = py[i] + vy[i] * tau + a.ay[i] * tau * tau * 0.5;
-      vx[i] += a.ax[i] * tau;
-      vy[i] += a.ay[i] * tau;
+      x[step * n + i] = advance(x[(step - 1) * n + i], vx[i], a.ax[i], physics);
+      y[step * n + i] = advance(y[(step - 1) * n + i], vy[i], a.ay[i], physics);
     }
   }
   ArraySet out;

@@ -3,6 +3,8 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "graders/grader.hpp"
 
@@ -30,17 +32,36 @@ CaseData generate(const Case& c, Rng& rng) {
   return data;
 }
 
-ArraySet gold(const Case& c, const ArraySet& inputs) {
-  const std::int64_t n = size_of(c);
+/// The sum of in[first..last) plus `extra`, exactly, as the gold's output.
+ArraySet sum_of(const ArraySet& inputs, std::int64_t first, std::int64_t last, std::int64_t extra) {
   const std::int32_t* in = inputs.at("in").data<std::int32_t>();
   // Exact in 64-bit integers (at most 2^31 · 1000 in magnitude); a double would be exact too,
   // but an integer gold makes the comparison an integer one.
-  std::int64_t total = 0;
-  for (std::int64_t i = 0; i < n; ++i) total += in[i];
+  std::int64_t total = extra;
+  for (std::int64_t i = first; i < last; ++i) total += in[i];
   Array sum = make_array(DType::i64, {1});
   sum.data<std::int64_t>()[0] = total;
   return ArraySet{{"out", std::move(sum)}};
 }
+
+ArraySet gold(const Case& c, const ArraySet& inputs) { return sum_of(inputs, 0, size_of(c), 0); }
+
+/// What the runner fills an i64 output with before each call: 0xFF bytes (-1).
+constexpr std::int64_t kPoisonedOut = -1;
+
+/// The sums a reduction gets when its bounds are off by one, or when it adds to `out` without
+/// setting it first (the poisoned -1 counted in).
+const std::vector<MistakeModel> mistakes{
+    {"first element left out", "your sum leaves out in[0]: the first element is not counted", {},
+     [](const Case& c, const ArraySet& inputs) { return sum_of(inputs, 1, size_of(c), 0); }},
+    {"last element left out", "your sum leaves out in[n − 1]: the last element is not counted", {},
+     [](const Case& c, const ArraySet& inputs) { return sum_of(inputs, 0, size_of(c) - 1, 0); }},
+    {"poison counted in",
+     "your sum is 1 less than the right one: out starts as -1 (cugrade fills outputs with 0xFF bytes before "
+     "each call) and your code adds to it without setting it first",
+     {},
+     [](const Case& c, const ArraySet& inputs) { return sum_of(inputs, 0, size_of(c), kPoisonedOut); }},
+};
 
 Work work(const std::string& /*step*/, const Params& params) {
   const double n = static_cast<double>(params.at("n"));
@@ -51,8 +72,8 @@ Work work(const std::string& /*step*/, const Params& params) {
 
 }  // namespace
 
-/// Generator + gold + work of assignment reduction.
-const Grader reduction_grader{"reduction", generate, gold, work, {.required = {"n"}}};
+/// Generator + gold + work + mistake models of assignment reduction.
+const Grader reduction_grader{"reduction", generate, gold, work, {.required = {"n"}}, mistakes};
 CUGRADE_REGISTER_GRADER(reduction_grader);
 
 }  // namespace cugrade

@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "graders/grader.hpp"
 #include "graders/random_arrays.hpp"
@@ -31,18 +33,51 @@ CaseData generate(const Case& c, Rng& rng) {
   return data;
 }
 
-ArraySet gold(const Case& c, const ArraySet& inputs) {
-  const std::int64_t rows = dim(c, "rows"), cols = dim(c, "cols");
-  const float* in = inputs.at("in").data<float>();
+/// `in` as doubles in an array of shape `dims`, element `i` at `place(i)` (a row-major index).
+template <class Place>
+ArraySet placed(const ArraySet& inputs, std::vector<std::int64_t> dims, Place place) {
+  const Array& in = inputs.at("in");
   // In double like every gold; a float converts to double exactly, so the exact comparison the
   // spec asks for compares the very bits the kernel had to move.
-  Array expected = is_copy(c) ? make_array(DType::f64, {rows, cols}) : make_array(DType::f64, {cols, rows});
-  double* out = expected.data<double>();
-  for (std::int64_t r = 0; r < rows; ++r)
-    for (std::int64_t k = 0; k < cols; ++k)
-      out[is_copy(c) ? r * cols + k : k * rows + r] = static_cast<double>(in[r * cols + k]);
-  return ArraySet{{"out", std::move(expected)}};
+  Array out = make_array(DType::f64, std::move(dims));
+  for (std::int64_t i = 0; i < in.size(); ++i) out.data<double>()[place(i)] = in.value(i);
+  return ArraySet{{"out", std::move(out)}};
 }
+
+ArraySet gold(const Case& c, const ArraySet& inputs) {
+  const std::int64_t rows = dim(c, "rows"), cols = dim(c, "cols");
+  if (is_copy(c)) return placed(inputs, {rows, cols}, [](std::int64_t i) { return i; });
+  return placed(inputs, {cols, rows}, [&](std::int64_t i) { return i % cols * rows + i / cols; });
+}
+
+/// The tile of the lectures' tiled kernels (TILE_DIM).
+constexpr std::int64_t kTile = 32;
+
+/// The transposing steps' mistakes: nothing moved, or whole tiles moved but not transposed
+/// (defined only where every tile is full: elsewhere such a kernel stores what it never loaded).
+const std::vector<MistakeModel> mistakes{
+    {"plain copy",
+     "your out is a plain copy of in: each element is stored at the index it was read from (out[r·cols + c] "
+     "instead of out[c·rows + r])",
+     {"naive", "coalesced", "padded", "stretch"},
+     [](const Case& c, const ArraySet& inputs) {
+       const std::int64_t rows = dim(c, "rows"), cols = dim(c, "cols");
+       if (rows == 1 || cols == 1) return ArraySet{};  // there the copy is the transpose
+       return placed(inputs, {cols, rows}, [](std::int64_t i) { return i; });
+     }},
+    {"tile not transposed",
+     "your out has each 32×32 tile in its transposed place but not transposed itself: the storing phase "
+     "reads the tile by rows (tile[y][x]) where it must read it by columns (tile[x][y])",
+     {"coalesced", "padded", "stretch"},
+     [](const Case& c, const ArraySet& inputs) {
+       const std::int64_t rows = dim(c, "rows"), cols = dim(c, "cols");
+       if (rows % kTile != 0 || cols % kTile != 0 || (rows == kTile && cols == kTile)) return ArraySet{};
+       return placed(inputs, {cols, rows}, [&](std::int64_t i) {
+         const std::int64_t r = i / cols, k = i % cols;  // in[r][k] lands at out[k - k%T + r%T][r - r%T + k%T]
+         return (k - k % kTile + r % kTile) * rows + (r - r % kTile + k % kTile);
+       });
+     }},
+};
 
 Work work(const std::string& /*step*/, const Params& params) {
   const double rows = static_cast<double>(params.at("rows"));
@@ -53,8 +88,8 @@ Work work(const std::string& /*step*/, const Params& params) {
 
 }  // namespace
 
-/// Generator + gold + work of assignment transpose.
-const Grader transpose_grader{"transpose", generate, gold, work, {.required = {"rows", "cols"}}};
+/// Generator + gold + work + mistake models of assignment transpose.
+const Grader transpose_grader{"transpose", generate, gold, work, {.required = {"rows", "cols"}}, mistakes};
 CUGRADE_REGISTER_GRADER(transpose_grader);
 
 }  // namespace cugrade

@@ -3,6 +3,8 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "graders/grader.hpp"
 #include "graders/random_arrays.hpp"
@@ -27,16 +29,38 @@ CaseData generate(const Case& c, Rng& rng) {
   return data;
 }
 
-ArraySet gold(const Case& c, const ArraySet& inputs) {
+/// C[i] = combine(A[i], B[i]) for every i, in double.
+template <class Combine>
+ArraySet elementwise(const Case& c, const ArraySet& inputs, Combine combine) {
   const std::int64_t n = size_of(c);
   const float* a = inputs.at("A").data<float>();
   const float* b = inputs.at("B").data<float>();
-  Array sum = make_array(DType::f64, {n});
-  double* out = sum.data<double>();
-  // Exact: the sum of two floats always fits in a double.
-  for (std::int64_t i = 0; i < n; ++i) out[i] = static_cast<double>(a[i]) + static_cast<double>(b[i]);
-  return ArraySet{{"C", std::move(sum)}};
+  Array out = make_array(DType::f64, {n});
+  for (std::int64_t i = 0; i < n; ++i) out.data<double>()[i] = combine(a[i], b[i]);
+  return ArraySet{{"C", std::move(out)}};
 }
+
+ArraySet gold(const Case& c, const ArraySet& inputs) {
+  // Exact: the sum of two floats always fits in a double.
+  return elementwise(c, inputs, [](float a, float b) { return static_cast<double>(a) + static_cast<double>(b); });
+}
+
+/// The slips of a one-line kernel: an operand read twice, or the wrong operator (rounded to
+/// float as the kernel's product is: the tolerance is tighter than a float's rounding).
+const std::vector<MistakeModel> mistakes{
+    {"A read twice", "your C equals A + A: A is read where B should be (c[i] = a[i] + b[i])", {},
+     [](const Case& c, const ArraySet& inputs) {
+       return elementwise(c, inputs, [](float a, float) { return 2.0 * static_cast<double>(a); });
+     }},
+    {"B read twice", "your C equals B + B: B is read where A should be (c[i] = a[i] + b[i])", {},
+     [](const Case& c, const ArraySet& inputs) {
+       return elementwise(c, inputs, [](float, float b) { return 2.0 * static_cast<double>(b); });
+     }},
+    {"product", "your C equals A·B element by element: the operator is * where it must be +", {},
+     [](const Case& c, const ArraySet& inputs) {
+       return elementwise(c, inputs, [](float a, float b) { return static_cast<double>(a * b); });
+     }},
+};
 
 Work work(const std::string& /*step*/, const Params& params) {
   const double n = static_cast<double>(params.at("n"));
@@ -47,8 +71,8 @@ Work work(const std::string& /*step*/, const Params& params) {
 
 }  // namespace
 
-/// Generator + gold + work of assignment vecadd.
-const Grader vecadd_grader{"vecadd", generate, gold, work, {.required = {"n"}}};
+/// Generator + gold + work + mistake models of assignment vecadd.
+const Grader vecadd_grader{"vecadd", generate, gold, work, {.required = {"n"}}, mistakes};
 CUGRADE_REGISTER_GRADER(vecadd_grader);
 
 }  // namespace cugrade

@@ -29,6 +29,18 @@ struct CaseData {
   ArraySet outputs;
 };
 
+/// A mistake students really make, as the output it produces: an alternative gold. A failed
+/// case whose outputs all match one is named for what it is (check/mistake_match.hpp).
+struct MistakeModel {
+  std::string name;         ///< short and stable, for tests and docs ("B transposed")
+  std::string explanation;  ///< the case's message when it matches: "your C equals A·Bᵀ: ..."
+  std::vector<std::string> steps;  ///< the steps it applies to; empty: every step
+  /// The mistake's outputs, in double precision and keyed like Grader::gold (a slack included
+  /// where the gold has one); an empty set where the mistake is not defined for the case (it
+  /// would read out of bounds, or is the gold itself there).
+  std::function<ArraySet(const Case& c, const ArraySet& inputs)> gold;
+};
+
 /// Generator + gold + work model of one assignment.
 struct Grader {
   std::string assignment;  ///< the spec id it serves
@@ -43,6 +55,9 @@ struct Grader {
   /// The size parameters generate() and work() read: lint refuses a size missing one, or
   /// naming one the grader does not read.
   SizeParameters parameters;
+  /// The mistakes its lecture invites, tried in order on a failed case (the first match names
+  /// it); never change a verdict or a point, only the case's message.
+  std::vector<MistakeModel> mistakes;
 };
 
 /// What lint checks a spec's sizes against (spec/size_rules.hpp): `grader`'s parameters, and

@@ -11,6 +11,12 @@ std::map<std::string, OutputDecl> output_decls(const ArraySet& outputs) {
   return decls;
 }
 
+const std::vector<MistakeModel>* mistake_models(const Grader& grader, const Case& c) {
+  if (grader.mistakes.empty()) return nullptr;
+  const Work work = grader.work(c.step, c.params);
+  return work.flops + work.items <= kMostMistakeModelWork ? &grader.mistakes : nullptr;
+}
+
 std::shared_ptr<const CaseMaterial> CaseMaterials::for_case(const Grader& grader, const Case& c) {
   return get(grader, c, true);
 }
@@ -42,7 +48,10 @@ std::shared_ptr<const CaseMaterial> CaseMaterials::get(const Grader& grader, con
     CaseData data = grader.generate(c, rng);
     auto material = std::make_shared<CaseMaterial>();
     material->outputs = output_decls(data.outputs);
-    if (with_gold) material->gold = grader.gold(c, data.inputs);
+    if (with_gold) {
+      material->gold = grader.gold(c, data.inputs);
+      material->mistakes = mistake_models(grader, c);
+    }
     material->inputs = std::move(data.inputs);
     promise.set_value(material);
     return material;

@@ -8,6 +8,7 @@
 #include <mutex>
 #include <string>
 
+#include "check/mistake_match.hpp"
 #include "graders/grader.hpp"
 #include "job.hpp"
 #include "spec/spec.hpp"
@@ -19,7 +20,20 @@ struct CaseMaterial {
   ArraySet inputs;
   std::map<std::string, OutputDecl> outputs;
   ArraySet gold;
+  /// The grader's mistake models, where the case is affordable to try them on (mistake_models);
+  /// their golds are made only when a case fails, once for all the checks that share this.
+  const std::vector<MistakeModel>* mistakes = nullptr;
+  std::shared_ptr<MistakeGolds> mistake_golds = std::make_shared<MistakeGolds>();
 };
+
+/// Most work (FLOPs plus domain items, Grader::work) of a case whose mistake models are tried:
+/// each model costs about what the gold costs, and a failed case may try them all. 2^28 covers
+/// every checked case of the course (matmul 512×384×640, N-body 10240 bodies); a size past it
+/// is only named by its patterns.
+constexpr double kMostMistakeModelWork = 0x1p28;
+
+/// `grader`'s mistake models, when trying them on case `c` is affordable; nullptr otherwise.
+const std::vector<MistakeModel>* mistake_models(const Grader& grader, const Case& c);
 
 /// The runner's output declarations for a case's outputs.
 std::map<std::string, OutputDecl> output_decls(const ArraySet& outputs);

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "graders/grader.hpp"
+#include "mistake_fixture.hpp"
 #include "spec/spec_loader.hpp"
 
 namespace cugrade {
@@ -41,6 +42,21 @@ Array f32_matrix(std::int64_t rows, std::int64_t cols, std::initializer_list<flo
 }
 
 using Dims = std::vector<std::int64_t>;
+
+/// C as an FP32 naive kernel computes it when it reads A[i][p] at a(i, p) and B[p][j] at b(p, j).
+template <class AAt, class BAt>
+ArraySet fp32_product(const CaseData& data, std::int64_t m, std::int64_t n, std::int64_t k, AAt a_at, BAt b_at) {
+  const float* a = data.inputs.at("A").data<float>();
+  const float* b = data.inputs.at("B").data<float>();
+  Array c = make_array(DType::f32, {m, n});
+  for (std::int64_t i = 0; i < m; ++i)
+    for (std::int64_t j = 0; j < n; ++j) {
+      float sum = 0.f;
+      for (std::int64_t p = 0; p < k; ++p) sum += a[a_at(i, p)] * b[b_at(p, j)];
+      c.data<float>()[i * n + j] = sum;
+    }
+  return ArraySet{{"C", std::move(c)}};
+}
 
 }  // namespace
 
@@ -151,6 +167,51 @@ TEST_CASE("matmul_grader::spec cases") {
     CAPTURE(c.id);
     const CaseData data = generate(c);
     CHECK(matmul().gold(c, data.inputs).at("C").dims == data.outputs.at("C").dims);
+  }
+}
+
+TEST_CASE("matmul_grader::mistakes") {
+  using testing::explanation_of;
+  using testing::named_mistake;
+  const std::int64_t m = 65, n = 33, k = 47;
+  const Case c = matmul_case(m, n, k);
+  const CaseData data = generate(c);
+  const auto a_right = [&](std::int64_t i, std::int64_t p) { return i * k + p; };
+  const auto b_right = [&](std::int64_t p, std::int64_t j) { return p * n + j; };
+  SUBCASE("a correct FP32 product is no mistake (the models are tried only on failed cases, but none is the gold)") {
+    CHECK(named_mistake(matmul(), c, data.inputs, fp32_product(data, m, n, k, a_right, b_right)) == "");
+  }
+  SUBCASE("each operand read transposed, or with the other's leading dimension, is named") {
+    const auto a_transposed = [&](std::int64_t i, std::int64_t p) { return p * m + i; };
+    const auto b_transposed = [&](std::int64_t p, std::int64_t j) { return j * k + p; };
+    const auto a_stride_n = [&](std::int64_t i, std::int64_t p) { return i * n + p; };
+    CHECK(named_mistake(matmul(), c, data.inputs, fp32_product(data, m, n, k, a_transposed, b_right)) ==
+          explanation_of(matmul(), "A transposed"));
+    CHECK(named_mistake(matmul(), c, data.inputs, fp32_product(data, m, n, k, a_right, b_transposed)) ==
+          explanation_of(matmul(), "B transposed"));
+    CHECK(named_mistake(matmul(), c, data.inputs, fp32_product(data, m, n, k, a_stride_n, b_right)) ==
+          explanation_of(matmul(), "A's rows N apart"));
+    // B's rows K apart stay inside B only where (K−1)·K + N ≤ K·N: a wide case.
+    const Case wide = matmul_case(31, 97, 5);
+    const CaseData wide_data = generate(wide);
+    const auto b_stride_k = [&](std::int64_t p, std::int64_t j) { return p * 5 + j; };
+    const auto a_wide = [&](std::int64_t i, std::int64_t p) { return i * 5 + p; };
+    CHECK(named_mistake(matmul(), wide, wide_data.inputs, fp32_product(wide_data, 31, 97, 5, a_wide, b_stride_k)) ==
+          explanation_of(matmul(), "B's rows K apart"));
+  }
+  SUBCASE("a model that would read outside an operand, or is the gold at this size, gives nothing") {
+    const MistakeModel* b_stride_k = nullptr;
+    for (const MistakeModel& model : matmul().mistakes)
+      if (model.name == "B's rows K apart") b_stride_k = &model;
+    REQUIRE(b_stride_k != nullptr);
+    CHECK(b_stride_k->gold(c, data.inputs).empty());  // (K−1)·K + N > K·N at 65×33×47
+    const Case square = matmul_case(32, 32, 32);
+    CHECK(b_stride_k->gold(square, generate(square).inputs).empty());
+  }
+  SUBCASE("an output that is wrong in another way is not named") {
+    ArraySet off = fp32_product(data, m, n, k, a_right, b_right);
+    for (std::int64_t i = 0; i < m * n; ++i) off.at("C").data<float>()[i] += 1.0f;
+    CHECK(named_mistake(matmul(), c, data.inputs, off) == "");
   }
 }
 

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "graders/grader.hpp"
+#include "mistake_fixture.hpp"
 #include "spec/spec_loader.hpp"
 
 namespace cugrade {
@@ -113,6 +114,29 @@ TEST_CASE("reduction_grader::spec cases") {
     const CaseData data = generate(c);
     CHECK(reduction().gold(c, data.inputs).at("out").dims == data.outputs.at("out").dims);
   }
+}
+
+TEST_CASE("reduction_grader::mistakes") {
+  using testing::explanation_of;
+  using testing::named_mistake;
+  const Case c = reduction_case(1000);
+  const CaseData data = generate(c);
+  const std::int32_t* in = data.inputs.at("in").data<std::int32_t>();
+  /// The sum of in[first..last) plus `extra`, as a kernel would write it.
+  const auto sum = [&](std::int64_t first, std::int64_t last, std::int64_t extra) {
+    Array out = make_array(DType::i64, {1});
+    std::int64_t total = extra;
+    for (std::int64_t i = first; i < last; ++i) total += in[i];
+    out.data<std::int64_t>()[0] = total;
+    return ArraySet{{"out", std::move(out)}};
+  };
+  REQUIRE(in[0] != 0);  // seed 1: an element left out changes the sum
+  REQUIRE(in[999] != 0);
+  CHECK(named_mistake(reduction(), c, data.inputs, sum(0, 1000, 0)) == "");
+  CHECK(named_mistake(reduction(), c, data.inputs, sum(1, 1000, 0)) == explanation_of(reduction(), "first element left out"));
+  CHECK(named_mistake(reduction(), c, data.inputs, sum(0, 999, 0)) == explanation_of(reduction(), "last element left out"));
+  CHECK(named_mistake(reduction(), c, data.inputs, sum(0, 1000, -1)) == explanation_of(reduction(), "poison counted in"));
+  CHECK(named_mistake(reduction(), c, data.inputs, sum(0, 1000, 7)) == "");
 }
 
 }  // namespace cugrade

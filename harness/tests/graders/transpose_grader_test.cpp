@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "graders/grader.hpp"
+#include "mistake_fixture.hpp"
 #include "spec/spec_loader.hpp"
 
 namespace cugrade {
@@ -124,6 +125,38 @@ TEST_CASE("transpose_grader::spec cases") {
     CAPTURE(c.id);
     const CaseData data = generate(c);
     CHECK(transpose().gold(c, data.inputs).at("out").dims == data.outputs.at("out").dims);
+  }
+}
+
+TEST_CASE("transpose_grader::mistakes") {
+  using testing::explanation_of;
+  using testing::named_mistake;
+  /// `in` (rows×cols) stored at out[to(r, k)] in a cols×rows float array.
+  const auto stored = [](const CaseData& data, std::int64_t rows, std::int64_t cols, auto to) {
+    Array out = make_array(DType::f32, {cols, rows});
+    for (std::int64_t r = 0; r < rows; ++r)
+      for (std::int64_t k = 0; k < cols; ++k) out.data<float>()[to(r, k)] = data.inputs.at("in").data<float>()[r * cols + k];
+    return ArraySet{{"out", std::move(out)}};
+  };
+  SUBCASE("a plain copy, and a copy of 32×32 tiles moved but not transposed, are named; the transpose is not") {
+    const Case c = transpose_case("padded", 64, 96);
+    const CaseData data = generate(c);
+    const auto transposed = [](std::int64_t r, std::int64_t k) { return k * 64 + r; };
+    const auto copied = [](std::int64_t r, std::int64_t k) { return r * 96 + k; };
+    // The tiled kernel's bug: tile[ty][tx] stored where tile[tx][ty] belongs.
+    const auto tiles_only = [](std::int64_t r, std::int64_t k) {
+      return (k / 32 * 32 + r % 32) * 64 + (r / 32 * 32 + k % 32);
+    };
+    CHECK(named_mistake(transpose(), c, data.inputs, stored(data, 64, 96, transposed)) == "");
+    CHECK(named_mistake(transpose(), c, data.inputs, stored(data, 64, 96, copied)) == explanation_of(transpose(), "plain copy"));
+    CHECK(named_mistake(transpose(), c, data.inputs, stored(data, 64, 96, tiles_only)) ==
+          explanation_of(transpose(), "tile not transposed"));
+  }
+  SUBCASE("neither applies where it is the transpose itself, or to the copy step") {
+    const Case row = transpose_case("naive", 1, 37);
+    const CaseData data = generate(row);
+    for (const MistakeModel& model : transpose().mistakes) CHECK(model.gold(row, data.inputs).empty());
+    for (const MistakeModel& model : transpose().mistakes) CHECK_FALSE(applies_to(model, "copy"));
   }
 }
 

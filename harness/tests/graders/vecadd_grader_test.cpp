@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "graders/grader.hpp"
+#include "mistake_fixture.hpp"
 #include "spec/spec_loader.hpp"
 
 namespace cugrade {
@@ -123,6 +124,28 @@ TEST_CASE("vecadd_grader::spec cases") {
     const ArraySet expected = vecadd().gold(c, data.inputs);
     CHECK(expected.at("C").dims == data.outputs.at("C").dims);
   }
+}
+
+TEST_CASE("vecadd_grader::mistakes") {
+  using testing::explanation_of;
+  using testing::named_mistake;
+  const Case c = vecadd_case(1000);
+  const CaseData data = generate(c);
+  /// C[i] = combine(A[i], B[i]) in float, as a kernel computes it.
+  const auto computed = [&](auto combine) {
+    Array out = make_array(DType::f32, {1000});
+    for (std::int64_t i = 0; i < 1000; ++i)
+      out.data<float>()[i] = combine(data.inputs.at("A").data<float>()[i], data.inputs.at("B").data<float>()[i]);
+    return ArraySet{{"C", std::move(out)}};
+  };
+  CHECK(named_mistake(vecadd(), c, data.inputs, computed([](float a, float b) { return a + b; })) == "");
+  CHECK(named_mistake(vecadd(), c, data.inputs, computed([](float a, float) { return a + a; })) ==
+        explanation_of(vecadd(), "A read twice"));
+  CHECK(named_mistake(vecadd(), c, data.inputs, computed([](float, float b) { return b + b; })) ==
+        explanation_of(vecadd(), "B read twice"));
+  CHECK(named_mistake(vecadd(), c, data.inputs, computed([](float a, float b) { return a * b; })) ==
+        explanation_of(vecadd(), "product"));
+  CHECK(named_mistake(vecadd(), c, data.inputs, computed([](float a, float b) { return a - b; })) == "");
 }
 
 }  // namespace cugrade

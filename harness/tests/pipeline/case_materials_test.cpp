@@ -75,4 +75,14 @@ TEST_CASE("pipeline::CaseMaterials") {
     CHECK_THROWS_WITH_AS(materials.for_case(failing, twice_case(8, 1)), "generator broke", std::runtime_error);
     CHECK_THROWS_WITH_AS(materials.for_case(failing, twice_case(8, 1)), "generator broke", std::runtime_error);
   }
+  SUBCASE("a case carries its grader's mistake models only while its work is affordable") {
+    Grader modelled = twice_grader;
+    modelled.mistakes = {{"tripled", "your y is tripled", {}, [](const Case&, const ArraySet&) { return ArraySet{}; }}};
+    double flops = 0.0;
+    modelled.work = [&flops](const std::string&, const Params&) { return Work{.bytes = 1.0, .flops = flops}; };
+    CHECK(materials.for_case(twice_grader, twice_case(8, 1))->mistakes == nullptr);  // it has none
+    CHECK(materials.for_case(modelled, twice_case(8, 2))->mistakes == &modelled.mistakes);
+    flops = 2.0 * kMostMistakeModelWork;
+    CHECK(materials.for_case(modelled, twice_case(8, 3))->mistakes == nullptr);
+  }
 }

@@ -115,4 +115,22 @@ TEST_CASE("pipeline::judge_case") {
     CHECK(unreported.outcome == Outcome::wrong_answer);
     CHECK(unreported.message.find("did not report") != std::string::npos);
   }
+  SUBCASE("a failed output that matches a mistake model is named for it; the verdict stays the gold's") {
+    const std::vector<MistakeModel> models{{"doubled", "your A is doubled", {}, [](const Case&, const ArraySet&) {
+                                              return ArraySet{{"A", f64({2.0, 4.0})}};
+                                            }}};
+    j.material.gold["A"] = f64({1.0, 2.0});
+    j.material.mistakes = &models;
+    const CaseResult named = j.judge({{"A", f32({2.0f, 4.0f})}}, {});
+    CHECK(named.outcome == Outcome::wrong_answer);
+    CHECK(named.comparisons[0].wrong == 2);
+    CHECK(named.message == "your A is doubled");
+    const CaseResult other = j.judge({{"A", f32({3.0f, 4.0f})}}, {});
+    CHECK(other.outcome == Outcome::wrong_answer);
+    CHECK(other.message.empty());
+    CHECK(j.judge({{"A", f32({1.0f, 2.0f})}}, {}).message.empty());
+    j.material.inputs["C"] = f32({3.0f});
+    const CaseResult both = j.judge({{"A", f32({2.0f, 4.0f})}}, {{"C", f32({4.0f})}});
+    CHECK(both.message.starts_with("your A is doubled; the call modified its const input C"));
+  }
 }
