@@ -23,6 +23,7 @@
 #include "batch/ungraded_report.hpp"
 #include "pipeline/environment.hpp"
 #include "pipeline/scheduler.hpp"
+#include "run/run_job.hpp"
 
 namespace cugrade {
 namespace fs = std::filesystem;
@@ -151,7 +152,7 @@ void Batch::run_and_record(Slot& slot, std::size_t lane) {
     CheckOptions options = slot.options;
     if (use_cuda_ && lane < options_.gpu_lanes.size())
       options.runner_environment["CUDA_VISIBLE_DEVICES"] = options_.gpu_lanes[lane];
-    if (!use_cuda_) options.runner_environment["CUGRADE_CPU_THREADS"] = std::to_string(cpu_threads_per_run_);
+    if (!use_cuda_) options.runner_environment[cpu_threads_variable] = std::to_string(cpu_threads_per_run_);
     report = run_and_score(context_, spec_, grader_, options, std::move(*slot.built), &seconds);
   } catch (const std::exception& e) {
     report = harness_failure_report(spec_, slot.options, use_cuda_, e.what());
@@ -240,7 +241,7 @@ Result<BatchSummary> Batch::run() {
   const std::size_t cores = std::max(1u, std::thread::hardware_concurrency());
   const std::size_t builders = options_.jobs ? options_.jobs : cores;
   const std::size_t lanes = use_cuda_ ? options_.gpu_lanes.size() : 0;
-  cpu_threads_per_run_ = std::max<std::size_t>(1, cores / builders);
+  cpu_threads_per_run_ = cpu_threads_per_worker(builders);
 
   if (regrade->all) log("--regrade: every submission is graded again");
   // Decide who is graded now, from what an earlier run left.

@@ -28,6 +28,11 @@ cpu_set_t builder_cpus(const cpu_set_t& allowed, std::size_t lanes) {
   return builders;
 }
 
+std::size_t cpu_threads_per_worker(std::size_t workers) {
+  const std::size_t cores = std::max(1u, std::thread::hardware_concurrency());
+  return std::max<std::size_t>(1, cores / std::max<std::size_t>(1, workers));
+}
+
 namespace {
 
 /// The shared state of builders and lanes.
@@ -91,9 +96,8 @@ class Queue {
 
 /// Keeps the calling thread, and every process it starts (a Linux thread's nice value and CPU
 /// affinity are its own, and a child inherits both), off the lanes' cores: lower priority, and
-/// none of the cores reserved_cpus() keeps for the lanes. Timed runs need a core at once: on an
-/// H100 with 16 builders on every core, an honest reduce3 had 4 of 200 samples delayed past its
-/// CUDA events and lost 1.85 points. Best effort.
+/// only the cores builder_cpus() leaves them. A timed run's launches and clock readings should
+/// never wait for a compiler. Best effort.
 void yield_cpu_to_lanes(std::size_t lanes) {
   constexpr int builder_nice = 10;
   setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), builder_nice);

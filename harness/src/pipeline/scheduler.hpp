@@ -25,6 +25,10 @@ struct WorkerPlan {
 /// runs always find a free core; all of them when fewer than two would be left.
 cpu_set_t builder_cpus(const cpu_set_t& allowed, std::size_t lanes);
 
+/// Each of `workers` CPU-backend runs' share of this machine's cores (at least 1), so that the
+/// workers together use the cores once.
+std::size_t cpu_threads_per_worker(std::size_t workers);
+
 /// Calls build(i) and then run(i, lane) for every item i in [0, count): builds in item order on
 /// `plan.builders` threads; at most one run per lane at a time. With lanes, the builder threads
 /// (and what they start) run at a lower CPU priority than the lanes, and off the lanes' cores

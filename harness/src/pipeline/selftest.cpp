@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "pipeline/scheduler.hpp"
+#include "run/run_job.hpp"
 #include "report/json_report.hpp"
 
 namespace cugrade {
@@ -149,7 +150,7 @@ std::vector<SelftestResult> run_selftest(const CheckContext& context, const Spec
     CheckOptions one = options;
     one.submission = graded[i]->files;
     one.reference_only_steps = graded[i]->reference_only_steps;
-    if (!gpu) one.runner_environment["CUGRADE_CPU_THREADS"] = std::to_string(std::max<std::size_t>(1, cores / builders));
+    if (!gpu) one.runner_environment[cpu_threads_variable] = std::to_string(cpu_threads_per_worker(builders));
     return one;
   };
   schedule_batch(

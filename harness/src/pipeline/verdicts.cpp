@@ -100,13 +100,14 @@ CaseResult judge_case(const Spec& spec, const PlannedCase& planned, const CheckT
   if (modified.empty()) modified = describe_input_digests(const_inputs, status.input_digests);
   if (any_wrong(result.comparisons) || !modified.empty()) {
     result.outcome = Outcome::wrong_answer;
-    // A failed case's outputs against the grader's mistake models: a match names the mistake
-    // (only the message: the verdict and the points stay as the gold decided).
+    // Wrong outputs against the grader's mistake models: a match names the mistake (only the
+    // message: the verdict and the points stay as the gold decided). A modified input alone
+    // leaves the outputs the gold's, which no model may name.
     const CaseMaterial& material = *planned.material;
-    const std::string mistake =
-        material.mistakes ? match_mistake(*material.mistakes, c, material.inputs, material.gold, *outputs, step->tolerance,
-                                          *material.mistake_golds)
-                          : "";
+    const std::string mistake = material.mistakes && any_wrong(result.comparisons)
+                                    ? match_mistake(*material.mistakes, c, material.inputs, material.gold, *outputs,
+                                                    step->tolerance, *material.mistake_golds)
+                                    : "";
     result.message = mistake.empty() || modified.empty() ? mistake + modified : mistake + "; " + modified;
   }
   return result;

@@ -259,7 +259,7 @@ SandboxSpec runner_sandbox(const RunRequest& request) {
 std::uint64_t cpu_runner_address_space(std::uint64_t host_memory_bytes,
                                        const std::map<std::string, std::string>& environment) {
   std::uint64_t workers = std::max(1u, std::thread::hardware_concurrency());
-  if (const auto it = environment.find("CUGRADE_CPU_THREADS"); it != environment.end()) {
+  if (const auto it = environment.find(cpu_threads_variable); it != environment.end()) {
     const long n = std::strtol(it->second.c_str(), nullptr, 10);
     if (n > 0) workers = static_cast<std::uint64_t>(n);
   }

@@ -13,6 +13,9 @@
 
 namespace cugrade {
 
+/// The CPU runner's worker-thread count, set in its environment (harness/cpu/executor reads it).
+inline constexpr const char* cpu_threads_variable = "CUGRADE_CPU_THREADS";
+
 /// How to run a job.
 struct RunRequest {
   std::filesystem::path runner;                    ///< the linked runner binary
@@ -35,7 +38,7 @@ struct RunRequest {
 SandboxSpec runner_sandbox(const RunRequest& request);
 
 /// The address space a CPU runner with `host_memory_bytes` of data may map: its data plus, per
-/// worker thread (CUGRADE_CPU_THREADS in `environment`, else one per core), the thread's stack,
+/// worker thread (cpu_threads_variable in `environment`, else one per core), the thread's stack,
 /// its malloc arena and its pool of fiber stacks.
 std::uint64_t cpu_runner_address_space(std::uint64_t host_memory_bytes,
                                        const std::map<std::string, std::string>& environment);
