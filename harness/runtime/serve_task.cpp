@@ -4,6 +4,7 @@
 
 #include <cerrno>
 #include <cstdio>
+#include <memory>
 #include <sstream>
 #include <string>
 
@@ -76,11 +77,9 @@ class Server {
         timer_(context),
         call_(buffers_.make_call(task.params)) {}
 
-  /// Handles one command; false for `quit`.
-  bool handle(const std::string& line) {
-    std::istringstream in(line);
-    std::string command;
-    in >> command;
+  /// Handles one command of the loaded task (prepare, run, digest, write); false when `command`
+  /// is none of them.
+  bool handle(const std::string& command, std::istringstream& in) {
     if (command == "prepare") {
       long long k = 0, shift = 0;
       int negate = 0;
@@ -98,10 +97,8 @@ class Server {
       std::getline(in >> std::ws, path);
       context_.write_arrays(path, buffers_.read_outputs(), "timed outputs");
       reply("written");
-    } else if (command == "quit") {
-      return false;
     } else {
-      context_.fatal("unknown timing command '" + command + "'");
+      return false;
     }
     return true;
   }
@@ -164,15 +161,34 @@ class Server {
 }  // namespace
 
 int serve_timing(EventWriter& events, const Job& job) {
-  TaskContext context(events, job.timings.empty() ? "" : job.timings.front().id);
+  TaskContext runner(events, "");
+  // The loaded task: its context (its id on every event) and its buffers, freed before the next.
+  std::unique_ptr<TaskContext> context;
+  std::unique_ptr<Server> server;
   try {
-    if (job.timings.empty()) context.fatal("the job has no timing task to serve");
-    Server server(context, job.timings.front());
+    if (job.timings.empty()) runner.fatal("the job has no timing task to serve");
     reply("hello");
     LineReader commands(serve_command_fd);
     std::string line;
-    while (commands.next(line))
-      if (!server.handle(line)) break;
+    while (commands.next(line)) {
+      std::istringstream in(line);
+      std::string command;
+      in >> command;
+      if (command == "quit") break;
+      if (command == "task") {
+        std::size_t index = 0;
+        if (!(in >> index) || index >= job.timings.size())
+          runner.fatal("timing task '" + line.substr(std::min<std::size_t>(line.size(), 5)) + "' does not exist");
+        server.reset();
+        context = std::make_unique<TaskContext>(events, job.timings[index].id);
+        server = std::make_unique<Server>(*context, job.timings[index]);
+        reply("loaded");
+      } else if (!server) {
+        runner.fatal("timing command '" + command + "' before any task was loaded");
+      } else if (!server->handle(command, in)) {
+        runner.fatal("unknown timing command '" + command + "'");
+      }
+    }
   } catch (const RunnerExit& exit) {
     return exit.code;
   }

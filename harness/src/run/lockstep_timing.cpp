@@ -42,24 +42,28 @@ std::uint64_t fresh_salt() {
              reinterpret_cast<std::uintptr_t>(&fresh_salt));
 }
 
-/// One runner serving one side.
+/// One runner serving one side, for every task of the check; restarted after a failure.
 struct Side {
   std::string label;  ///< "your runner", "the reference runner"
   std::unique_ptr<InteractiveProcess> process;
   fs::path events_file;
-  std::vector<double> event_ms, wall_ms;
+  std::vector<double> event_ms, wall_ms;  ///< of the task being timed
   std::optional<ProcessResult> ended;
+  bool alive() const { return process && !ended; }
 };
 
-/// Starts `runner --serve job` in `dir` with the limits and sandbox of `base`.
-Side start_side(ProcessRunner& processes, std::string label, const RunRequest& base, const fs::path& runner, const fs::path& dir,
-                TimeTask task, const std::string& stem) {
-  Side side;
-  side.label = std::move(label);
+/// Starts `runner --serve job` in `dir`, serving `tasks`, with the limits and sandbox of `base`;
+/// `stem` names its job and events files (a fresh pair per start, so why a runner stopped is
+/// read from its own events).
+void start_side(Side& side, ProcessRunner& processes, const RunRequest& base, const fs::path& runner,
+                const fs::path& dir, const std::vector<TimeTask>& tasks, const std::string& stem) {
   Job job;
   job.events_file = (dir / (stem + ".events")).string();
-  job.timings.push_back(std::move(task));
+  job.timings = tasks;
   side.events_file = job.events_file;
+  side.ended.reset();
+  side.event_ms.clear();
+  side.wall_ms.clear();
   const fs::path job_file = dir / (stem + ".job.json");
   std::ofstream(job_file) << job_to_json(job);
   RunRequest request = base;
@@ -69,7 +73,6 @@ Side start_side(ProcessRunner& processes, std::string label, const RunRequest& b
                          base.output_limit_bytes, {}, {}};
   if (base.sandboxed) process.sandbox = runner_sandbox(request);
   side.process = processes.start(process);
-  return side;
 }
 
 /// Sends `command` and returns the reply, or nullopt when the side stopped answering.
@@ -135,56 +138,121 @@ std::optional<std::vector<double>> numbers(const std::string& reply, const std::
   return values;
 }
 
-/// Lock-step timing of one target.
-class LockstepTiming {
+/// Lock-step timing of a check's targets: one runner per side serves them all. The reference's
+/// baselines come first, every one before any process of the student's is alive; then each
+/// target in turn, both sides loading it and taking turns sample by sample.
+class LockstepSession {
  public:
-  LockstepTiming(ProcessRunner& processes, const RunRequest& student, const TimeTask& task, const fs::path& reference_runner,
-                 const fs::path& reference_dir, std::size_t index)
-      : task_(task), timeout_s_(student.task_timeout_s), salt_(fresh_salt()) {
-    const std::string stem = "timing-" + std::to_string(index);
-    TimeTask theirs = task;
-    theirs.reference_only = true;
-    TimeTask ours = task;
-    ours.reference_only = false;
-    ours.atol = ours.rtol = 0.0;  // the bounds come from the reference's side only
-    outcome_.student_output_file = (student.work_dir / (stem + ".student.out")).string();
-    outcome_.reference_output_file = (reference_dir / (stem + ".reference.out")).string();
-    reference_ = start_side(processes, "the reference runner", student, reference_runner, reference_dir, theirs, stem);
-    start_student_ = [&processes, student, ours, stem, this] {
-      student_ = start_side(processes, "your runner", student, student.runner, student.work_dir, ours, stem);
-    };
+  LockstepSession(ProcessRunner& processes, const RunRequest& student, const std::vector<TimeTask>& tasks,
+                  const fs::path& reference_runner, const fs::path& reference_dir)
+      : processes_(processes), student_request_(student), reference_runner_(reference_runner),
+        reference_dir_(reference_dir), timeout_s_(student.task_timeout_s), outcomes_(tasks.size()) {
+    for (const TimeTask& task : tasks) {
+      TimeTask theirs = task;
+      theirs.reference_only = true;
+      TimeTask ours = task;
+      ours.reference_only = false;
+      ours.atol = ours.rtol = 0.0;  // the bounds come from the reference's side only
+      reference_tasks_.push_back(std::move(theirs));
+      student_tasks_.push_back(std::move(ours));
+      salts_.push_back(fresh_salt());
+    }
+    reference_.label = "the reference runner";
+    student_.label = "your runner";
   }
 
-  TimingOutcome run() {
-    // Start-up: the CUDA context, reading and uploading the inputs.
-    if (!phase("reference start", [&] { return hello(reference_); }) ||
-        !phase("reference alone", [&] { return time_reference_alone(); }))
-      return finish();
-    if (!phase("your start", [&] { return start_student_(), hello(student_); })) return finish();
-    if (!phase("warm-up", [&] { return warm_up(); }) || !phase("sampling", [&] { return sample_until_done(); }) ||
-        !phase("outputs", [&] { return write_outputs(); }))
-      return finish();
-    outcome_.status.outcome = Outcome::passed;
-    return finish();
+  std::vector<TimingOutcome> run() {
+    const std::size_t n = outcomes_.size();
+    std::vector<bool> baseline(n, false);
+    for (task_ = 0; task_ < n; ++task_) {
+      TimingOutcome& out = outcomes_[task_];
+      const std::string stem = "timing-" + std::to_string(task_);
+      out.student_output_file = (student_request_.work_dir / (stem + ".student.out")).string();
+      out.reference_output_file = (reference_dir_ / (stem + ".reference.out")).string();
+      baseline[task_] = up(reference_, "reference start") && phase("reference alone", [&] {
+        return load(reference_) && time_reference_alone();
+      });
+    }
+    for (task_ = 0; task_ < n; ++task_) {
+      if (!baseline[task_]) continue;
+      if (!up(reference_, "reference start") || !up(student_, "your start")) continue;
+      if (!phase("loading", [&] { return load_both(); }) ||
+          !phase("warm-up", [&] { return warm_up(); }) || !phase("sampling", [&] { return sample_until_done(); }) ||
+          !phase("outputs", [&] { return write_outputs(); }))
+        continue;
+      outcomes_[task_].status.outcome = Outcome::passed;
+      settle();
+    }
+    for (Side* side : {&student_, &reference_}) {
+      if (!side->alive()) continue;
+      side->process->send("quit");
+      side->ended = side->process->finish(1.0);
+    }
+    return std::move(outcomes_);
   }
 
  private:
-  bool hello(Side& side) {
-    const auto reply = side.process->receive(5.0 + timeout_s_);
-    if (reply && *reply == "hello") return true;
-    return fail(side, reply, side.process->timed_out(), "start");
+  /// Starts `side` unless its runner is alive: a fresh one after a failure, its start timed as
+  /// phase `name` of the current target. False (and the target's status set) when it failed.
+  bool up(Side& side, const char* name) {
+    if (side.alive()) return true;
+    return phase(name, [&] {
+      const bool reference = &side == &reference_;
+      const std::string stem = fmt::format("timing-{}", starts_++);
+      start_side(side, processes_, student_request_, reference ? reference_runner_ : student_request_.runner,
+                 reference ? reference_dir_ : student_request_.work_dir, reference ? reference_tasks_ : student_tasks_,
+                 stem);
+      const auto reply = side.process->receive(5.0 + timeout_s_);
+      if (reply && *reply == "hello") return true;
+      return fail(side, reply, side.process->timed_out(), "start");
+    });
   }
 
-  /// Runs one phase of run() and records how long it took.
+  /// Loads the current target into `side` (its inputs read and uploaded).
+  bool load(Side& side) {
+    side.event_ms.clear();
+    side.wall_ms.clear();
+    const auto reply = ask(side, fmt::format("task {}", task_), 5.0 + timeout_s_);
+    if (reply && *reply == "loaded") return true;
+    return fail(side, reply, side.process->timed_out(), "task");
+  }
+
+  /// Loads the current target into both sides at once (each reads and uploads its own inputs).
+  bool load_both() {
+    for (Side* side : {&student_, &reference_}) {
+      side->event_ms.clear();
+      side->wall_ms.clear();
+    }
+    return both("task " + std::to_string(task_), "loaded", 5.0 + timeout_s_);
+  }
+
+  /// Sends `command` to both sides, then takes both replies: what each does in answer overlaps.
+  /// False (the target's status set by the first side that failed) unless both said `expected`.
+  bool both(const std::string& command, const std::string& expected, double timeout_s) {
+    const bool sent_student = student_.process->send(command);
+    const bool sent_reference = reference_.process->send(command);
+    const auto student_reply = student_.process->receive(sent_student ? timeout_s : 0.05);
+    const bool student_timed_out = student_.process->timed_out();
+    // Both replies are taken before either is judged, so none is left to answer a later command.
+    const auto reference_reply = reference_.process->receive(sent_reference ? timeout_s : 0.05);
+    const std::string word = command.substr(0, command.find(' '));
+    if (!reference_reply || *reference_reply != expected)
+      return fail(reference_, reference_reply, reference_.process->timed_out(), word);
+    if (!student_reply || *student_reply != expected) return fail(student_, student_reply, student_timed_out, word);
+    return true;
+  }
+
+  /// Runs one phase of the current target and records how long it took.
   template <typename Step>
   bool phase(const char* name, Step step) {
     const auto start = Clock::now();
     const bool ok = step();
-    outcome_.phase_seconds.emplace_back(name, ms_since(start) / 1000.0);
+    outcomes_[task_].phase_seconds.emplace_back(name, ms_since(start) / 1000.0);
     return ok;
   }
 
-  /// Records why `side` stopped (a reply it should not have given, or none); always false.
+  /// Records why `side` stopped (a reply it should not have given, or none) as the current
+  /// target's status and ends the runner (the next target starts a fresh one); always false.
   bool fail(Side& side, const std::optional<std::string>& reply, bool timed_out, const std::string& command) {
     TaskStatus status;
     if (reply) {
@@ -193,17 +261,18 @@ class LockstepTiming {
     } else {
       status = why_stopped(side, timed_out, timeout_s_);
     }
+    if (!side.ended) side.ended = side.process->finish(0.0);
     if (&side == &reference_) {  // the reference is ours: whatever stopped it is cugrade's fault
       status.message = "the reference runner failed while timing: " + status.message;
       status.outcome = Outcome::harness_error;
     }
-    outcome_.status = std::move(status);
+    outcomes_[task_].status = std::move(status);
     return false;
   }
 
   /// One call of one side on sample k; timed when `record`. False when the side failed.
   bool call(Side& side, std::uint64_t k, bool record, std::vector<double>* digest) {
-    const std::uint64_t h = mix(salt_ ^ k);
+    const std::uint64_t h = mix(salts_[task_] ^ k);
     // Negated or not at random, not by turns: no count of calls predicts the next outputs.
     const std::string prepare = fmt::format("prepare {} {} {}", k, h >> 8, (h >> 3) & 1);
     auto reply = ask(side, prepare, timeout_s_);
@@ -230,10 +299,11 @@ class LockstepTiming {
     if (!call(student_, k, record, &ours) || !call(reference_, k, record, &theirs)) return false;
     const std::vector<double> bounds(theirs.begin() + buckets, theirs.end());
     std::string why;
-    if (outcome_.verified &&
+    TimingOutcome& out = outcomes_[task_];
+    if (out.verified &&
         !digests_agree({ours.begin(), ours.begin() + buckets}, {theirs.begin(), theirs.begin() + buckets}, bounds, &why)) {
-      outcome_.verified = false;
-      outcome_.mismatch = fmt::format("timed call {}: {}", k, why);
+      out.verified = false;
+      out.mismatch = fmt::format("timed call {}: {}", k, why);
     }
     return true;
   }
@@ -242,15 +312,16 @@ class LockstepTiming {
   /// ended, and with them their GPU work): the baseline that shows whether the reference ran
   /// slower once the student's runner was there (judge_timing).
   bool time_reference_alone() {
+    const TimeTask& task = reference_tasks_[task_];
     const auto start = Clock::now();
     do {
       if (!call(reference_, next_++, false, nullptr)) return false;
-    } while (ms_since(start) < 1000.0 * task_.warmup_s);
-    const StoppingRule rule{std::min<std::size_t>(task_.min_samples, 10), 10, task_.target_rse, task_.budget_s / 4};
+    } while (ms_since(start) < 1000.0 * task.warmup_s);
+    const StoppingRule rule{std::min<std::size_t>(task.min_samples, 10), 10, task.target_rse, task.budget_s / 4};
     const auto sampling = Clock::now();
     while (!should_stop(reference_.event_ms, rule, ms_since(sampling) / 1000.0))
       if (!call(reference_, next_++, true, nullptr)) return false;
-    outcome_.reference_alone_ms = std::move(reference_.event_ms);
+    outcomes_[task_].reference_alone_ms = std::move(reference_.event_ms);
     reference_.event_ms.clear();
     reference_.wall_ms.clear();
     return true;
@@ -260,58 +331,63 @@ class LockstepTiming {
     const auto start = Clock::now();
     do {
       if (!round(next_++, false)) return false;
-    } while (ms_since(start) < 1000.0 * task_.warmup_s);
+    } while (ms_since(start) < 1000.0 * reference_tasks_[task_].warmup_s);
     return true;
   }
 
   bool sample_until_done() {
-    const StoppingRule rule{task_.min_samples, task_.max_samples, task_.target_rse, task_.budget_s};
+    const TimeTask& task = reference_tasks_[task_];
+    const StoppingRule rule{task.min_samples, task.max_samples, task.target_rse, task.budget_s};
     const auto start = Clock::now();
     while (!(should_stop(student_.event_ms, rule, ms_since(start) / 1000.0) &&
              should_stop(reference_.event_ms, rule, ms_since(start) / 1000.0))) {
       if (!round(next_++, true)) return false;
-      if (!outcome_.verified) break;  // a wrong timed result: performance earns nothing
+      if (!outcomes_[task_].verified) break;  // a wrong timed result: performance earns nothing
     }
     return true;
   }
 
-  /// The last sample's outputs in full, for the comparison of every element (verdicts.cpp).
+  /// The last sample's outputs in full, for the comparison of every element (verdicts.cpp); the
+  /// two runners write theirs at once.
   bool write_outputs() {
-    auto reply = ask(student_, "write " + outcome_.student_output_file, timeout_s_);
-    if (!reply || *reply != "written") return fail(student_, reply, student_.process->timed_out(), "write");
-    reply = ask(reference_, "write " + outcome_.reference_output_file, timeout_s_);
-    if (!reply || *reply != "written") return fail(reference_, reply, reference_.process->timed_out(), "write");
+    const TimingOutcome& out = outcomes_[task_];
+    const bool sent = reference_.process->send("write " + out.reference_output_file);
+    const auto ours = ask(student_, "write " + out.student_output_file, timeout_s_);
+    const bool ours_timed_out = student_.process->timed_out();
+    const auto theirs = reference_.process->receive(sent ? timeout_s_ : 0.05);
+    if (!theirs || *theirs != "written") return fail(reference_, theirs, reference_.process->timed_out(), "write");
+    if (!ours || *ours != "written") return fail(student_, ours, ours_timed_out, "write");
     return true;
   }
 
-  TimingOutcome finish() {
-    for (Side* side : {&student_, &reference_}) {
-      if (side->ended || !side->process) continue;
-      side->process->send("quit");
-      side->ended = side->process->finish(1.0);
-    }
-    // The protocol's own cost (two round trips, the digest): what the reference's clock reads
-    // beyond its events. Taken off both sides' clocks, it leaves what timing_stats compares.
+  /// The current target's samples into its outcome. The protocol's own cost (two round trips,
+  /// the digest) is what the reference's clock reads beyond its events; taken off both sides'
+  /// clocks, it leaves what timing_stats compares.
+  void settle() {
     std::vector<double> overhead;
     for (std::size_t i = 0; i < reference_.wall_ms.size() && i < reference_.event_ms.size(); ++i)
       overhead.push_back(reference_.wall_ms[i] - reference_.event_ms[i]);
     const double cost = std::max(0.0, summarize(overhead).median);
     for (Side* side : {&student_, &reference_})
       for (double& wall : side->wall_ms) wall = std::max(0.0, wall - cost);
-    outcome_.student_ms = student_.event_ms;
-    outcome_.student_wall_ms = student_.wall_ms;
-    outcome_.reference_ms = reference_.event_ms;
-    outcome_.reference_wall_ms = reference_.wall_ms;
-    return outcome_;
+    TimingOutcome& out = outcomes_[task_];
+    out.student_ms = std::move(student_.event_ms);
+    out.student_wall_ms = std::move(student_.wall_ms);
+    out.reference_ms = std::move(reference_.event_ms);
+    out.reference_wall_ms = std::move(reference_.wall_ms);
   }
 
-  const TimeTask& task_;
+  ProcessRunner& processes_;
+  const RunRequest& student_request_;
+  fs::path reference_runner_, reference_dir_;
   double timeout_s_;
-  std::uint64_t salt_;
+  std::vector<TimeTask> reference_tasks_, student_tasks_;
+  std::vector<std::uint64_t> salts_;  ///< per target, so that two checks of a file differ
+  std::vector<TimingOutcome> outcomes_;
+  std::size_t task_ = 0;     ///< the target being worked on
+  std::size_t starts_ = 0;   ///< runners started so far (each names its own files)
   std::uint64_t next_ = 1;
   Side reference_, student_;
-  std::function<void()> start_student_;  ///< the student's runner starts after the reference's baseline
-  TimingOutcome outcome_;
 };
 
 }  // namespace
@@ -335,10 +411,8 @@ bool digests_agree(const std::vector<double>& student, const std::vector<double>
 std::vector<TimingOutcome> time_targets(ProcessRunner& processes, const RunRequest& student,
                                         const std::vector<TimeTask>& tasks, const fs::path& reference_runner,
                                         const fs::path& reference_dir) {
-  std::vector<TimingOutcome> outcomes;
-  for (std::size_t i = 0; i < tasks.size(); ++i)
-    outcomes.push_back(LockstepTiming(processes, student, tasks[i], reference_runner, reference_dir, i).run());
-  return outcomes;
+  if (tasks.empty()) return {};
+  return LockstepSession(processes, student, tasks, reference_runner, reference_dir).run();
 }
 
 }  // namespace cugrade

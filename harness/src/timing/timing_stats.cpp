@@ -8,14 +8,29 @@ namespace cugrade {
 namespace {
 // The wall clock always reads a little longer than the events (launch latency, the synchronize
 // call itself): only a gap far beyond that means GPU work ran outside the timed stream.
-constexpr double kEscapeFactor = 1.5;
+constexpr double kEscapeFactor = 0.5;
 constexpr double kEscapeSlackMs = 0.05;
 
 bool usable(double ms) { return std::isfinite(ms) && ms >= 0.0; }
+
+/// True when the typical sample's wall clock reads far beyond its events: the median of the
+/// per-sample gaps, so that a few samples the host's scheduler delayed (a loaded machine) do not
+/// count, while work left outside the events on most calls does.
+bool work_escaped(const std::vector<double>& event_ms, const std::vector<double>& wall_ms) {
+  std::vector<double> gaps, events;
+  for (std::size_t i = 0; i < event_ms.size() && i < wall_ms.size(); ++i)
+    if (usable(event_ms[i]) && usable(wall_ms[i])) {
+      gaps.push_back(wall_ms[i] - event_ms[i]);
+      events.push_back(event_ms[i]);
+    }
+  if (gaps.empty()) return false;
+  return summarize(gaps).median > kEscapeFactor * summarize(events).median + kEscapeSlackMs;
+}
 }  // namespace
 
 TimingStats timing_stats(const std::vector<double>& event_ms, const std::vector<double>& wall_ms) {
   TimingStats stats;
+  const bool escaped = work_escaped(event_ms, wall_ms);
   std::vector<double> samples;
   samples.reserve(event_ms.size());
   for (std::size_t i = 0; i < event_ms.size(); ++i) {
@@ -26,7 +41,7 @@ TimingStats timing_stats(const std::vector<double>& event_ms, const std::vector<
       if (!has_wall) continue;
       samples.push_back(wall_ms[i]);
       ++stats.wall_clock_samples;
-    } else if (has_wall && wall_ms[i] > kEscapeFactor * event + kEscapeSlackMs) {
+    } else if (escaped && has_wall && wall_ms[i] > event) {
       samples.push_back(wall_ms[i]);
       ++stats.wall_clock_samples;
     } else {

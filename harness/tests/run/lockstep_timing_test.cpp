@@ -16,16 +16,17 @@ using namespace cugrade;
 
 namespace {
 
-/// A reduction timing task on `n` random ints, its inputs written into `dir`.
-TimeTask reduction_task(const fs::path& dir, int n) {
+/// A timing task of reduction step `step` on `n` random ints, its inputs written into `dir`.
+TimeTask reduction_task(const fs::path& dir, int n, const std::string& step = "reduce7") {
   Array in = make_array(DType::i32, {n});
   for (int i = 0; i < n; ++i) in.data<std::int32_t>()[i] = (i * 7919) % 2001 - 1000;
-  REQUIRE(write_array_file((dir / "timing.in").string(), {{"in", in}}));
+  const fs::path inputs = dir / (step + ".in");
+  REQUIRE(write_array_file(inputs.string(), {{"in", in}}));
   TimeTask task;
-  task.id = "perf/reduce7";
-  task.step = task.reference_step = "reduce7";
+  task.id = "perf/" + step;
+  task.step = task.reference_step = step;
   task.params = {{"n", n}};
-  task.inputs_file = (dir / "timing.in").string();
+  task.inputs_file = inputs.string();
   task.outputs = {{"out", OutputDecl{DType::i64, {1}}}};
   task.min_samples = 4;
   task.max_samples = 6;
@@ -46,6 +47,21 @@ RunRequest student_request(const fs::path& runner, const fs::path& dir) {
   fs::create_directories(request.work_dir);
   fs::create_directories(dir / "reference");
   return request;
+}
+
+/// How many runners were started in `dir` and its subfolders (each writes its own job file).
+std::size_t runners_started(const fs::path& dir) {
+  std::size_t count = 0;
+  for (const auto& entry : fs::recursive_directory_iterator(dir))
+    if (entry.path().filename().string().ends_with(".job.json")) ++count;
+  return count;
+}
+
+/// The names of `timed`'s phases, in order.
+std::vector<std::string> phase_names(const TimingOutcome& timed) {
+  std::vector<std::string> names;
+  for (const auto& [name, seconds] : timed.phase_seconds) names.push_back(name);
+  return names;
 }
 
 }  // namespace
@@ -94,6 +110,40 @@ TEST_CASE("run::time_targets") {
     CHECK(outcomes[0].status.outcome == Outcome::passed);  // it ran; its results are wrong
     CHECK_FALSE(outcomes[0].verified);
     CHECK(outcomes[0].mismatch.find("differ from the reference") != std::string::npos);
+  }
+
+  SUBCASE("one runner per side serves every target: the reference's baselines first, then each target") {
+    const RunRequest student = student_request(CUGRADE_LOCKSTEP_HONEST, dir);
+    const auto outcomes = time_targets(processes, student, {reduction_task(dir, 3000, "reduce6"), reduction_task(dir, 2000)},
+                                       CUGRADE_LOCKSTEP_REFERENCE, dir / "reference");
+    REQUIRE(outcomes.size() == 2);
+    for (const TimingOutcome& timed : outcomes) {
+      INFO(timed.status.message);
+      CHECK(timed.status.outcome == Outcome::passed);
+      CHECK(timed.verified);
+      CHECK(timed.reference_alone_ms.size() >= 4);
+      CHECK(timed.student_ms.size() >= 4);
+    }
+    CHECK(runners_started(dir) == 2);
+    CHECK(phase_names(outcomes[0]) == std::vector<std::string>{"reference start", "reference alone", "your start",
+                                                               "loading", "warm-up", "sampling", "outputs"});
+    CHECK(phase_names(outcomes[1]) ==
+          std::vector<std::string>{"reference alone", "loading", "warm-up", "sampling", "outputs"});
+    CHECK(outcomes[0].student_output_file != outcomes[1].student_output_file);
+  }
+
+  SUBCASE("a step that crashes costs that step only: the next is timed by a fresh runner") {
+    const RunRequest student = student_request(CUGRADE_LOCKSTEP_CRASHING, dir);
+    const auto outcomes = time_targets(processes, student, {reduction_task(dir, 3000, "reduce6"), reduction_task(dir, 2000)},
+                                       CUGRADE_LOCKSTEP_REFERENCE, dir / "reference");
+    REQUIRE(outcomes.size() == 2);
+    CHECK(outcomes[0].status.outcome == Outcome::crashed);
+    CHECK(outcomes[0].status.message.find("SIGABRT") != std::string::npos);
+    INFO(outcomes[1].status.message);
+    CHECK(outcomes[1].status.outcome == Outcome::passed);
+    CHECK(outcomes[1].verified);
+    CHECK(runners_started(dir) == 3);
+    CHECK(phase_names(outcomes[1]).at(1) == "your start");
   }
 
   SUBCASE("a runner that does not exist is the harness's fault when it is the reference's") {
