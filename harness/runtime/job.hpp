@@ -16,6 +16,7 @@ namespace cugrade {
 struct OutputDecl {
   DType type = DType::f32;
   std::vector<std::int64_t> dims;
+  bool operator==(const OutputDecl&) const = default;
 };
 
 /// A correctness task: call one entry point once on one input file.

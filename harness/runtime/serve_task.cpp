@@ -7,6 +7,7 @@
 #include <memory>
 #include <sstream>
 #include <string>
+#include <utility>
 
 #include "device_buffers.hpp"
 #include "sample_inputs.hpp"
@@ -62,16 +63,35 @@ std::string exact(double value) {
   return text;
 }
 
+/// A timing task's base inputs, on the host and where its step wants them: kept for the next
+/// task when that reads the same file into the same kind of memory (the timed steps of one size
+/// share their inputs, and reading and uploading them is most of a task's start).
+struct BaseInputs {
+  BaseInputs(TaskContext& context, std::string file, Memory memory)
+      : file(std::move(file)), memory(memory), arrays(context.read_arrays(this->file, "timing inputs")),
+        buffers(context, memory, arrays, {}) {}
+  std::string file;
+  Memory memory;
+  ArraySet arrays;
+  BufferSet buffers;
+};
+
+/// The step a timing task calls: the reference's function or the student's.
+const StepAdapter& step_of(TaskContext& context, const TimeTask& task) {
+  return context.find_step(task.reference_only ? task.reference_step : task.step);
+}
+
 /// One timing task being served.
 class Server {
  public:
-  Server(TaskContext& context, const TimeTask& task)
+  Server(TaskContext& context, const TimeTask& task, std::shared_ptr<const BaseInputs> base)
       : context_(context),
         task_(task),
         reference_(task.reference_only),
-        step_(context.find_step(reference_ ? task.reference_step : task.step)),
-        inputs_(context.read_arrays(task.inputs_file, "timing inputs")),
-        base_(context, step_.memory, inputs_, {}),
+        step_(step_of(context, task)),
+        shared_(std::move(base)),
+        inputs_(shared_->arrays),
+        base_(shared_->buffers),
         buffers_(context, step_.memory, inputs_, task.outputs),
         flush_(context, task.flush_bytes),
         timer_(context),
@@ -150,8 +170,9 @@ class Server {
   const TimeTask& task_;
   bool reference_;
   const StepAdapter& step_;
-  ArraySet inputs_;
-  BufferSet base_;
+  std::shared_ptr<const BaseInputs> shared_;
+  const ArraySet& inputs_;
+  const BufferSet& base_;
   BufferSet buffers_;
   L2Flush flush_;
   EventPair timer_;
@@ -165,6 +186,7 @@ int serve_timing(EventWriter& events, const Job& job) {
   // The loaded task: its context (its id on every event) and its buffers, freed before the next.
   std::unique_ptr<TaskContext> context;
   std::unique_ptr<Server> server;
+  std::shared_ptr<const BaseInputs> base;  // outlives the task that read it, for the next one
   try {
     if (job.timings.empty()) runner.fatal("the job has no timing task to serve");
     reply("hello");
@@ -179,9 +201,15 @@ int serve_timing(EventWriter& events, const Job& job) {
         std::size_t index = 0;
         if (!(in >> index) || index >= job.timings.size())
           runner.fatal("timing task '" + line.substr(std::min<std::size_t>(line.size(), 5)) + "' does not exist");
+        const TimeTask& task = job.timings[index];
         server.reset();
-        context = std::make_unique<TaskContext>(events, job.timings[index].id);
-        server = std::make_unique<Server>(*context, job.timings[index]);
+        context = std::make_unique<TaskContext>(events, task.id);
+        const Memory memory = step_of(*context, task).memory;
+        if (!base || base->file != task.inputs_file || base->memory != memory) {
+          base.reset();  // freed before the next is read: one set at a time on the device
+          base = std::make_shared<const BaseInputs>(runner, task.inputs_file, memory);
+        }
+        server = std::make_unique<Server>(*context, task, base);
         reply("loaded");
       } else if (!server) {
         runner.fatal("timing command '" + command + "' before any task was loaded");

@@ -6,8 +6,9 @@
 // sealed process, a CUDA context) costs far more than the samples.
 // Commands arrive one per line on file descriptor 3; replies go one per line to descriptor 4:
 //   (on start)                     → hello         the CUDA context is up; no task loaded
-//   task <i>                       → loaded        task i's inputs read and uploaded, the last
-//                                                  task's buffers freed
+//   task <i>                       → loaded        task i's buffers, the last task's freed; its
+//                                                  inputs read and uploaded, unless the last
+//                                                  task read the same file (then kept)
 //   prepare <k> <shift> <negate>   → ready         sample k's inputs, outputs poisoned, cold L2
 //   run                            → ran <event ms>   the timed call (events around it, then a sync)
 //   digest <key>                   → digest <s_0> .. <s_63> <b_0> .. <b_63>   (sample_inputs.hpp)

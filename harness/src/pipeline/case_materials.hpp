@@ -46,7 +46,9 @@ class CaseMaterials {
   /// Inputs, output shapes and gold of a correctness case.
   std::shared_ptr<const CaseMaterial> for_case(const Grader& grader, const Case& c);
   /// Inputs and output shapes of a timing target's case (no gold: timed outputs are compared
-  /// with the reference's).
+  /// with the reference's). Targets whose generated inputs are equal (same parameters and seed,
+  /// a generator that does not depend on the step) get the same material, so one file and one
+  /// upload serve them all.
   std::shared_ptr<const CaseMaterial> for_timing(const Grader& grader, const Case& timed);
   /// How many were made (not served from the cache): for tests.
   std::size_t made() const;
@@ -56,6 +58,8 @@ class CaseMaterials {
   std::shared_ptr<const CaseMaterial> get(const Grader& grader, const Case& c, bool with_gold);
   mutable std::mutex mutex_;
   std::map<std::string, Made> made_;
+  /// Timing materials by parameters and seed, whatever their step: the candidates to share.
+  std::multimap<std::string, std::shared_ptr<const CaseMaterial>> timing_made_;
 };
 
 }  // namespace cugrade

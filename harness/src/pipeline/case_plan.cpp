@@ -1,5 +1,6 @@
 #include "pipeline/case_plan.hpp"
 
+#include <map>
 #include <stdexcept>
 #include <vector>
 
@@ -55,14 +56,18 @@ CasePlan plan_cases(const Spec& spec, const Grader& grader, const std::vector<Ca
     plan.job.checks.push_back(std::move(task));
     plan.cases.push_back({c, std::move(material)});
   }
+  std::map<const CaseMaterial*, std::filesystem::path> timing_files;  // each material's file, written once
   for (std::size_t i = 0; i < timings.size(); ++i) {
     const PerformanceTarget& target = timings[i];
+    // The seed follows the parameters, not the step: the timed steps of one size then share their
+    // inputs (CaseMaterials::for_timing), written once and uploaded once by each runner.
     Case timed{"perf/" + target.step, target.step, target.params,
-               derive_seed(0, spec.id + "/perf/" + target.step), 0.0, Visibility::visible};
+               derive_seed(0, spec.id + "/perf/" + params_to_string(target.params)), 0.0, Visibility::visible};
     const auto material = materials->for_timing(grader, timed);
     // One base input set: every timed call gets its own variant of it (runtime/sample_inputs.hpp).
-    const auto stem = plan.layout.inputs / file_stem("timing", i);
-    write_or_throw(stem.string() + ".in", material->inputs);
+    auto [written, fresh] = timing_files.try_emplace(material.get(), plan.layout.inputs / file_stem("timing", i));
+    const auto stem = written->second;
+    if (fresh) write_or_throw(stem.string() + ".in", material->inputs);
     TimeTask task;
     task.id = timed.id;
     task.step = target.step;

@@ -19,7 +19,7 @@ std::vector<TimingOutcome> time_passing_steps(ProcessRunner& processes, const Ru
                                               const std::filesystem::path& reference_runner,
                                               const std::filesystem::path& reference_dir);
 
-/// "timed naive in 4.2 s: reference start 0.8 s, reference alone 0.4 s, …": where a target's time went.
+/// "timed naive in 4.2 s: reference start 0.8 s, reference baseline 0.4 s, …": where a target's time went.
 std::string describe_phases(const std::string& step, const TimingOutcome& timed);
 
 }  // namespace cugrade

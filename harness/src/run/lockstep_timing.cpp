@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <functional>
+#include <initializer_list>
 #include <memory>
 #include <optional>
 #include <sstream>
@@ -139,8 +140,12 @@ std::optional<std::vector<double>> numbers(const std::string& reply, const std::
 }
 
 /// Lock-step timing of a check's targets: one runner per side serves them all. The reference's
-/// baselines come first, every one before any process of the student's is alive; then each
-/// target in turn, both sides loading it and taking turns sample by sample.
+/// baselines come first, every one before any process of the student's is alive: the reference
+/// taking turns with a twin of itself (a second reference runner), so that the baseline pays
+/// what taking turns with another process costs (a reduction at 2^26 ints ran 12-34 % slower
+/// that way than back to back on an H100) and differs from the reference's time beside the
+/// student only by what the student's process did. Then each target in turn, both sides loading
+/// it and taking turns sample by sample.
 class LockstepSession {
  public:
   LockstepSession(ProcessRunner& processes, const RunRequest& student, const std::vector<TimeTask>& tasks,
@@ -158,6 +163,7 @@ class LockstepSession {
       salts_.push_back(fresh_salt());
     }
     reference_.label = "the reference runner";
+    twin_.label = "the reference's twin runner";
     student_.label = "your runner";
   }
 
@@ -169,76 +175,72 @@ class LockstepSession {
       const std::string stem = "timing-" + std::to_string(task_);
       out.student_output_file = (student_request_.work_dir / (stem + ".student.out")).string();
       out.reference_output_file = (reference_dir_ / (stem + ".reference.out")).string();
-      baseline[task_] = up(reference_, "reference start") && phase("reference alone", [&] {
-        return load(reference_) && time_reference_alone();
-      });
+      baseline[task_] = up("reference start", {&reference_, &twin_}) &&
+                        phase("reference baseline", [&] { return load(twin_, reference_) && time_baseline(); });
     }
+    quit(twin_);  // before any process of the student's starts
     for (task_ = 0; task_ < n; ++task_) {
       if (!baseline[task_]) continue;
-      if (!up(reference_, "reference start") || !up(student_, "your start")) continue;
-      if (!phase("loading", [&] { return load_both(); }) ||
+      if (!up("reference start", {&reference_}) || !up("your start", {&student_})) continue;
+      if (!phase("loading", [&] { return load(student_, reference_); }) ||
           !phase("warm-up", [&] { return warm_up(); }) || !phase("sampling", [&] { return sample_until_done(); }) ||
           !phase("outputs", [&] { return write_outputs(); }))
         continue;
       outcomes_[task_].status.outcome = Outcome::passed;
       settle();
     }
-    for (Side* side : {&student_, &reference_}) {
-      if (!side->alive()) continue;
-      side->process->send("quit");
-      side->ended = side->process->finish(1.0);
-    }
+    quit(student_);
+    quit(reference_);
     return std::move(outcomes_);
   }
 
  private:
-  /// Starts `side` unless its runner is alive: a fresh one after a failure, its start timed as
-  /// phase `name` of the current target. False (and the target's status set) when it failed.
-  bool up(Side& side, const char* name) {
-    if (side.alive()) return true;
+  /// Starts those of `sides` whose runner is not alive (a fresh one after a failure), all at
+  /// once, timed as phase `name` of the current target when any is started. False (and the
+  /// target's status set) when one failed.
+  bool up(const char* name, std::initializer_list<Side*> sides) {
+    std::vector<Side*> starting;
+    for (Side* side : sides)
+      if (!side->alive()) starting.push_back(side);
+    if (starting.empty()) return true;
     return phase(name, [&] {
-      const bool reference = &side == &reference_;
-      const std::string stem = fmt::format("timing-{}", starts_++);
-      start_side(side, processes_, student_request_, reference ? reference_runner_ : student_request_.runner,
-                 reference ? reference_dir_ : student_request_.work_dir, reference ? reference_tasks_ : student_tasks_,
-                 stem);
-      const auto reply = side.process->receive(5.0 + timeout_s_);
-      if (reply && *reply == "hello") return true;
-      return fail(side, reply, side.process->timed_out(), "start");
+      for (Side* side : starting) {
+        const bool ours = side != &student_;
+        start_side(*side, processes_, student_request_, ours ? reference_runner_ : student_request_.runner,
+                   ours ? reference_dir_ : student_request_.work_dir, ours ? reference_tasks_ : student_tasks_,
+                   fmt::format("timing-{}", starts_++));
+      }
+      for (Side* side : starting) {
+        const auto reply = side->process->receive(5.0 + timeout_s_);
+        if (!reply || *reply != "hello") return fail(*side, reply, side->process->timed_out(), "start");
+      }
+      return true;
     });
   }
 
-  /// Loads the current target into `side` (its inputs read and uploaded).
-  bool load(Side& side) {
-    side.event_ms.clear();
-    side.wall_ms.clear();
-    const auto reply = ask(side, fmt::format("task {}", task_), 5.0 + timeout_s_);
-    if (reply && *reply == "loaded") return true;
-    return fail(side, reply, side.process->timed_out(), "task");
+  /// Ends `side`'s runner, asking first.
+  void quit(Side& side) {
+    if (!side.alive()) return;
+    side.process->send("quit");
+    side.ended = side.process->finish(1.0);
   }
 
-  /// Loads the current target into both sides at once (each reads and uploads its own inputs).
-  bool load_both() {
-    for (Side* side : {&student_, &reference_}) {
+  /// Loads the current target into sides `a` and `b` at once (each reads and uploads its own
+  /// inputs). False (the target's status set by a side that failed) unless both did.
+  bool load(Side& a, Side& b) {
+    for (Side* side : {&a, &b}) {
       side->event_ms.clear();
       side->wall_ms.clear();
     }
-    return both("task " + std::to_string(task_), "loaded", 5.0 + timeout_s_);
-  }
-
-  /// Sends `command` to both sides, then takes both replies: what each does in answer overlaps.
-  /// False (the target's status set by the first side that failed) unless both said `expected`.
-  bool both(const std::string& command, const std::string& expected, double timeout_s) {
-    const bool sent_student = student_.process->send(command);
-    const bool sent_reference = reference_.process->send(command);
-    const auto student_reply = student_.process->receive(sent_student ? timeout_s : 0.05);
-    const bool student_timed_out = student_.process->timed_out();
+    const std::string command = "task " + std::to_string(task_);
+    const bool sent_a = a.process->send(command);
+    const bool sent_b = b.process->send(command);
+    const auto reply_a = a.process->receive(sent_a ? 5.0 + timeout_s_ : 0.05);
+    const bool a_timed_out = a.process->timed_out();
     // Both replies are taken before either is judged, so none is left to answer a later command.
-    const auto reference_reply = reference_.process->receive(sent_reference ? timeout_s : 0.05);
-    const std::string word = command.substr(0, command.find(' '));
-    if (!reference_reply || *reference_reply != expected)
-      return fail(reference_, reference_reply, reference_.process->timed_out(), word);
-    if (!student_reply || *student_reply != expected) return fail(student_, student_reply, student_timed_out, word);
+    const auto reply_b = b.process->receive(sent_b ? 5.0 + timeout_s_ : 0.05);
+    if (!reply_b || *reply_b != "loaded") return fail(b, reply_b, b.process->timed_out(), "task");
+    if (!reply_a || *reply_a != "loaded") return fail(a, reply_a, a_timed_out, "task");
     return true;
   }
 
@@ -262,8 +264,8 @@ class LockstepSession {
       status = why_stopped(side, timed_out, timeout_s_);
     }
     if (!side.ended) side.ended = side.process->finish(0.0);
-    if (&side == &reference_) {  // the reference is ours: whatever stopped it is cugrade's fault
-      status.message = "the reference runner failed while timing: " + status.message;
+    if (&side != &student_) {  // the reference is ours: whatever stopped it is cugrade's fault
+      status.message = side.label + " failed while timing: " + status.message;
       status.outcome = Outcome::harness_error;
     }
     outcomes_[task_].status = std::move(status);
@@ -293,7 +295,7 @@ class LockstepSession {
     return true;
   }
 
-  /// One round: both sides on the same fresh sample, compared by digest.
+  /// One round: the student's side and the reference's on the same fresh sample, compared by digest.
   bool round(std::uint64_t k, bool record) {
     std::vector<double> ours, theirs;
     if (!call(student_, k, record, &ours) || !call(reference_, k, record, &theirs)) return false;
@@ -308,19 +310,19 @@ class LockstepSession {
     return true;
   }
 
-  /// The reference timed before any process of the student's is alive (its check runners have
-  /// ended, and with them their GPU work): the baseline that shows whether the reference ran
-  /// slower once the student's runner was there (judge_timing).
-  bool time_reference_alone() {
+  /// The reference timed, taking turns with its twin, before any process of the student's is
+  /// alive (its check runners have ended, and with them their GPU work): the baseline that shows
+  /// whether the reference ran slower once the student's runner was there (judge_timing).
+  bool time_baseline() {
     const TimeTask& task = reference_tasks_[task_];
     const auto start = Clock::now();
     do {
-      if (!call(reference_, next_++, false, nullptr)) return false;
+      if (!call(twin_, next_, false, nullptr) || !call(reference_, next_++, false, nullptr)) return false;
     } while (ms_since(start) < 1000.0 * task.warmup_s);
     const StoppingRule rule{std::min<std::size_t>(task.min_samples, 10), 10, task.target_rse, task.budget_s / 4};
     const auto sampling = Clock::now();
     while (!should_stop(reference_.event_ms, rule, ms_since(sampling) / 1000.0))
-      if (!call(reference_, next_++, true, nullptr)) return false;
+      if (!call(twin_, next_, false, nullptr) || !call(reference_, next_++, true, nullptr)) return false;
     outcomes_[task_].reference_alone_ms = std::move(reference_.event_ms);
     reference_.event_ms.clear();
     reference_.wall_ms.clear();
@@ -387,7 +389,7 @@ class LockstepSession {
   std::size_t task_ = 0;     ///< the target being worked on
   std::size_t starts_ = 0;   ///< runners started so far (each names its own files)
   std::uint64_t next_ = 1;
-  Side reference_, student_;
+  Side reference_, twin_, student_;
 };
 
 }  // namespace

@@ -27,13 +27,14 @@ struct TimingOutcome {
   /// The harness's clock around each sample, less the protocol's own cost (the reference's
   /// median of clock minus event time): what timing_stats checks the event times against.
   std::vector<double> student_wall_ms, reference_wall_ms;
-  /// The reference's event times before the student's runner started: a baseline that no
-  /// process of the student's can have disturbed.
+  /// The reference's event times before the student's runner started, taking turns with a twin
+  /// of itself: a baseline that no process of the student's can have disturbed, paying what
+  /// taking turns with another process costs.
   std::vector<double> reference_alone_ms;
   bool verified = true;   ///< every sample's digest within the reference's bound
   std::string mismatch;   ///< when not: which sample, and by how much
   std::string student_output_file, reference_output_file;  ///< the last sample's outputs in full
-  /// Where the time went, phase by phase ("reference start", "reference alone", "your start",
+  /// Where the time went, phase by phase ("reference start", "reference baseline", "your start",
   /// "warm-up", "sampling", "outputs"), in seconds: what `check` shows while it works.
   std::vector<std::pair<std::string, double>> phase_seconds;
 };

@@ -3,6 +3,8 @@
 
 #include <doctest/doctest.h>
 
+#include "pipeline/case_materials.hpp"
+
 #include "pipeline/twice_fixture.hpp"
 
 using namespace cugrade;
@@ -56,5 +58,24 @@ TEST_CASE("pipeline::plan_cases") {
       CHECK(task.reference == (task.step == "exact"));
     }
     CHECK(plan.cases.size() == 6);
+  }
+
+  SUBCASE("timed steps of one size share one inputs file; another size gets its own") {
+    const std::string first = spec.steps.front().name;
+    auto target = [&](const std::string& step, std::int64_t n) {
+      PerformanceTarget t;
+      t.step = t.reference = step;
+      t.params = Params{{"n", n}};
+      t.points = 1.0;
+      return t;
+    };
+    CaseMaterials materials;
+    const CasePlan plan = plan_cases(spec, twice_grader, {}, {target(first, 64), target("exact", 64), target(first, 32)},
+                                     fixture.work(), &materials);
+    REQUIRE(plan.job.timings.size() == 3);
+    CHECK(plan.job.timings[0].inputs_file == plan.job.timings[1].inputs_file);
+    CHECK(plan.job.timings[2].inputs_file != plan.job.timings[0].inputs_file);
+    for (const TimeTask& task : plan.job.timings) CHECK(fs::exists(task.inputs_file));
+    CHECK(std::distance(fs::directory_iterator(fixture.work() / "inputs"), fs::directory_iterator{}) == 2);
   }
 }

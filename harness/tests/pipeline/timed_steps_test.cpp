@@ -44,7 +44,7 @@ TEST_CASE("pipeline::time_passing_steps") {
     const std::vector<CaseResult> cases{case_of("naive", Outcome::harness_error)};
     const auto outcomes = time_passing_steps(processes, student, {task_of("naive")}, cases, "reference-runner", "ref");
     REQUIRE(outcomes.size() == 1);
-    CHECK(processes.requests().size() == 1);  // the reference runner was started (and, unscripted, failed)
+    CHECK(processes.requests().size() == 2);  // the reference runner and its twin were started (unscripted: failed)
     CHECK(outcomes[0].status.outcome == Outcome::harness_error);
   }
 }

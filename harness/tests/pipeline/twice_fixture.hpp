@@ -275,11 +275,11 @@ struct PipelineFixture {
     for (const auto& [id, value] : by_case) out[task_id_of(id)] = value;
     return out;
   }
-  /// Lock-step timing of one target: the reference runner, then the student's, each serving its
-  /// side with `student`'s times; a student with timed_output_wrong gives itself away by digest.
+  /// Lock-step timing of one target: the reference runner and its twin (the baseline), then the
+  /// student's, each serving its side with `student`'s times; a student with timed_output_wrong gives itself away by digest.
   void expect_timing(FakeStudent student = {}) {
     auto student_started = std::make_shared<bool>(false);
-    for (const bool reference : {true, false}) {
+    for (const bool reference : {true, true, false}) {  // the reference, its twin, the student's
       processes.expect_interactive([this, student, reference, student_started](const ProcessRequest& sent) {
         CHECK(sent.argv.front() ==
               (reference ? where.reference_runner("twice", true) : work() / "runner").string());

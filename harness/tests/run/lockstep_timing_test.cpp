@@ -112,7 +112,7 @@ TEST_CASE("run::time_targets") {
     CHECK(outcomes[0].mismatch.find("differ from the reference") != std::string::npos);
   }
 
-  SUBCASE("one runner per side serves every target: the reference's baselines first, then each target") {
+  SUBCASE("one runner per side serves every target: the reference's baselines first (beside its twin), then each target") {
     const RunRequest student = student_request(CUGRADE_LOCKSTEP_HONEST, dir);
     const auto outcomes = time_targets(processes, student, {reduction_task(dir, 3000, "reduce6"), reduction_task(dir, 2000)},
                                        CUGRADE_LOCKSTEP_REFERENCE, dir / "reference");
@@ -124,11 +124,11 @@ TEST_CASE("run::time_targets") {
       CHECK(timed.reference_alone_ms.size() >= 4);
       CHECK(timed.student_ms.size() >= 4);
     }
-    CHECK(runners_started(dir) == 2);
-    CHECK(phase_names(outcomes[0]) == std::vector<std::string>{"reference start", "reference alone", "your start",
+    CHECK(runners_started(dir) == 3);  // the reference, its twin for the baselines, the student's
+    CHECK(phase_names(outcomes[0]) == std::vector<std::string>{"reference start", "reference baseline", "your start",
                                                                "loading", "warm-up", "sampling", "outputs"});
     CHECK(phase_names(outcomes[1]) ==
-          std::vector<std::string>{"reference alone", "loading", "warm-up", "sampling", "outputs"});
+          std::vector<std::string>{"reference baseline", "loading", "warm-up", "sampling", "outputs"});
     CHECK(outcomes[0].student_output_file != outcomes[1].student_output_file);
   }
 
@@ -142,7 +142,7 @@ TEST_CASE("run::time_targets") {
     INFO(outcomes[1].status.message);
     CHECK(outcomes[1].status.outcome == Outcome::passed);
     CHECK(outcomes[1].verified);
-    CHECK(runners_started(dir) == 3);
+    CHECK(runners_started(dir) == 4);
     CHECK(phase_names(outcomes[1]).at(1) == "your start");
   }
 
