@@ -204,18 +204,33 @@ class LockstepSession {
       if (!side->alive()) starting.push_back(side);
     if (starting.empty()) return true;
     return phase(name, [&] {
-      for (Side* side : starting) {
-        const bool ours = side != &student_;
-        start_side(*side, processes_, student_request_, ours ? reference_runner_ : student_request_.runner,
-                   ours ? reference_dir_ : student_request_.work_dir, ours ? reference_tasks_ : student_tasks_,
+      for (Side* side : starting)
+        start_side(*side, processes_, student_request_, side == &student_ ? student_request_.runner : reference_runner_,
+                   folder_of(*side), side == &student_ ? student_tasks_ : reference_tasks_,
                    fmt::format("timing-{}", starts_++));
-      }
+      // Every greeting is taken before any is judged, so none is left to answer a later command.
+      std::vector<std::pair<std::optional<std::string>, bool>> replies;
       for (Side* side : starting) {
-        const auto reply = side->process->receive(5.0 + timeout_s_);
-        if (!reply || *reply != "hello") return fail(*side, reply, side->process->timed_out(), "start");
+        auto reply = side->process->receive(5.0 + timeout_s_);
+        replies.emplace_back(std::move(reply), side->process->timed_out());
       }
+      for (std::size_t i = 0; i < starting.size(); ++i)
+        if (!replies[i].first || *replies[i].first != "hello")
+          return fail(*starting[i], replies[i].first, replies[i].second, "start");
       return true;
     });
+  }
+
+  /// The folder `side`'s runner works in, its only writable one. The twin's is its own: a sealed
+  /// runner's folder is handed to a user of that runner's own, which would lock the reference out
+  /// of a folder it shared.
+  fs::path folder_of(const Side& side) const {
+    if (&side == &student_) return student_request_.work_dir;
+    if (&side == &reference_) return reference_dir_;
+    fs::path twin = reference_dir_;
+    twin += "-twin";
+    fs::create_directories(twin);
+    return twin;
   }
 
   /// Ends `side`'s runner, asking first.

@@ -125,6 +125,9 @@ TEST_CASE("run::time_targets") {
       CHECK(timed.student_ms.size() >= 4);
     }
     CHECK(runners_started(dir) == 3);  // the reference, its twin for the baselines, the student's
+    // The twin works in a folder of its own (a sealed runner's folder is handed to its own user).
+    CHECK(runners_started(dir / "reference-twin") == 1);
+    CHECK(runners_started(dir / "reference") == 1);
     CHECK(phase_names(outcomes[0]) == std::vector<std::string>{"reference start", "reference baseline", "your start",
                                                                "loading", "warm-up", "sampling", "outputs"});
     CHECK(phase_names(outcomes[1]) ==
