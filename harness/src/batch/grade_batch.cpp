@@ -43,6 +43,7 @@ struct Slot {
   std::string reason;                   ///< why it is graded now
   CheckOptions options;                 ///< its own submission and work folder
   std::optional<BuiltSubmission> built; ///< after a build
+  std::optional<RanSubmission> ran;     ///< after its run, until it is scored
   std::optional<GradeReport> early;     ///< a result known without running (nothing to build, a fault)
   std::optional<SubmissionTime> submitted;  ///< when it was handed in, once its files are found
   double unpack_seconds = 0.0;
@@ -56,6 +57,7 @@ class Batch {
       : context_(context), spec_(spec), grader_(grader), options_(options), callbacks_(callbacks) {
     // Every student gets the same cases: their inputs and gold are made once for the class.
     if (!context_.materials) context_.materials = std::make_shared<CaseMaterials>();
+    if (!context_.baselines) context_.baselines = std::make_shared<BaselineCache>();
   }
   Batch(const Batch&) = delete;
   Batch& operator=(const Batch&) = delete;
@@ -72,7 +74,8 @@ class Batch {
   }
   fs::path work_of(const Slot& slot) const { return student_work_dir(options_.out, slot.source.student); }
   void prepare_and_build(Slot& slot);
-  void run_and_record(Slot& slot, std::size_t lane);
+  void run_on_lane(Slot& slot, std::size_t lane);
+  void score_and_record(Slot& slot);
   void record(Slot& slot, GradeReport report, const StageSeconds& seconds);
 
   CheckContext context_;  ///< with the device probed once for the whole batch
@@ -140,28 +143,38 @@ void Batch::prepare_and_build(Slot& slot) {
   }
 }
 
-void Batch::run_and_record(Slot& slot, std::size_t lane) {
-  StageSeconds seconds;
-  if (slot.early) {
-    record(slot, std::move(*slot.early), seconds);
-    return;
-  }
+void Batch::run_on_lane(Slot& slot, std::size_t lane) {
+  if (slot.early) return;
   const auto started = Clock::now();
-  GradeReport report;
   try {
     CheckOptions options = slot.options;
     if (use_cuda_ && lane < options_.gpu_lanes.size())
       options.runner_environment["CUDA_VISIBLE_DEVICES"] = options_.gpu_lanes[lane];
     if (!use_cuda_) options.runner_environment[cpu_threads_variable] = std::to_string(cpu_threads_per_run_);
-    report = run_and_score(context_, spec_, grader_, options, std::move(*slot.built), &seconds);
+    slot.ran = run_submission(context_, spec_, grader_, options, std::move(*slot.built));
   } catch (const std::exception& e) {
-    report = harness_failure_report(spec_, slot.options, use_cuda_, e.what());
+    slot.early = harness_failure_report(spec_, slot.options, use_cuda_, e.what());
   }
   slot.built.reset();
   if (!options_.gpu_lanes.empty()) {
     std::lock_guard lock(totals_);
     summary_.times.lane_busy += seconds_since(started);
   }
+}
+
+void Batch::score_and_record(Slot& slot) {
+  StageSeconds seconds;
+  if (slot.early) {
+    record(slot, std::move(*slot.early), seconds);
+    return;
+  }
+  GradeReport report;
+  try {
+    report = score_submission(spec_, slot.options, std::move(*slot.ran), &seconds);
+  } catch (const std::exception& e) {
+    report = harness_failure_report(spec_, slot.options, use_cuda_, e.what());
+  }
+  slot.ran.reset();
   record(slot, std::move(report), seconds);
 }
 
@@ -277,7 +290,8 @@ Result<BatchSummary> Batch::run() {
 
   schedule_batch(slots.size(), WorkerPlan{builders, lanes, 0},
                  [&](std::size_t i) { prepare_and_build(slots[i]); },
-                 [&](std::size_t i, std::size_t lane) { run_and_record(slots[i], lane); }, options_.stop);
+                 [&](std::size_t i, std::size_t lane) { run_on_lane(slots[i], lane); }, options_.stop,
+                 [&](std::size_t i) { score_and_record(slots[i]); });
 
   // The gradebook: every current student's record, whenever it was written.
   std::vector<StudentRecord> records;

@@ -194,8 +194,8 @@ BuiltSubmission build_for_check(const CheckContext& context, const Spec& spec, c
   report.build = built.result;
   out.runner = built.runner;
   out.seconds.build = seconds_since(started);
-  // The inputs and the gold are made here rather than in run_and_score: it is CPU work, and a
-  // batch runs run_and_score on a GPU lane, whose time should go to the GPU.
+  // The inputs and the gold are made here rather than in run_submission: it is CPU work, and a
+  // batch runs run_submission on a GPU lane, whose time should go to the GPU.
   if (report.build.outcome == Outcome::passed && (!use_cuda || device.present())) {
     const auto planning = std::chrono::steady_clock::now();
     const bool timed = use_cuda && options.performance;
@@ -206,17 +206,20 @@ BuiltSubmission build_for_check(const CheckContext& context, const Spec& spec, c
   return out;
 }
 
-GradeReport run_and_score(const CheckContext& context, const Spec& spec, const Grader& grader,
-                          const CheckOptions& options, BuiltSubmission built, StageSeconds* seconds) {
-  GradeReport report = std::move(built.report);
+RanSubmission run_submission(const CheckContext& context, const Spec& spec, const Grader& grader,
+                             const CheckOptions& options, BuiltSubmission built) {
+  RanSubmission out;
+  GradeReport& report = out.report;
+  report = std::move(built.report);
   const std::vector<Case>& cases = built.cases;
   const DeviceInfo& device = built.device;
   const bool use_cuda = built.use_cuda;
   const fs::path& work = built.work_dir;
   StageSeconds& spent = built.seconds;
 
-  std::vector<PerformanceTarget> targets = spec.performance;
+  const std::vector<PerformanceTarget>& targets = spec.performance;
   const bool timed = use_cuda && options.performance;
+  out.timed = timed;
   if (report.build.outcome != Outcome::passed) {
     mark_not_run(report, cases, timed ? targets : std::vector<PerformanceTarget>{}, "not run: the build failed");
   } else if (use_cuda && !device.present()) {
@@ -224,6 +227,7 @@ GradeReport run_and_score(const CheckContext& context, const Spec& spec, const G
                  "not run: no GPU is usable here (" + device.error +
                  "); the file compiled with nvcc. Run with --backend cpu to check correctness without a GPU");
   } else {
+    out.ran = true;
     auto stage_started = std::chrono::steady_clock::now();
     if (!built.plan) {  // built elsewhere than by build_for_check
       built.plan = plan_cases(spec, grader, cases, timed ? targets : std::vector<PerformanceTarget>{}, work,
@@ -263,29 +267,47 @@ GradeReport run_and_score(const CheckContext& context, const Spec& spec, const G
       spent.run += seconds_since(stage_started);
     }
     stage_started = std::chrono::steady_clock::now();
-    const std::vector<TimingOutcome> timed_runs =
-        time_passing_steps(context.processes, run, plan.job.timings, report.cases, reference_runner,
-                           plan.layout.reference);
+    out.timed_runs = time_passing_steps(context.processes, run, plan.job.timings, report.cases, reference_runner,
+                                       plan.layout.reference, context.baselines.get());
     spent.timing = seconds_since(stage_started);
-    for (std::size_t i = 0; i < timed_runs.size(); ++i)
-      if (!timed_runs[i].phase_seconds.empty()) say(options, describe_phases(plan.job.timings[i].step, timed_runs[i]));
-    const auto ceilings = timed && !plan.timings.empty()
-                              ? ceilings_for(context.processes, context.locations, device) : std::nullopt;
+    for (std::size_t i = 0; i < out.timed_runs.size(); ++i)
+      if (!out.timed_runs[i].phase_seconds.empty())
+        say(options, describe_phases(plan.job.timings[i].step, out.timed_runs[i]));
+    // Calibrating the ceilings uses the GPU, so it belongs to this half (once per GPU: cached).
+    if (timed && !plan.timings.empty()) out.ceilings = ceilings_for(context.processes, context.locations, device);
+  }
+  out.built = std::move(built);
+  return out;
+}
+
+GradeReport score_submission(const Spec& spec, const CheckOptions& options, RanSubmission ran, StageSeconds* seconds) {
+  GradeReport report = std::move(ran.report);
+  BuiltSubmission& built = ran.built;
+  if (ran.ran) {
+    const CasePlan& plan = *built.plan;
+    // The full comparison of every timed output: CPU work, off the GPU's lane in a batch.
     for (std::size_t i = 0; i < plan.timings.size(); ++i)
-      report.performance.push_back(judge_timing(spec, plan.timings[i], plan.job.timings[i], timed_runs.at(i), ceilings));
-    if (!timed) {
-      mark_not_run(report, {}, targets, use_cuda ? "performance not measured (--no-performance)"
-                                                 : "performance is graded on a GPU only; this ran on the CPU backend");
+      report.performance.push_back(
+          judge_timing(spec, plan.timings[i], plan.job.timings[i], ran.timed_runs.at(i), ran.ceilings));
+    if (!ran.timed) {
+      mark_not_run(report, {}, spec.performance,
+                   built.use_cuda ? "performance not measured (--no-performance)"
+                                  : "performance is graded on a GPU only; this ran on the CPU backend");
     }
     add_cross_case_patterns(report, spec);
   }
   score_report(report, spec);
   if (!options.keep_work_dir && options.work_dir.empty()) {
     std::error_code ignored;
-    fs::remove_all(work, ignored);
+    fs::remove_all(built.work_dir, ignored);
   }
-  if (seconds) *seconds = spent;
+  if (seconds) *seconds = built.seconds;
   return report;
+}
+
+GradeReport run_and_score(const CheckContext& context, const Spec& spec, const Grader& grader,
+                          const CheckOptions& options, BuiltSubmission built, StageSeconds* seconds) {
+  return score_submission(spec, options, run_submission(context, spec, grader, options, std::move(built)), seconds);
 }
 
 GradeReport check_submission(const CheckContext& context, const Spec& spec, const Grader& grader,

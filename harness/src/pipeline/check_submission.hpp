@@ -1,9 +1,10 @@
 #pragma once
 // The whole flow for one submission (design.md §3): build → generate inputs and gold → run in the
 // sandboxed runner → check → time → score. Each stage is a function over plain structs; only
-// this file knows their order. It comes in two halves with one seam, build_for_check() and
-// run_and_score(), so that batch grading can build many submissions in parallel while runs on a
-// GPU go one at a time; check_submission() is the two halves back to back.
+// this file knows their order. It comes in three parts, build_for_check(), run_submission() and
+// score_submission(), so that batch grading can build and score many submissions in parallel
+// while only what needs the GPU goes one at a time on it; check_submission() is the three back
+// to back (run_and_score() the last two).
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -15,11 +16,13 @@
 
 #include "core/course_secret.hpp"
 #include "core/locations.hpp"
+#include "device/ceilings.hpp"
 #include "device/device_info.hpp"
 #include "graders/grader.hpp"
 #include "pipeline/case_plan.hpp"
 #include "process/process_runner.hpp"
 #include "report/grade_report.hpp"
+#include "run/lockstep_timing.hpp"
 #include "spec/spec.hpp"
 
 namespace cugrade {
@@ -55,6 +58,8 @@ struct CheckContext {
   std::optional<DeviceInfo> device = std::nullopt;  ///< already probed (once for many checks); else probed per check
   /// Inputs and gold made once for many checks of one spec (a batch, a self-test); null: made per check.
   std::shared_ptr<CaseMaterials> materials = nullptr;
+  /// The reference's timing baselines kept for many checks (a batch, a self-test); null: taken per check.
+  std::shared_ptr<BaselineCache> baselines = nullptr;
 };
 
 /// Wall-clock seconds of the stages of one check (batch grading sums them: where the time goes).
@@ -83,8 +88,28 @@ struct BuiltSubmission {
 BuiltSubmission build_for_check(const CheckContext& context, const Spec& spec, const Grader& grader,
                                 const CheckOptions& options);
 
-/// The second half: runs, checks, times and scores a built submission, then removes its work
-/// folder unless asked to keep it. `seconds`, when given, receives the time of every stage (the
+/// A submission after its run: its cases judged, its timed runs not yet (their outputs are
+/// compared in full when it is scored).
+struct RanSubmission {
+  GradeReport report;                     ///< the cases judged; no performance results yet
+  BuiltSubmission built;                  ///< its plan, work folder and stage times
+  bool ran = false;                       ///< false: nothing ran (the build failed, no GPU)
+  bool timed = false;                     ///< performance was measured
+  std::vector<TimingOutcome> timed_runs;  ///< per performance target
+  std::optional<Ceilings> ceilings;       ///< this GPU's, when a target was timed
+};
+
+/// The second half's GPU part: runs and checks the cases and times the performance targets. A
+/// batch runs it on a GPU lane; what is left needs no GPU.
+RanSubmission run_submission(const CheckContext& context, const Spec& spec, const Grader& grader,
+                             const CheckOptions& options, BuiltSubmission built);
+
+/// The rest: judges the timed runs (every timed output compared in full), scores, and removes
+/// the work folder unless asked to keep it. `seconds`, when given, receives every stage's time.
+GradeReport score_submission(const Spec& spec, const CheckOptions& options, RanSubmission ran,
+                             StageSeconds* seconds = nullptr);
+
+/// The second half: run_submission, then score_submission. `seconds`, when given, receives the time of every stage (the
 /// build's and the inputs' included).
 GradeReport run_and_score(const CheckContext& context, const Spec& spec, const Grader& grader,
                           const CheckOptions& options, BuiltSubmission built, StageSeconds* seconds = nullptr);

@@ -29,15 +29,18 @@ cpu_set_t builder_cpus(const cpu_set_t& allowed, std::size_t lanes);
 /// workers together use the cores once.
 std::size_t cpu_threads_per_worker(std::size_t workers);
 
-/// Calls build(i) and then run(i, lane) for every item i in [0, count): builds in item order on
-/// `plan.builders` threads; at most one run per lane at a time. With lanes, the builder threads
-/// (and what they start) run at a lower CPU priority than the lanes, and off the lanes' cores
-/// (builder_cpus). Both callbacks must not throw
-/// (the caller turns its failures into results). When `stop` becomes true no new build starts
-/// and built items still waiting are dropped; runs already started finish. Returns when every
-/// started item has finished.
+/// Calls build(i), then run(i, lane), then finish(i) (when given) for every item i in
+/// [0, count): builds in item order on `plan.builders` threads; at most one run per lane at a
+/// time; finishes on the builder threads, before any further build (so a lane does only what
+/// needs its GPU: scoring, comparing large outputs and writing reports go to finish). With lanes,
+/// the builder threads (and what they start) run at a lower CPU priority than the lanes, and off
+/// the lanes' cores (builder_cpus). The callbacks must not throw (the caller turns its failures
+/// into results). When `stop` becomes true no new build starts and built items still waiting are
+/// dropped; runs already started finish, and so do their finishes. Returns when every started
+/// item has finished.
 void schedule_batch(std::size_t count, const WorkerPlan& plan, const std::function<void(std::size_t item)>& build,
                     const std::function<void(std::size_t item, std::size_t lane)>& run,
-                    const std::atomic<bool>* stop = nullptr);
+                    const std::atomic<bool>* stop = nullptr,
+                    const std::function<void(std::size_t item)>& finish = {});
 
 }  // namespace cugrade

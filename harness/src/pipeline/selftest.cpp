@@ -137,6 +137,7 @@ std::vector<SelftestResult> run_selftest(const CheckContext& context, const Spec
   // Every entry grades the same cases: their inputs and gold are made once.
   CheckContext shared = context;
   if (!shared.materials) shared.materials = std::make_shared<CaseMaterials>();
+  if (!shared.baselines) shared.baselines = std::make_shared<BaselineCache>();
   // Builds in parallel; runs on a GPU one at a time (timings never share it), on the CPU backend
   // each worker runs what it built, with its share of the cores.
   const bool gpu = options.backend == Backend::cuda ||
@@ -153,13 +154,19 @@ std::vector<SelftestResult> run_selftest(const CheckContext& context, const Spec
     if (!gpu) one.runner_environment[cpu_threads_variable] = std::to_string(cpu_threads_per_worker(builders));
     return one;
   };
+  std::vector<std::optional<RanSubmission>> ran(graded.size());
   schedule_batch(
       graded.size(), WorkerPlan{builders, gpu && builders > 1 ? 1u : 0u, 0},  // -j 1: one after another
       [&](std::size_t i) { built[i] = build_for_check(shared, spec, grader, check_options(i)); },
       [&](std::size_t i, std::size_t) {
-        StageSeconds spent;
-        GradeReport report = run_and_score(shared, spec, grader, check_options(i), std::move(*built[i]), &spent);
+        ran[i] = run_submission(shared, spec, grader, check_options(i), std::move(*built[i]));
         built[i].reset();
+      },
+      nullptr,
+      [&](std::size_t i) {
+        StageSeconds spent;
+        GradeReport report = score_submission(spec, check_options(i), std::move(*ran[i]), &spent);
+        ran[i].reset();
         // Its own stages only, not the time it waited for a builder or the GPU.
         const double seconds = spent.build + spent.inputs + spent.run + spent.timing;
         const std::string backend = report.environment.backend;

@@ -7,7 +7,8 @@ namespace cugrade {
 std::vector<TimingOutcome> time_passing_steps(ProcessRunner& processes, const RunRequest& student,
                                               const std::vector<TimeTask>& tasks, const std::vector<CaseResult>& cases,
                                               const std::filesystem::path& reference_runner,
-                                              const std::filesystem::path& reference_dir) {
+                                              const std::filesystem::path& reference_dir,
+                                              BaselineCache* baselines) {
   std::vector<TimingOutcome> outcomes(tasks.size());
   std::vector<TimeTask> timed;
   std::vector<std::size_t> timed_index;
@@ -29,7 +30,7 @@ std::vector<TimingOutcome> time_passing_steps(ProcessRunner& processes, const Ru
                                              failed, of, tasks[i].step);
   }
   if (timed.empty()) return outcomes;
-  std::vector<TimingOutcome> ran = time_targets(processes, student, timed, reference_runner, reference_dir);
+  std::vector<TimingOutcome> ran = time_targets(processes, student, timed, reference_runner, reference_dir, baselines);
   for (std::size_t k = 0; k < ran.size(); ++k) outcomes[timed_index[k]] = std::move(ran[k]);
   return outcomes;
 }

@@ -17,7 +17,8 @@ namespace cugrade {
 std::vector<TimingOutcome> time_passing_steps(ProcessRunner& processes, const RunRequest& student,
                                               const std::vector<TimeTask>& tasks, const std::vector<CaseResult>& cases,
                                               const std::filesystem::path& reference_runner,
-                                              const std::filesystem::path& reference_dir);
+                                              const std::filesystem::path& reference_dir,
+                                              BaselineCache* baselines = nullptr);
 
 /// "timed naive in 4.2 s: reference start 0.8 s, reference baseline 0.4 s, …": where a target's time went.
 std::string describe_phases(const std::string& step, const TimingOutcome& timed);

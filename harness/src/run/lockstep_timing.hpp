@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "job.hpp"
+#include "run/baseline_cache.hpp"
 #include "run/run_job.hpp"
 
 namespace cugrade {
@@ -41,11 +42,13 @@ struct TimingOutcome {
 
 /// Times every task of `tasks` in lock-step: the student's side in `student.runner` (its folder,
 /// environment, sandbox and limits), the reference's in `reference_runner` in `reference_dir`;
-/// both started through `processes` (ProcessRunner::start).
+/// both started through `processes` (ProcessRunner::start). With `baselines`, a baseline taken
+/// for the same target on the same GPU within their lifetime serves instead of a new one.
 std::vector<TimingOutcome> time_targets(ProcessRunner& processes, const RunRequest& student,
                                         const std::vector<TimeTask>& tasks,
                                         const std::filesystem::path& reference_runner,
-                                        const std::filesystem::path& reference_dir);
+                                        const std::filesystem::path& reference_dir,
+                                        BaselineCache* baselines = nullptr);
 
 /// True when every bucket of the student's digest lies within the reference's bound of the
 /// reference's digest (plus the rounding of summing in another order); `why` says where not.

@@ -118,6 +118,34 @@ TEST_CASE("batch::schedule_batch") {
       CHECK(std::none_of(trace.ran.begin(), trace.ran.end(), [](int n) { return n > 1; }));
     }
   }
+  SUBCASE("a finish stage: every item finished once, after its run, off the lanes' threads") {
+    for (const std::size_t lanes : {std::size_t{0}, std::size_t{2}}) {
+      CAPTURE(lanes);
+      Trace trace(30, lanes);
+      std::mutex mutex;
+      std::vector<int> finished(30);
+      std::vector<bool> ran_first(30);
+      std::vector<std::thread::id> run_by(30), finished_by(30);
+      schedule_batch(
+          30, WorkerPlan{3, lanes, 0}, [&](std::size_t i) { trace.build(i); },
+          [&](std::size_t i, std::size_t lane) {
+            trace.run(i, lane);
+            std::lock_guard lock(mutex);
+            run_by[i] = std::this_thread::get_id();
+          },
+          nullptr,
+          [&](std::size_t i) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(3));
+            std::lock_guard lock(mutex);
+            ++finished[i];
+            ran_first[i] = trace.ran[i] == 1;
+            finished_by[i] = std::this_thread::get_id();
+          });
+      CHECK(std::all_of(finished.begin(), finished.end(), [](int n) { return n == 1; }));
+      CHECK(std::all_of(ran_first.begin(), ran_first.end(), [](bool b) { return b; }));
+      for (std::size_t i = 0; i < 30; ++i) CHECK((lanes == 0) == (run_by[i] == finished_by[i]));
+    }
+  }
   SUBCASE("nothing to do") {
     schedule_batch(0, WorkerPlan{4, 1, 0}, [](std::size_t) { FAIL("no build"); },
                    [](std::size_t, std::size_t) { FAIL("no run"); });

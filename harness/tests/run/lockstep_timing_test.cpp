@@ -135,6 +135,22 @@ TEST_CASE("run::time_targets") {
     CHECK(outcomes[0].student_output_file != outcomes[1].student_output_file);
   }
 
+  SUBCASE("a baseline kept from an earlier check serves the next: no twin is started") {
+    const RunRequest student = student_request(CUGRADE_LOCKSTEP_HONEST, dir);
+    const std::vector<TimeTask> tasks{reduction_task(dir, 3000, "reduce6")};
+    BaselineCache baselines;
+    const auto first = time_targets(processes, student, tasks, CUGRADE_LOCKSTEP_REFERENCE, dir / "reference", &baselines);
+    CHECK(runners_started(dir) == 3);
+    fs::remove_all(dir / "reference-twin");
+    const auto second = time_targets(processes, student, tasks, CUGRADE_LOCKSTEP_REFERENCE, dir / "reference", &baselines);
+    CHECK_FALSE(fs::exists(dir / "reference-twin"));  // no twin started
+    REQUIRE(second.size() == 1);
+    CHECK(second[0].status.outcome == Outcome::passed);
+    CHECK(second[0].reference_alone_ms == first[0].reference_alone_ms);
+    CHECK(phase_names(second[0]) ==
+          std::vector<std::string>{"reference start", "your start", "loading", "warm-up", "sampling", "outputs"});
+  }
+
   SUBCASE("a step that crashes costs that step only: the next is timed by a fresh runner") {
     const RunRequest student = student_request(CUGRADE_LOCKSTEP_CRASHING, dir);
     const auto outcomes = time_targets(processes, student, {reduction_task(dir, 3000, "reduce6"), reduction_task(dir, 2000)},
