@@ -145,7 +145,7 @@ void render_steps(std::string& out, const GradeReport& r, const Style& style, Co
   out += "Steps\n";
   for (std::size_t i = 0; i < cells.size(); ++i) {
     // The status word is coloured, so it is padded by hand: "PASS", "FAIL" and "SKIP" are 4 wide.
-    std::string line = i == 0 ? "      " : "  " + coloured_status(rows[i - 1].status, style) + "  ";
+    std::string line = i == 0 ? std::string(8, ' ') : "  " + coloured_status(rows[i - 1].status, style) + "  ";
     for (std::size_t col = 0; col + 1 < cells[i].size(); ++col) line += pad(cells[i][col], widths[col]) + "  ";
     out += line + cells[i].back() + "\n";
   }
