@@ -48,7 +48,9 @@ std::string listed_sizes(const std::vector<const CaseResult*>& cases) {
 }
 
 /// The group that best explains a step's failures: a wrong answer a mistake model named, else
-/// the first visible failure, else the first hidden one; nullptr when nothing failed.
+/// the visible failure shared by the most cases (the first of equals: a size-1 edge case tells
+/// less than what went wrong at every other size), else the first hidden one; nullptr when
+/// nothing failed.
 const SimilarCases* most_telling(const std::vector<SimilarCases>& groups) {
   const auto failed = [](const SimilarCases& g) {
     return g.outcome != Outcome::passed && is_student_outcome(g.outcome);
@@ -56,8 +58,10 @@ const SimilarCases* most_telling(const std::vector<SimilarCases>& groups) {
   for (const SimilarCases& g : groups)
     if (failed(g) && !g.hidden && g.outcome == Outcome::wrong_answer && !g.cases.front()->message.empty())
       return &g;
+  const SimilarCases* widest = nullptr;
   for (const SimilarCases& g : groups)
-    if (failed(g) && !g.hidden) return &g;
+    if (failed(g) && !g.hidden && (widest == nullptr || g.cases.size() > widest->cases.size())) widest = &g;
+  if (widest != nullptr) return widest;
   for (const SimilarCases& g : groups)
     if (failed(g)) return &g;
   return nullptr;

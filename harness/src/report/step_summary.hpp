@@ -24,7 +24,9 @@ struct StepSummary {
 };
 
 /// One row per step, in the order the report lists the steps' cases (the spec's order), then
-/// steps that only have performance targets. After a failed build every step is "not run".
+/// steps that only have performance targets. The diagnosis: a mistake model's message, else the
+/// failure most cases share, else a hidden case's outcome. After a failed build every step is
+/// "not run".
 std::vector<StepSummary> summarize_steps(const GradeReport& report);
 
 /// Cases of one step with the same outcome that failed the same way (or all passed).

@@ -37,6 +37,12 @@ TEST_CASE("report::summarize_steps") {
     CHECK(summarize_steps(report)[1].status == Outcome::wrong_answer);
     CHECK(summarize_steps(report)[1].diagnosis == "wrong_answer: y: 2 of 1000 elements wrong");
   }
+  SUBCASE("without a mistake model, the failure most cases share") {
+    GradeReport report = test::empty_template_report();
+    report.cases[0].comparisons[0].pattern = "the only element is wrong";  // n = 1 alone
+    CHECK(gather_cases(report, "naive").size() == 3);
+    CHECK(summarize_steps(report)[0].diagnosis.starts_with("wrong_answer: every element is NaN or Inf"));
+  }
   SUBCASE("a crash says what crashed, in one line") {
     GradeReport report = test::sample_report();
     report.cases[1].outcome = report.cases[2].outcome = Outcome::passed;
