@@ -31,6 +31,7 @@ struct CheckArgs {
   bool no_performance = false;
   bool no_color = false;
   bool quiet = false;
+  bool verbose = false;
 };
 
 /// The score a --fail-under bar stands for: "15" points, or "75%" of the maximum.
@@ -117,7 +118,8 @@ int run_check(const CheckArgs& args) {
   if (!args.quiet && std::none_of(all.begin(), all.end(), [](const ReportTarget& t) { return t.kind == ReportKind::console; }))
     all.push_back(ReportTarget{ReportKind::console, "-"});
   const bool colour = !args.no_color && isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR");
-  if (auto written = write_reports(report, all, colour, false, repository_paths(*files)); !written)
+  if (auto written = write_reports(report, all, colour, false, repository_paths(*files),
+                                    args.verbose ? ConsoleDetail::every_case : ConsoleDetail::summary); !written)
     return complain(written.error().message, exit_internal);
 
   if (report.outcome == Outcome::harness_error) return exit_internal;
@@ -138,6 +140,7 @@ void add_check_command(CLI::App& app, int& exit_code) {
       "  cugrade check vecadd --submission vecadd.cu\n"
       "  cugrade check matmul -s my_matmul.cu --report json=out.json --report markdown=summary.md\n"
       "  cugrade check matmul -s my_matmul.cu --backend cpu          # no GPU: correctness only\n"
+      "  cugrade check matmul -s my_matmul.cu -v                     # every case, not only each step\n"
       "  cugrade check matmul -s my_matmul.cu --fail-under 80%       # CI: exit 4 below 80 %\n"
       "Hidden cases run when a course secret is given ($CUGRADE_COURSE_SECRET or --secret-file).");
   cmd->add_option("assignment", args->assignment, "Assignment id (see `cugrade list`)")->required();
@@ -154,6 +157,8 @@ void add_check_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--no-performance", args->no_performance, "Skip the timed performance targets");
   cmd->add_flag("--no-color", args->no_color, "No ANSI colour in the console report");
   cmd->add_flag("-q,--quiet", args->quiet, "No progress lines and no console report unless asked for");
+  cmd->add_flag("-v,--verbose", args->verbose,
+                "Every case in the console report (alike failures on one line), not only one row per step");
   cmd->callback([args, &exit_code] { exit_code = run_check(*args); });
 }
 

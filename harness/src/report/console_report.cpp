@@ -6,6 +6,7 @@
 #include <fmt/ranges.h>
 
 #include "report/report_format.hpp"
+#include "report/step_summary.hpp"
 
 namespace cugrade {
 namespace {
@@ -16,6 +17,9 @@ constexpr std::size_t kShownDiagnostics = 10;
 
 /// Under a case line, aligned with the step name after "  PASS ".
 constexpr std::string_view kDetailIndent = "         ";
+
+/// A step's diagnosis is cut to this many characters so that its row fits a terminal.
+constexpr std::size_t kDiagnosisWidth = 72;
 
 /// Wraps text in an ANSI style when colour is on.
 class Style {
@@ -70,50 +74,34 @@ void render_build(std::string& out, const BuildResult& b, const Style& style) {
   else
     out += fmt::format("Build: {} ({:.1f} s{})\n", style.red(std::string(to_string(b.outcome))),
                        b.seconds, arch);
-  for (std::size_t i = 0; i < b.diagnostics.size() && i < kShownDiagnostics; ++i)
+  for (std::size_t i = 0; i < b.diagnostics.size() && i < kShownDiagnostics; ++i) {
     out += fmt::format("  {}\n", format_diagnostic(b.diagnostics[i]));
+    for (const std::string& quoted : diagnostic_source(b.diagnostics[i], b.log)) out += fmt::format("  {}\n", quoted);
+  }
   if (b.diagnostics.size() > kShownDiagnostics)
     out += fmt::format("  ... and {} more\n", b.diagnostics.size() - kShownDiagnostics);
   if (!b.message.empty()) out += fmt::format("  {}\n", b.message);
   out += "\n";
 }
 
-void render_case_details(std::string& out, const CaseResult& c) {
-  if (c.outcome == Outcome::passed || c.visibility == Visibility::hidden) return;
-  if (!is_student_outcome(c.outcome)) {
-    out += fmt::format("{}not graded ({}){}\n", kDetailIndent, to_string(c.outcome),
-                       c.message.empty() ? "" : ": " + c.message);
-    return;
-  }
-  if (c.outcome != Outcome::wrong_answer) {
-    out += fmt::format("{}{}{}\n", kDetailIndent, to_string(c.outcome),
-                       c.message.empty() ? "" : ": " + c.message);
-    return;
-  }
-  for (const Comparison& comparison : c.comparisons) {
-    if (comparison.wrong == 0) continue;
-    const std::string array = c.comparisons.size() > 1 ? comparison.array + ": " : "";
-    out += fmt::format("{}{}{}\n", kDetailIndent, array, describe_comparison(comparison));
-    if (!comparison.pattern.empty())
-      out += fmt::format("{}pattern: {}\n", kDetailIndent, comparison.pattern);
-  }
-  if (!c.message.empty()) out += fmt::format("{}{}\n", kDetailIndent, c.message);
-}
-
 void render_cases(std::string& out, const GradeReport& r, const Style& style) {
   if (r.cases.empty()) return;
+  std::vector<std::vector<SimilarCases>> steps;
   std::size_t step_width = 0, label_width = 0;
-  for (const CaseResult& c : r.cases) {
-    step_width = std::max(step_width, display_width(c.step));
-    label_width = std::max(label_width, display_width(case_label(c)));
+  for (const StepSummary& row : summarize_steps(r)) {
+    steps.push_back(gather_cases(r, row.step));
+    for (const SimilarCases& g : steps.back()) {
+      step_width = std::max(step_width, display_width(g.step));
+      label_width = std::max(label_width, display_width(similar_cases_label(g)));
+    }
   }
   out += "Correctness\n";
-  for (const CaseResult& c : r.cases) {
-    out += fmt::format("  {} {}  {}   {}\n", coloured_status(c.outcome, style),
-                       pad(c.step, step_width), pad(case_label(c), label_width),
-                       format_score(c.points, c.max_points));
-    render_case_details(out, c);
-  }
+  for (const std::vector<SimilarCases>& groups : steps)
+    for (const SimilarCases& g : groups) {
+      out += fmt::format("  {} {}  {}   {}\n", coloured_status(g.outcome, style), pad(g.step, step_width),
+                         pad(similar_cases_label(g), label_width), format_score(g.points, g.max_points));
+      for (const std::string& line : similar_cases_details(g)) out += fmt::format("{}{}\n", kDetailIndent, line);
+    }
   out += "\n";
 }
 
@@ -143,16 +131,40 @@ void render_performance(std::string& out, const GradeReport& r) {
   out += "\n";
 }
 
+void render_steps(std::string& out, const GradeReport& r, const Style& style, ConsoleDetail detail) {
+  const std::vector<StepSummary> rows = summarize_steps(r);
+  if (rows.empty()) return;
+  std::vector<std::vector<std::string>> cells{{"step", "passed", "correctness", "performance", "diagnosis"}};
+  for (const StepSummary& row : rows)
+    cells.push_back({row.step, fmt::format("{}/{}", row.passed, row.cases), format_score(row.points, row.max_points),
+                     row.performance_max ? format_score(*row.performance_points, *row.performance_max) : "not graded",
+                     one_line(row.diagnosis, kDiagnosisWidth)});
+  std::vector<std::size_t> widths(cells[0].size(), 0);
+  for (const auto& line : cells)
+    for (std::size_t col = 0; col < line.size(); ++col) widths[col] = std::max(widths[col], display_width(line[col]));
+  out += "Steps\n";
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    // The status word is coloured, so it is padded by hand: "PASS", "FAIL" and "SKIP" are 4 wide.
+    std::string line = i == 0 ? std::string(8, ' ') : "  " + coloured_status(rows[i - 1].status, style) + "  ";
+    for (std::size_t col = 0; col + 1 < cells[i].size(); ++col) line += pad(cells[i][col], widths[col]) + "  ";
+    out += line + cells[i].back() + "\n";
+  }
+  if (detail == ConsoleDetail::summary && r.gradable &&
+      std::any_of(rows.begin(), rows.end(), [](const StepSummary& row) { return row.passed < row.cases; }))
+    out += "  (each case in detail: run cugrade check again with -v)\n";
+  out += "\n";
+}
+
 }  // namespace
 
-std::string render_console(const GradeReport& report, bool colour) {
+std::string render_console(const GradeReport& report, bool colour, ConsoleDetail detail) {
   const Style style(colour);
   std::string out;
   render_header(out, report);
   render_build(out, report.build, style);
   // After a failed build nothing ran: listing every case as skipped would bury the error.
   if (report.gradable) {
-    render_cases(out, report, style);
+    if (detail == ConsoleDetail::every_case) render_cases(out, report, style);
     render_performance(out, report);
   }
   if (!report.notes.empty()) {
@@ -160,6 +172,7 @@ std::string render_console(const GradeReport& report, bool colour) {
     for (const std::string& note : report.notes) out += fmt::format("  - {}\n", note);
     out += "\n";
   }
+  render_steps(out, report, style, detail);
   const std::string total = fmt::format("Score: {} / {}", format_points(report.score),
                                         format_points(report.max_score));
   if (report.gradable)

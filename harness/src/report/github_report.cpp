@@ -5,6 +5,7 @@
 
 #include "report/markup.hpp"
 #include "report/report_format.hpp"
+#include "report/step_summary.hpp"
 
 namespace cugrade {
 namespace {
@@ -65,26 +66,38 @@ void add_build(std::vector<Annotation>& out, const GradeReport& r) {
                    b.message.empty() ? std::string(to_string(b.outcome)) : b.message});
 }
 
-void add_cases(std::vector<Annotation>& out, const GradeReport& r) {
-  // The report knows no line for a failed case: it is shown on the file as a whole.
+// One annotation per step that fell short, not one per case: an empty template would otherwise
+// spend GitHub's ten error annotations on ten copies of one failure. The report knows no line
+// for a failed case, so the annotation sits on the submission's first file as a whole.
+void add_steps(std::vector<Annotation>& out, const GradeReport& r) {
   const std::string file = r.submission.empty() ? "" : r.submission.front();
-  for (const CaseResult& c : r.cases) {
-    if (c.outcome == Outcome::passed) continue;
-    const bool graded = is_student_outcome(c.outcome);
-    const std::vector<std::string> lines = case_detail_lines(c);
-    out.push_back({graded ? "error" : "warning", file, 0, 0,
-                   fmt::format("{} {}: {}", c.step, case_label(c), to_string(c.outcome)),
-                   lines.empty() ? std::string(to_string(c.outcome))
-                                 : fmt::format("{}", fmt::join(lines, "\n"))});
-  }
-  for (const PerformanceResult& p : r.performance) {
-    if (!is_student_outcome(p.outcome) || p.points + 1e-9 >= p.max_points) continue;
-    const PerformanceRow row = performance_row(p);
-    std::string message = fmt::format("your time {}, reference {}, ratio {}: {} points", row.time,
-                                      row.reference, row.ratio, row.points);
-    if (!row.flags.empty()) message += "; flags: " + row.flags;
-    if (!p.message.empty()) message += "\n" + p.message;
-    out.push_back({"warning", file, 0, 0, fmt::format("performance {} {}", p.step, row.size), message});
+  for (const StepSummary& row : summarize_steps(r)) {
+    std::vector<std::string> lines;
+    bool student_failed = false;
+    for (const SimilarCases& g : gather_cases(r, row.step)) {
+      if (g.outcome == Outcome::passed) continue;
+      student_failed = student_failed || is_student_outcome(g.outcome);
+      lines.push_back(similar_cases_line(g));
+      // Where the first of them is wrong (the line above already says how).
+      if (!g.hidden && g.outcome == Outcome::wrong_answer)
+        for (const Comparison& comparison : g.cases.front()->comparisons)
+          if (comparison.wrong > 0) lines.push_back(comparison.array + ": " + describe_comparison(comparison));
+    }
+    for (const PerformanceResult& p : r.performance) {
+      if (p.step != row.step || !is_student_outcome(p.outcome) || p.points + 1e-9 >= p.max_points) continue;
+      const PerformanceRow perf = performance_row(p);
+      std::string line = fmt::format("performance {}: your time {}, reference {}, ratio {}: {} points", perf.size,
+                                     perf.time, perf.reference, perf.ratio, perf.points);
+      if (!perf.flags.empty()) line += "; flags: " + perf.flags;
+      if (!p.message.empty()) line += "; " + p.message;
+      lines.push_back(line);
+    }
+    if (lines.empty()) continue;
+    // A failed case is an error; a step short only of performance points, or whose only
+    // failures are cugrade's own, a warning.
+    out.push_back({student_failed ? "error" : "warning", file, 0, 0,
+                   fmt::format("{}: {} of {} cases passed", row.step, row.passed, row.cases),
+                   fmt::format("{}\n{}", row.diagnosis, fmt::join(lines, "\n"))});
   }
 }
 
@@ -98,7 +111,7 @@ std::string render_github_annotations(const GradeReport& report,
                                       const std::map<std::string, std::string>& repository_paths) {
   std::vector<Annotation> all;
   add_build(all, report);
-  if (report.gradable) add_cases(all, report);
+  if (report.gradable) add_steps(all, report);
   for (Annotation& a : all)
     if (const auto it = repository_paths.find(a.file); it != repository_paths.end()) a.file = it->second;
   std::string out;
@@ -115,7 +128,7 @@ std::string render_github_annotations(const GradeReport& report,
   if (left_out > 0)
     out += command({"notice", "", 0, 0, "more results",
                     fmt::format("{} more annotations were left out (GitHub shows 10 errors and 10 "
-                                "warnings per step); the job summary lists every case", left_out)});
+                                "warnings per step); the job summary lists every step", left_out)});
   const std::string score = fmt::format("Score {} / {}", format_points(report.score),
                                         format_points(report.max_score));
   out += command({"notice", "", 0, 0, fmt::format("cugrade {}", report.assignment),

@@ -11,9 +11,10 @@
 namespace cugrade {
 
 /// Annotations for a report: each compiler diagnostic on its file, line and column (errors as
-/// ::error, warnings as ::warning); each failed case as ::error on the submission's first file
-/// (a harness fault as ::warning); each performance target short of full points as ::warning;
-/// and a closing ::notice with the score. At most 10 errors and 10 warnings (GitHub shows no
+/// ::error, warnings as ::warning); one per step that fell short, on the submission's first file:
+/// ::error when a case failed (its diagnosis, its alike failures one line each), ::warning when
+/// only performance points were missed or only cugrade faulted; and a closing ::notice with the
+/// score. At most 10 errors and 10 warnings (GitHub shows no
 /// more per step), then a notice of how many were left out. Hidden cases show only their outcome.
 /// `repository_paths` maps a file name as the report shows it to its path from the repository's
 /// root (`src/matmul.cu`), where GitHub puts the annotation; a name not in it is used as it is.

@@ -74,6 +74,7 @@ svg .muted { fill: var(--muted); }
 .card .label { font-size: 12.5px; color: var(--muted); }
 .two { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 16px; }
 .scroll { overflow-x: auto; }
+table.steps td.diagnosis { overflow-wrap: anywhere; }
 table.perf { font-size: 12.5px; }
 table.perf td { white-space: nowrap; }
 table.perf td:last-child { white-space: normal; overflow-wrap: anywhere; min-width: 9em; }

@@ -9,6 +9,7 @@
 #include "report/html_page.hpp"
 #include "report/markup.hpp"
 #include "report/report_format.hpp"
+#include "report/step_summary.hpp"
 #include "report/svg_chart.hpp"
 
 namespace cugrade {
@@ -55,6 +56,25 @@ void render_header(std::string& out, const GradeReport& r) {
   out += "</dl>\n</header>\n";
 }
 
+/// The report in brief: one row per step, before any detail.
+void render_steps(std::string& out, const GradeReport& r) {
+  const std::vector<StepSummary> rows = summarize_steps(r);
+  if (rows.empty()) return;
+  out += "<section id=\"steps\">\n<h2>Steps</h2>\n";
+  out += "<table class=\"steps\"><thead><tr><th></th><th>step</th><th class=\"num\">passed</th>"
+         "<th class=\"num\">correctness</th><th class=\"num\">performance</th><th>diagnosis</th>"
+         "</tr></thead><tbody>\n";
+  for (const StepSummary& row : rows)
+    out += fmt::format("<tr class=\"{}\"><td>{}</td><td>{}</td><td class=\"num\">{}/{}</td>"
+                       "<td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"diagnosis\">{}</td></tr>\n",
+                       html_status_class(row.status), html_status_badge(row.status), e(row.step), row.passed,
+                       row.cases, format_score(row.points, row.max_points),
+                       row.performance_max ? format_score(*row.performance_points, *row.performance_max)
+                                           : "not graded",
+                       e(row.diagnosis));
+  out += "</tbody></table>\n</section>\n";
+}
+
 void render_build(std::string& out, const BuildResult& b) {
   out += "<section id=\"build\">\n<h2>Build</h2>\n";
   const std::string arch = b.arch.empty() ? "" : ", " + b.arch;
@@ -64,8 +84,10 @@ void render_build(std::string& out, const BuildResult& b) {
                      b.seconds, e(arch));
   if (!b.diagnostics.empty()) {
     out += "<pre>";
-    for (std::size_t i = 0; i < b.diagnostics.size() && i < kShownDiagnostics; ++i)
+    for (std::size_t i = 0; i < b.diagnostics.size() && i < kShownDiagnostics; ++i) {
       out += e(format_diagnostic(b.diagnostics[i])) + "\n";
+      for (const std::string& quoted : diagnostic_source(b.diagnostics[i], b.log)) out += e(quoted) + "\n";
+    }
     if (b.diagnostics.size() > kShownDiagnostics)
       out += fmt::format("... and {} more\n", b.diagnostics.size() - kShownDiagnostics);
     out += "</pre>\n";
@@ -85,12 +107,20 @@ void render_mismatches(std::string& out, const Comparison& c) {
   out += "</tbody></table>\n";
 }
 
-/// One failed visible case in full: what went wrong, per wrong array its counts, errors,
-/// pattern and first mismatches, and the hint.
-void render_failure(std::string& out, const CaseResult& c) {
+/// One group of alike failed visible cases in full: what went wrong and, for its first case, per
+/// wrong array its counts, errors, pattern and first mismatches, and the hint.
+void render_failure(std::string& out, const SimilarCases& g) {
+  const CaseResult& c = *g.cases.front();
   out += fmt::format("<div class=\"failure\" id=\"case-{}\">\n<h3>{} {} · <code>{}</code></h3>\n",
-                     e(c.id), html_status_badge(c.outcome), e(c.step), e(case_label(c)));
-  if (c.outcome != Outcome::wrong_answer) {
+                     e(c.id), html_status_badge(g.outcome), e(g.step), e(similar_cases_label(g)));
+  if (g.cases.size() > 1) {
+    out += fmt::format("<p>{}</p>\n", e(similar_cases_details(g).front()));
+    if (c.outcome != Outcome::wrong_answer) {
+      out += "</div>\n";
+      return;
+    }
+    out += fmt::format("<p class=\"muted\">The first of them, <code>{}</code>:</p>\n", e(case_label(c)));
+  } else if (c.outcome != Outcome::wrong_answer) {
     for (const std::string& line : case_detail_lines(c)) out += fmt::format("<p>{}</p>\n", e(line));
     out += "</div>\n";
     return;
@@ -106,31 +136,35 @@ void render_failure(std::string& out, const CaseResult& c) {
     out += fmt::format("<p><strong>{}</strong>: {} of {} elements wrong ({} NaN/Inf){}</p>\n",
                        e(comparison.array), comparison.wrong, comparison.checked,
                        comparison.nonfinite, e(largest));
-    if (!comparison.pattern.empty())
+    if (!comparison.pattern.empty() && g.cases.size() == 1)
       out += fmt::format("<p class=\"pattern\">pattern: {}</p>\n", e(comparison.pattern));
     render_mismatches(out, comparison);
   }
-  if (!c.message.empty()) out += fmt::format("<p>{}</p>\n", e(c.message));
+  if (!c.message.empty() && g.cases.size() == 1) out += fmt::format("<p>{}</p>\n", e(c.message));
   out += "</div>\n";
 }
 
+// One row per group of alike cases: an empty template's hundred identical failures are one row.
 void render_cases(std::string& out, const GradeReport& r) {
   if (r.cases.empty()) return;
   const auto passed = std::count_if(r.cases.begin(), r.cases.end(),
                                     [](const CaseResult& c) { return c.outcome == Outcome::passed; });
+  std::vector<SimilarCases> groups;
+  for (const StepSummary& row : summarize_steps(r))
+    for (SimilarCases& g : gather_cases(r, row.step)) groups.push_back(std::move(g));
   out += "<section id=\"correctness\">\n<h2>Correctness</h2>\n";
   out += fmt::format("<p>{} of {} cases passed.</p>\n", passed, r.cases.size());
-  out += "<table><thead><tr><th></th><th>step</th><th>case</th><th>outcome</th>"
+  out += "<table><thead><tr><th></th><th>step</th><th>cases</th><th>outcome</th>"
          "<th class=\"num\">points</th></tr></thead><tbody>\n";
-  for (const CaseResult& c : r.cases)
+  for (const SimilarCases& g : groups)
     out += fmt::format("<tr class=\"{}\"><td>{}</td><td>{}</td><td>{}</td><td>{}</td>"
                        "<td class=\"num\">{}</td></tr>\n",
-                       html_status_class(c.outcome), html_status_badge(c.outcome), e(c.step),
-                       e(case_label(c)), to_string(c.outcome), format_score(c.points, c.max_points));
+                       html_status_class(g.outcome), html_status_badge(g.outcome), e(g.step),
+                       e(similar_cases_label(g)), to_string(g.outcome), format_score(g.points, g.max_points));
   out += "</tbody></table>\n";
-  // The details of every failed visible case after the table, so the table stays scannable.
-  for (const CaseResult& c : r.cases)
-    if (c.outcome != Outcome::passed && c.visibility == Visibility::visible) render_failure(out, c);
+  // The details of every failed visible group after the table, so the table stays scannable.
+  for (const SimilarCases& g : groups)
+    if (g.outcome != Outcome::passed && !g.hidden) render_failure(out, g);
   out += "</section>\n";
 }
 
@@ -184,6 +218,7 @@ void render_performance(std::string& out, const GradeReport& r) {
 std::string render_html(const GradeReport& report) {
   std::string body;
   render_header(body, report);
+  render_steps(body, report);
   render_build(body, report.build);
   // After a failed build nothing ran: the build error is the whole story (as in every report).
   if (report.gradable) {

@@ -4,6 +4,7 @@
 #include <fmt/ranges.h>
 
 #include "report/report_format.hpp"
+#include "report/step_summary.hpp"
 
 namespace cugrade {
 namespace {
@@ -37,6 +38,22 @@ void render_header(std::string& out, const GradeReport& r) {
     out += fmt::format("{} · outcome `{}`\n\n", total, to_string(r.outcome));
   else
     out += fmt::format("{} — not gradable (`{}`)\n\n", total, to_string(r.outcome));
+}
+
+void render_steps(std::string& out, const GradeReport& r) {
+  const std::vector<StepSummary> rows = summarize_steps(r);
+  if (rows.empty()) return;
+  out += table_row({"", "step", "passed", "correctness", "performance", "diagnosis"}) + table_rule(6);
+  for (const StepSummary& row : rows)
+    out += table_row({status_cell(row.status), escape(row.step), fmt::format("{}/{}", row.passed, row.cases),
+                      format_score(row.points, row.max_points),
+                      row.performance_max ? format_score(*row.performance_points, *row.performance_max)
+                                          : "not graded",
+                      escape(row.diagnosis)});
+  out += "\n";
+}
+
+void render_facts(std::string& out, const GradeReport& r) {
   const Environment& e = r.environment;
   std::vector<std::pair<std::string, std::string>> facts{{"backend", e.backend}};
   if (!e.gpu.empty())
@@ -65,8 +82,10 @@ void render_build(std::string& out, const BuildResult& b) {
   if (!b.diagnostics.empty()) {
     // Fenced, so compiler text is shown as it is, without escaping.
     out += "```text\n";
-    for (std::size_t i = 0; i < b.diagnostics.size() && i < kShownDiagnostics; ++i)
+    for (std::size_t i = 0; i < b.diagnostics.size() && i < kShownDiagnostics; ++i) {
       out += format_diagnostic(b.diagnostics[i]) + "\n";
+      for (const std::string& quoted : diagnostic_source(b.diagnostics[i], b.log)) out += quoted + "\n";
+    }
     if (b.diagnostics.size() > kShownDiagnostics)
       out += fmt::format("... and {} more\n", b.diagnostics.size() - kShownDiagnostics);
     out += "```\n\n";
@@ -74,19 +93,21 @@ void render_build(std::string& out, const BuildResult& b) {
   if (!b.message.empty()) out += escape(b.message) + "\n\n";
 }
 
-std::string case_details(const CaseResult& c) {
-  std::vector<std::string> lines = case_detail_lines(c);
+std::string group_details(const SimilarCases& g) {
+  std::vector<std::string> lines = similar_cases_details(g);
   for (std::string& line : lines) line = escape(line);
   return fmt::format("{}", fmt::join(lines, "<br>"));
 }
 
+// One row per group of alike cases: an empty template's hundred identical failures are one row.
 void render_cases(std::string& out, const GradeReport& r) {
   if (r.cases.empty()) return;
   out += "### Correctness\n\n";
-  out += table_row({"", "step", "case", "points", "details"}) + table_rule(5);
-  for (const CaseResult& c : r.cases)
-    out += table_row({status_cell(c.outcome), escape(c.step), escape(case_label(c)),
-                      format_score(c.points, c.max_points), case_details(c)});
+  out += table_row({"", "step", "cases", "points", "details"}) + table_rule(5);
+  for (const StepSummary& row : summarize_steps(r))
+    for (const SimilarCases& g : gather_cases(r, row.step))
+      out += table_row({status_cell(g.outcome), escape(g.step), escape(similar_cases_label(g)),
+                        format_score(g.points, g.max_points), group_details(g)});
   out += "\n";
 }
 
@@ -130,6 +151,8 @@ std::string escape_markdown(std::string_view text) {
 std::string render_markdown(const GradeReport& report) {
   std::string out;
   render_header(out, report);
+  render_steps(out, report);
+  render_facts(out, report);
   render_build(out, report.build);
   // After a failed build nothing ran: the build error is the whole story.
   if (report.gradable) {

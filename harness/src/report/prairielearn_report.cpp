@@ -68,7 +68,7 @@ json report_to_prairielearn(const GradeReport& report) {
   json results{{"gradable", report.gradable}, {"message", message(report)},
                // The console report is what the student would see at a terminal; it shows
                // hidden cases only as "hidden case".
-               {"output", render_console(report, false)}};
+               {"output", render_console(report, false, ConsoleDetail::every_case)}};
   if (!report.gradable) {
     json errors = json::array();
     for (std::size_t i = 0; i < report.build.diagnostics.size() && i < kShownDiagnostics; ++i)

@@ -80,6 +80,31 @@ std::string format_diagnostic(const Diagnostic& d) {
   return fmt::format("{}: {}: {}", where, d.severity, d.message);
 }
 
+std::vector<std::string> diagnostic_source(const Diagnostic& d, std::string_view log) {
+  // The log names files as the compiler saw them (staged copies), so the message is found by its
+  // text and line number, not by its file name.
+  const std::string line_number = std::to_string(d.line);
+  std::vector<std::string> quoted;
+  bool found = false;
+  while (!log.empty()) {
+    const std::size_t end = log.find('\n');
+    std::string_view line = log.substr(0, end);
+    log = end == std::string_view::npos ? std::string_view{} : log.substr(end + 1);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (!found) {
+      found = !d.message.empty() && line.find(d.message) != std::string_view::npos &&
+              line.find(d.severity) != std::string_view::npos &&
+              (d.line == 0 || line.find(line_number) < line.find(d.message));
+      continue;
+    }
+    // A quote is indented; the next message, note or "compilation terminated." is not.
+    if (line.empty() || line.front() != ' ' || line.find_first_not_of(' ') == std::string_view::npos) break;
+    quoted.emplace_back(line);
+    if (quoted.size() == 3) break;
+  }
+  return quoted;
+}
+
 std::string status_word(Outcome outcome) {
   if (outcome == Outcome::passed) return "PASS";
   return is_student_outcome(outcome) ? "FAIL" : "SKIP";

@@ -2,6 +2,7 @@
 // Words and numbers shared by the human-readable reports (console, markdown), so a student sees
 // the same phrasing in a terminal and in a CI summary.
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "report/grade_report.hpp"
@@ -27,6 +28,11 @@ std::string describe_comparison(const Comparison& comparison);
 
 /// "matmul.cu:17:5: error: identifier "tile" is undefined" (the position left out where unknown).
 std::string format_diagnostic(const Diagnostic& diagnostic);
+
+/// The compiler's quote of the source under `diagnostic`, as `log` has it: the source line and
+/// the caret under it (GCC's "   17 |     tile[0] = 1;" and "      |     ^~~~", EDG's indented
+/// line and "^"); empty when the log does not hold the message. At most three lines.
+std::vector<std::string> diagnostic_source(const Diagnostic& diagnostic, std::string_view log);
 
 /// "PASS", "FAIL", or "SKIP" for a case that was not graded (not run, or a harness fault).
 std::string status_word(Outcome outcome);

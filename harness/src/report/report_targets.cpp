@@ -67,11 +67,12 @@ Result<ReportTarget> parse_target(const std::string& spec) {
 }
 
 std::string render(const GradeReport& report, const ReportTarget& target, bool colour_console,
-                   bool include_hidden_details, const std::map<std::string, std::string>& repository_paths) {
+                   bool include_hidden_details, const std::map<std::string, std::string>& repository_paths,
+                   ConsoleDetail console_detail) {
   switch (target.kind) {
     case ReportKind::console:
       // Escape codes belong on a terminal only; a file gets plain text.
-      return render_console(report, colour_console && target.path == "-");
+      return render_console(report, colour_console && target.path == "-", console_detail);
     case ReportKind::json:
       return dump(report_to_json(report, include_hidden_details));
     case ReportKind::markdown:
@@ -120,10 +121,12 @@ Result<std::vector<ReportTarget>> parse_report_targets(const std::vector<std::st
 
 Result<bool> write_reports(const GradeReport& report, const std::vector<ReportTarget>& targets,
                            bool colour_console, bool include_hidden_details,
-                           const std::map<std::string, std::string>& repository_paths) {
+                           const std::map<std::string, std::string>& repository_paths,
+                           ConsoleDetail console_detail) {
   std::vector<std::pair<ReportTarget, std::string>> rendered;
   for (const ReportTarget& target : targets)
-    rendered.emplace_back(target, render(report, target, colour_console, include_hidden_details, repository_paths));
+    rendered.emplace_back(target, render(report, target, colour_console, include_hidden_details, repository_paths,
+                                         console_detail));
   return write_rendered(rendered);
 }
 

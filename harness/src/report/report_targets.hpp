@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/result.hpp"
+#include "report/console_report.hpp"
 #include "report/grade_report.hpp"
 
 namespace cugrade {
@@ -54,9 +55,11 @@ Result<bool> write_rendered(const std::vector<std::pair<ReportTarget, std::strin
 /// renamed), its folder created if needed. Colour only for the console on standard output; hidden
 /// case details only when asked (a TA's JSON). Every target is tried; the error lists each failure.
 /// `repository_paths`: the submission's files by their path from the repository's root, for
-/// GitHub annotations (render_github_annotations).
+/// GitHub annotations (render_github_annotations). `console_detail`: every case on the console
+/// only when asked (`-v`).
 Result<bool> write_reports(const GradeReport& report, const std::vector<ReportTarget>& targets,
                            bool colour_console, bool include_hidden_details = false,
-                           const std::map<std::string, std::string>& repository_paths = {});
+                           const std::map<std::string, std::string>& repository_paths = {},
+                           ConsoleDetail console_detail = ConsoleDetail::summary);
 
 }  // namespace cugrade

@@ -30,13 +30,43 @@ expect '</main>'
 case "$page" in
   student) expect 'id="correctness"'; expect 'id="performance"'; expect '<svg' ;;
   compile_error) expect 'id="build"'; expect 'compile_error' ;;
+  empty_template) expect 'id="correctness"'; expect '28 cases (n = 1, 7, 31, 32, 33, 255, …)' ;;
   class_summary) expect 'id="scores"'; expect 'id="performance"'; expect 'id="students"'
                  expect '<circle' ;;
 esac
 if grep -q '<script' "$out/$page.dom"; then echo "FAIL: $page: a script element in the DOM"; exit 1; fi
 
-# The picture: a PNG of the window's size, not blank (png_check counts colours and ink).
+# The step summary, measured where Chromium laid it out: a copy of the page with a probe script
+# (the page itself has none) records whether the table is there, visible, inside the page's
+# width with no cell overflowing, on the first screen and before the build's section.
 width=1100 height=1400
+if [ "$page" != class_summary ]; then
+  probe='<script>(function () {
+  var t = document.querySelector("#steps table"), r = "missing";
+  if (t) {
+    var b = t.getBoundingClientRect(), s = document.getElementById("steps"), st = getComputedStyle(t);
+    var visible = b.width > 0 && b.height > 0 && st.visibility === "visible" && st.display !== "none";
+    var fits = t.scrollWidth <= s.clientWidth + 1 && b.right <= document.documentElement.clientWidth + 1;
+    for (var c of t.querySelectorAll("td, th")) if (c.scrollWidth > c.clientWidth + 1) fits = false;
+    var first = b.bottom <= window.innerHeight;
+    var before = (s.compareDocumentPosition(document.getElementById("build")) & 4) !== 0;
+    r = [visible ? "visible" : "hidden", fits ? "fits" : "overflows", first ? "first-screen" : "below",
+         before ? "before-build" : "after-build", "rows=" + t.tBodies[0].rows.length].join(" ");
+  }
+  document.documentElement.setAttribute("data-steps", r);
+})();</script>'
+  # After </html> the parser still puts it in the body, where it runs once the page is laid out.
+  { cat "$out/$page.html"; printf '%s\n' "$probe"; } > "$out/$page.probe.html"
+  timeout 90 "$chromium" "${flags[@]}" --window-size="$width,$height" --dump-dom "file://$out/$page.probe.html" \
+    > "$out/$page.probe.dom" 2>> "$out/$page.log"
+  rows=2
+  [ "$page" = compile_error ] && rows=1
+  want="visible fits first-screen before-build rows=$rows"
+  got=$(grep -o 'data-steps="[^"]*"' "$out/$page.probe.dom" || echo "no probe result")
+  if [ "$got" != "data-steps=\"$want\"" ]; then echo "FAIL: $page: the step summary: $got, expected $want"; exit 1; fi
+fi
+
+# The picture: a PNG of the window's size, not blank (png_check counts colours and ink).
 rm -f "$out/$page.png"
 timeout 90 "$chromium" "${flags[@]}" --window-size="$width,$height" \
   --screenshot="$out/$page.png" "$url" >> "$out/$page.log" 2>&1

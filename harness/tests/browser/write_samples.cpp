@@ -1,5 +1,5 @@
 // Writes the sample HTML reports the browser tests render: a student's page, a compile error's
-// page and a class summary, from the same made-up reports as the golden tests.
+// page, an empty template's page (every case failing alike) and a class summary, from the same made-up reports as the golden tests.
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -21,6 +21,7 @@ int main(int argc, char** argv) {
   };
   write("student.html", cugrade::render_html(cugrade::test::sample_report()));
   write("compile_error.html", cugrade::render_html(cugrade::test::compile_error_report()));
+  write("empty_template.html", cugrade::render_html(cugrade::test::empty_template_report()));
   write("class_summary.html",
         cugrade::render_class_summary_html(cugrade::test::sample_class(),
                                            {.subtitle = "a made-up class of twelve"}));

@@ -47,20 +47,41 @@ TEST_CASE("report::render_github_annotations") {
       start = text.find('\n', start) + 1;
     }
   }
+  SUBCASE("one annotation per failing step, not one per case") {
+    const std::string text = render_github_annotations(test::empty_template_report());
+    std::size_t errors = 0;
+    for (std::size_t at = text.find("::error "); at != std::string::npos; at = text.find("::error ", at + 1))
+      ++errors;
+    CHECK(errors == 2);  // naive and grid_stride, 58 failed cases between them
+    CHECK(text.find("::error file=vecadd.cu,title=naive%3A 0 of 29 cases passed::wrong_answer: every element "
+                    "is NaN or Inf") != std::string::npos);
+    CHECK(text.find("%0Awrong_answer in 28 cases (n = 1, 7, 31, 32, 33, 255, …): every element") != std::string::npos);
+    CHECK(text.find("%0Awrong_answer in a hidden case") != std::string::npos);
+  }
+  SUBCASE("a step short only of performance points is a warning") {
+    const std::string text = render_github_annotations(test::sample_report());
+    CHECK(text.find("::warning file=matmul.cu,title=naive%3A 1 of 1 cases passed::all passed%0Aperformance "
+                    "K=4096,M=4096,N=4096: your time 2.000 ± 0.250 µs") != std::string::npos);
+    CHECK(text.find("::error file=matmul.cu,title=tiled%3A 1 of 5 cases passed::wrong_answer: check the bounds") !=
+          std::string::npos);
+  }
   SUBCASE("at most 10 errors, then a notice of how many were left out") {
     GradeReport report = test::sample_report();
-    for (int i = 0; i < 12; ++i) report.cases.push_back(test::sample_wrong_tile());
+    for (int i = 0; i < 12; ++i) {
+      report.cases.push_back(test::sample_wrong_tile());
+      report.cases.back().step = "step" + std::to_string(i);
+    }
     const std::string text = render_github_annotations(report);
     std::size_t errors = 0;
     for (std::size_t at = text.find("::error "); at != std::string::npos; at = text.find("::error ", at + 1))
       ++errors;
     CHECK(errors == 10);
-    CHECK(text.find("::notice title=more results::6 more annotations were left out") != std::string::npos);
+    CHECK(text.find("::notice title=more results::3 more annotations were left out") != std::string::npos);
   }
   SUBCASE("hidden cases show only their outcome") {
     const std::string text = render_github_annotations(test::sample_report());
     CHECK(text.find("K=77") == std::string::npos);
-    CHECK(text.find("title=tiled hidden case%3A wrong_answer::wrong_answer\n") != std::string::npos);
+    CHECK(text.find("%0Awrong_answer in a hidden case%0A") != std::string::npos);
   }
 }
 

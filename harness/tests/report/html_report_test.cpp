@@ -17,6 +17,26 @@ TEST_CASE("report::render_html") {
   SUBCASE("a compile error") {
     test::check_golden("html_compile_error.html", render_html(test::compile_error_report()));
   }
+  SUBCASE("an empty template: each step's identical failures in one row and one failure block") {
+    const std::string page = render_html(test::empty_template_report());
+    test::check_golden("html_empty_template.html", page);
+    CHECK(page.find("<td>28 cases (n = 1, 7, 31, 32, 33, 255, …)</td>") != std::string::npos);
+    std::size_t blocks = 0;
+    for (std::size_t at = page.find("class=\"failure\""); at != std::string::npos;
+         at = page.find("class=\"failure\"", at + 1))
+      ++blocks;
+    CHECK(blocks == 2);  // one per step, not 56
+  }
+  SUBCASE("the step summary opens the page, after the score") {
+    const std::string page = render_html(test::sample_report());
+    const std::size_t steps = page.find("<section id=\"steps\">");
+    REQUIRE(steps != std::string::npos);
+    CHECK(steps > page.find("class=\"score\""));
+    CHECK(steps < page.find("<section id=\"build\">"));
+    CHECK(page.find("<td>tiled</td><td class=\"num\">1/5</td><td class=\"num\">2/7</td>"
+                    "<td class=\"num\">4.78/5</td><td class=\"diagnosis\">wrong_answer: check the bounds test "
+                    "when loading the last tile</td>") != std::string::npos);
+  }
   SUBCASE("student text is escaped everywhere: messages, diagnostics, file names, notes") {
     GradeReport report = test::sample_report();
     report.cases[3].message = "<script>alert(1)</script>";

@@ -132,7 +132,14 @@ inline GradeReport compile_error_report() {
                       Diagnostic{.file = "matmul.cu", .line = 23, .column = 1,
                                  .severity = "error", .message = "expected a \";\""}},
       .message = "nvcc rejected matmul.cu; fix the first error and run cugrade check again",
-      .log = "matmul.cu(17): error: identifier \"tile\" is undefined"};
+      // nvcc quotes the source line and puts a caret under the error; reports keep both.
+      .log = "src/submission_0.cu(17): error: identifier \"tile\" is undefined\n"
+             "      tile[ty][tx] = A[row * K + tx];\n"
+             "      ^\n\n"
+             "src/submission_0.cu(23): error: expected a \";\"\n"
+             "  }\n"
+             "  ^\n\n"
+             "2 errors detected in the compilation of \"src/submission_0.cu\".\n"};
   r.cases.push_back(CaseResult{.id = "naive/K=47,M=65,N=33/seed=1", .step = "naive",
                                .params = {{"M", 65}, {"N", 33}, {"K", 47}}, .seed = 1,
                                .outcome = Outcome::not_run, .max_points = 1.0});
@@ -140,6 +147,69 @@ inline GradeReport compile_error_report() {
   r.gradable = false;
   r.score = 0.0;
   r.max_score = 15.0;
+  return r;
+}
+
+/// A submission that passed every case and earned every performance point.
+inline GradeReport perfect_report() {
+  GradeReport r = sample_report();
+  r.build.diagnostics.clear();
+  r.build.log.clear();
+  for (CaseResult& c : r.cases) {
+    c.outcome = Outcome::passed;
+    c.points = c.max_points;
+    c.message.clear();
+    for (Comparison& comparison : c.comparisons) comparison = Comparison{.array = comparison.array,
+                                                                        .checked = comparison.checked};
+  }
+  r.performance.pop_back();  // the impossible time
+  r.performance.front().points = r.performance.front().max_points;
+  r.outcome = Outcome::passed;
+  r.score = 12.0;
+  r.max_score = 12.0;
+  r.notes.clear();
+  return r;
+}
+
+/// The template handed in unchanged on the CPU backend: it compiles, writes nothing, and every
+/// case of every step fails the same way (all NaN, outputs are poisoned), at 14 sizes of n, two
+/// seeds each, plus two hidden cases.
+inline GradeReport empty_template_report() {
+  GradeReport r;
+  r.cugrade_version = "0.1.0";
+  r.assignment = "vecadd";
+  r.title = "Vector addition";
+  r.submission = {"vecadd.cu"};
+  r.seed = 20250314;
+  r.environment = Environment{.backend = "cpu"};
+  r.build = BuildResult{.outcome = Outcome::passed, .arch = "cpu", .seconds = 3.2};
+  const std::int64_t sizes[] = {1, 7, 31, 32, 33, 255, 256, 257, 1000, 1023, 1024, 1025, 4096, 100000};
+  for (const std::string step : {"naive", "grid_stride"})
+    for (const std::int64_t n : sizes)
+      for (const std::uint64_t seed : {1, 2}) {
+        Comparison c{.array = "c", .checked = n, .wrong = n, .nonfinite = n,
+                     .pattern = "every element is NaN or Inf: the output was never written (cugrade fills "
+                                "outputs with NaN before the call)"};
+        for (std::int64_t i = 0; i < n && i < 5; ++i)
+          c.first.push_back(Mismatch{.index = i, .coords = {i}, .expected = 0.5 * static_cast<double>(i + seed),
+                                     .actual = std::numeric_limits<double>::quiet_NaN()});
+        r.cases.push_back(CaseResult{.id = step + "/n=" + std::to_string(n) + "/seed=" + std::to_string(seed),
+                                     .step = step, .params = {{"n", n}}, .seed = seed,
+                                     .outcome = Outcome::wrong_answer, .max_points = 0.5, .comparisons = {c}});
+      }
+  for (const std::string step : {"naive", "grid_stride"}) {
+    CaseResult hidden = r.cases.front();
+    hidden.id = "hidden/" + step + "/1";
+    hidden.step = step;
+    hidden.visibility = Visibility::hidden;
+    hidden.max_points = 1.0;
+    r.cases.push_back(hidden);
+  }
+  r.outcome = Outcome::wrong_answer;
+  r.gradable = true;
+  r.score = 0.0;
+  r.max_score = 30.0;
+  r.notes = {"performance is not graded on the CPU backend"};
   return r;
 }
 
