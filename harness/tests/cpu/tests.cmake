@@ -70,3 +70,16 @@ if(TARGET cugrade_cpu_runner_objects)
            --table ${PROJECT_BINARY_DIR}/corpus-table.md)
   set_tests_properties(gpu/corpus PROPERTIES LABELS gpu TIMEOUT 3600 SKIP_RETURN_CODE 77)
 endif()
+
+# The corpus of realistic buggy submissions (data/buggy/manifest.tsv: one bug each), graded to
+# measure whether each report names the bug's class and whether it misleads (issue 12;
+# docs/measurements.md): on the CPU backend (label cpu) it fails below the share named and above
+# the misleading count achieved; on a GPU (label gpu) it only records, into ${build}/buggy-table-cuda.md.
+if(TARGET cugrade_cpu_runner_objects)
+  add_test(NAME cpu/buggy COMMAND ${cpu_tests_dir}/buggy_test.sh $<TARGET_FILE:cugrade> --backend cpu
+           --table ${PROJECT_BINARY_DIR}/buggy-table-cpu.md)
+  set_tests_properties(cpu/buggy PROPERTIES LABELS cpu TIMEOUT 1800 SKIP_RETURN_CODE 77)
+  add_test(NAME gpu/buggy COMMAND ${cpu_tests_dir}/buggy_test.sh $<TARGET_FILE:cugrade> --backend cuda
+           --table ${PROJECT_BINARY_DIR}/buggy-table-cuda.md)
+  set_tests_properties(gpu/buggy PROPERTIES LABELS gpu TIMEOUT 3600 SKIP_RETURN_CODE 77)
+endif()
