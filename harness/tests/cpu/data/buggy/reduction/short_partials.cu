@@ -1,5 +1,5 @@
-// Bug (overflow): reduce_1 keeps its block partial sums as `short` "to halve the traffic":
-// a sum of 128 values in [-1000, 1000] overflows 16 bits.
+// Bug (overflow): reduce_1 keeps its block partial sums as `short` "to halve the traffic", and
+// adds them up in a `short` too: the total of many values in [-1000, 1000] overflows 16 bits.
 #include "interface.cuh"
 
 #define BLOCK 128
@@ -154,7 +154,7 @@ __global__ void reduce1_short(const int* g_idata, short* g_odata, unsigned int n
 }
 
 __global__ void sum_shorts(const short* parts, long long* out, unsigned int count) {
-  long long total = 0;
+  short total = 0;
   for (unsigned int b = 0; b < count; ++b) total += parts[b];
   *out = total;
 }
