@@ -4,14 +4,15 @@
 # something MISLEADING (issue 12).
 #
 #   buggy_test.sh CUGRADE [--backend cpu|cuda] [--jobs N] [--work DIR] [--table FILE]
-#                 [--min-named PERCENT] [--max-misleading N] [ITEM...]
+#                 [--min-named PERCENT] [--max-misleading N] [--reuse] [ITEM...]
 #
 # Per item (<assignment>/<name>, ITEM filters by glob): `cugrade check --json`; the report's
 # words (the build message, every case's message and every comparison's pattern, lowercased)
 # NAME the class when they contain one of the item's "names" phrases, and MISLEAD when they
 # contain one of its "misleading" phrases. Prints one row per item, the share named and the
-# misleading count, per class and in total, and the outcome against the manifest's expected CPU
-# outcome (shown, not judged: a GPU may differ where the manifest says "undefined").
+# misleading count, per class and in total, and each item's outcome (the manifest's expected CPU
+# outcome and GPU note are for the CPU/GPU parity check of issue 13; not judged here).
+# --reuse: score the reports already in --work without grading again (after a manifest change).
 # Exits 1 when the share named is below --min-named (default 0: record only) or more than
 # --max-misleading (default: no limit) reports mislead; 77 (CTest: Skipped) when jq is missing or
 # --backend cuda finds no GPU.
@@ -22,7 +23,7 @@ set -uo pipefail
 cugrade=${1:?usage: buggy_test.sh CUGRADE [options] [ITEM...]}
 shift
 corpus="$(cd "$(dirname "$0")/data/buggy" && pwd)"
-backend=cpu jobs=$(nproc) work="" table="" min_named=0 max_misleading=""
+backend=cpu jobs=$(nproc) work="" table="" min_named=0 max_misleading="" reuse=0
 filters=()
 while (($#)); do
   case "$1" in
@@ -32,6 +33,7 @@ while (($#)); do
     --table) table=$2; shift 2 ;;
     --min-named) min_named=$2; shift 2 ;;
     --max-misleading) max_misleading=$2; shift 2 ;;
+    --reuse) reuse=1; shift ;;
     *) filters+=("$1"); shift ;;
   esac
 done
@@ -83,7 +85,7 @@ grade() {
 }
 export -f grade
 export cugrade corpus work backend
-printf '%s\n' "${items[@]}" | xargs -P "$jobs" -I{} bash -c "grade {}"
+((reuse)) || printf '%s\n' "${items[@]}" | xargs -P "$jobs" -I{} bash -c "grade {}"
 
 # The words of one report, lowercased, on one line.
 words() {
