@@ -95,6 +95,12 @@ Fill fill_of(const Array& actual, std::int64_t i) {
     if (word == output_fill_f32_quieted) return Fill::output_added;
     if (word == fresh_device_fill_word) return Fill::device;
     if (word == (fresh_device_fill_word | 0x00400000u)) return Fill::device_added;  // the quiet bit set
+    // Its last two or three bytes still the fill (8f ff: a signalling NaN's top, which no result
+    // and no NaN arithmetic makes; one byte, ff, would be any negative NaN, x86's 0/0 included).
+    std::uint8_t fill[4];
+    std::memcpy(fill, &output_fill_f32_word, 4);
+    for (std::size_t k = 1; k < 3; ++k)
+      if (std::memcmp(p + k, fill + k, 4 - k) == 0) return Fill::output_partial;
     return Fill::none;
   }
   bool output = true, device = true;

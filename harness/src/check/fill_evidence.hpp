@@ -17,6 +17,7 @@ enum class Fill : std::uint8_t {
   none,          ///< anything else (computed, right or wrong)
   output,        ///< exactly the runner's output fill: never written (or never copied back)
   output_added,  ///< that fill quieted (f32, x86): arithmetic on it, the kernel added into the output
+  output_partial,  ///< f32: its first bytes written, the last still the fill (a copy stopped inside it)
   device,        ///< exactly fresh cudaMalloc memory of the CPU backend: no kernel wrote it
   device_added,  ///< that fill as a quiet NaN (f32): arithmetic on memory that was never zeroed
 };

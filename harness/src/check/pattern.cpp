@@ -28,6 +28,7 @@ struct Census {
   std::int64_t nonfinite = 0;
   std::int64_t output_fill = 0;   ///< wrong elements still holding the runner's output fill
   std::int64_t output_added = 0;  ///< wrong elements holding that fill after arithmetic on it
+  std::int64_t output_partial = 0;  ///< wrong elements whose last bytes still hold that fill
   std::int64_t device_fill = 0;   ///< wrong elements holding fresh cudaMalloc memory (CPU backend)
   std::int64_t device_added = 0;  ///< wrong elements holding that fill after arithmetic on it
   std::vector<std::int64_t> wrong_indices;  ///< ascending
@@ -46,6 +47,7 @@ Census take_census(const MismatchMask& mask) {
       const Fill f = mask.fill[static_cast<std::size_t>(i)];
       c.output_fill += f == Fill::output;
       c.output_added += f == Fill::output_added;
+      c.output_partial += f == Fill::output_partial;
       c.device_fill += f == Fill::device;
       c.device_added += f == Fill::device_added;
     }
@@ -185,10 +187,13 @@ Line wrong_suffix(const Census& c, const MismatchMask& mask) {
   if (p == 0 || c.wrong != c.size - p) return std::nullopt;
   const std::string held = never_written(c);
   const std::string head = fmt::format("elements from index {} on are wrong (the first {} are right)", p, p);
-  if (c.output_fill == c.wrong && mask.element_bytes > 1 && p == c.size / mask.element_bytes)
-    return fmt::format("{} and {}: {} = {} / {}, as if a cudaMemcpy or cudaMemset was given the number of elements "
-                       "where it takes bytes (n * sizeof(element))",
-                       head, held, p, c.size, mask.element_bytes);
+  // The element at p may be partly written: the byte count stopped inside it.
+  if (c.output_fill + c.output_partial == c.wrong && c.output_partial <= 1 && mask.element_bytes > 1 &&
+      p == c.size / mask.element_bytes)
+    return fmt::format("{} and still hold the value cugrade filled the output with before the call (never written, "
+                       "or never copied back): {} = {} / {}, as if a cudaMemcpy or cudaMemset was given the number "
+                       "of elements where it takes bytes (n * sizeof(element))",
+                       head, p, c.size, mask.element_bytes);
   // 65536 and 32768: where an unsigned or signed 16-bit index wraps.
   const std::string wraps = p == 65536 || p == 32768 ? " (or a 16-bit index, which would overflow there)" : "";
   for (std::int64_t b : kBlockSizes) {
@@ -292,6 +297,11 @@ std::string describe_mismatch_pattern(const MismatchMask& mask) {
     return fmt::format("only the first {} elements in memory order were written, and the rest {}: {} = {} / {}, "
                        "as if a cudaMemcpy or cudaMemset was given the number of elements where it takes bytes",
                        c.wrong_indices.front(), held, c.wrong_indices.front(), c.size, mask.element_bytes);
+  if (c.output_partial == c.wrong)
+    return fmt::format("{} partly written: {} last bytes still hold the value cugrade filled the output with (a "
+                       "copy given fewer bytes than the elements have: a count in elements, not in bytes?)",
+                       c.wrong == 1 ? "the only wrong element was" : fmt::format("{} elements were", c.wrong),
+                       c.wrong == 1 ? "its" : "their");
   if (c.nonfinite == c.size)
     return "every element is NaN or Inf, computed by your code (no fill value of cugrade's): a division by zero, "
            "or arithmetic on NaN or Inf?";
@@ -302,7 +312,9 @@ std::string describe_mismatch_pattern(const MismatchMask& mask) {
   // A region no thread stored to (it still holds a fill): where it is says which, the fill that
   // nobody wrote it; the suffix line says so itself.
   const bool untouched = c.output_fill == c.wrong || c.device_fill == c.wrong;
-  if (shaped && untouched && shaped->find(held) == std::string::npos)
+  const bool says_fill = shaped && (shaped->find("filled the output") != std::string::npos ||
+                                    shaped->find("fresh cudaMalloc") != std::string::npos);
+  if (shaped && untouched && !says_fill)
     return fmt::format("{}; {} {} — no thread stored there: is the grid too small to reach {}, or a bounds check "
                        "too strict?",
                        *shaped, c.wrong == 1 ? "it" : "they", never_written(c, c.wrong == 1), c.wrong == 1 ? "it" : "them");

@@ -22,6 +22,8 @@ TEST_CASE("check::fill_of") {
     CHECK(fill_of(holding(DType::f32, output_fill_f32_quieted), 0) == Fill::output_added);
     CHECK(fill_of(holding(DType::f32, fresh_device_fill_word), 0) == Fill::device);
     CHECK(fill_of(holding(DType::f32, fresh_device_fill_word | 0x00400000u), 0) == Fill::device_added);
+    // Its first byte copied, the other three still the fill: a byte count that stopped inside it.
+    CHECK(fill_of(holding(DType::f32, (output_fill_f32_word & 0xFFFFFF00u) | 0x42u), 0) == Fill::output_partial);
     // A NaN the code computed (x86's 0/0) is none of them.
     CHECK(fill_of(holding(DType::f32, 0xFFC00000u), 0) == Fill::none);
     CHECK(fill_of(holding(DType::f32, 0x3F800000u), 0) == Fill::none);  // 1.0f

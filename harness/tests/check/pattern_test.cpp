@@ -150,9 +150,17 @@ TEST_CASE("check::describe_mismatch_pattern") {
     for (int i = 250; i < 1000; ++i) copied.fill[static_cast<std::size_t>(i)] = Fill::output;
     CHECK(describe_mismatch_pattern(copied) ==
           "elements from index 250 on are wrong (the first 250 are right) and still hold the value cugrade filled "
-          "the output with before the call: never written (or the result was never copied back into it): 250 = "
-          "1000 / 4, as if a cudaMemcpy or cudaMemset was given the number of elements where it takes bytes "
-          "(n * sizeof(element))");
+          "the output with before the call (never written, or never copied back): 250 = 1000 / 4, as if a "
+          "cudaMemcpy or cudaMemset was given the number of elements where it takes bytes (n * sizeof(element))");
+    // n = 1001: 1001 bytes end inside element 250, whose first byte arrived.
+    auto odd = vector(1001, [](auto i) { return i >= 250; });
+    for (int i = 250; i < 1001; ++i) odd.fill[static_cast<std::size_t>(i)] = i == 250 ? Fill::output_partial : Fill::output;
+    CHECK(describe_mismatch_pattern(odd).find("250 = 1001 / 4, as if a cudaMemcpy") != std::string::npos);
+    auto one = vector(1, [](auto) { return true; });
+    one.fill[0] = Fill::output_partial;
+    CHECK(describe_mismatch_pattern(one) ==
+          "the only wrong element was partly written: its last bytes still hold the value cugrade filled the output "
+          "with (a copy given fewer bytes than the elements have: a count in elements, not in bytes?)");
     // The same suffix in fresh device memory copied back: no kernel wrote it, and 256 is a block.
     auto grid = vector(1000, [](auto i) { return i >= 256; });
     for (int i = 256; i < 1000; ++i) grid.fill[static_cast<std::size_t>(i)] = Fill::device;
