@@ -55,7 +55,8 @@ constexpr std::int64_t kPoisonedOut = -1;
 MistakeModel partial_block_left_out(std::int64_t block) {
   return {"last partial block of " + std::to_string(block) + " left out",
           "your sum leaves out the last n mod " + std::to_string(block) + " elements (the last partial block of " +
-              std::to_string(block) + "): too few blocks launched (n / " + std::to_string(block) + ", rounded down)?",
+              std::to_string(block) + "): is the grid rounded down (n / " + std::to_string(block) +
+              " blocks), or does a bound stop one short where the partial sums are added up?",
           {},
           [block](const Case& c, const ArraySet& inputs) {
             const std::int64_t n = size_of(c);

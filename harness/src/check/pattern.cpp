@@ -187,9 +187,12 @@ Line wrong_suffix(const Census& c, const MismatchMask& mask) {
   if (p == 0 || c.wrong != c.size - p) return std::nullopt;
   const std::string held = never_written(c);
   const std::string head = fmt::format("elements from index {} on are wrong (the first {} are right)", p, p);
-  // The element at p may be partly written: the byte count stopped inside it.
-  if (c.output_fill + c.output_partial == c.wrong && c.output_partial <= 1 && mask.element_bytes > 1 &&
-      p == c.size / mask.element_bytes)
+  // The element at p may be partly written (the byte count stopped inside it): every later one
+  // must still hold the fill.
+  std::int64_t fill_after_p = 0;
+  for (auto i : c.wrong_indices)
+    fill_after_p += i > p && static_cast<std::size_t>(i) < mask.fill.size() && mask.fill[static_cast<std::size_t>(i)] == Fill::output;
+  if (c.wrong > 1 && fill_after_p == c.wrong - 1 && mask.element_bytes > 1 && p == c.size / mask.element_bytes)
     return fmt::format("{} and still hold the value cugrade filled the output with before the call (never written, "
                        "or never copied back): {} = {} / {}, as if a cudaMemcpy or cudaMemset was given the number "
                        "of elements where it takes bytes (n * sizeof(element))",
