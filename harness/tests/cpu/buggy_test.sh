@@ -52,10 +52,10 @@ if [[ "$backend" == cuda ]] && ! nvidia-smi -L >/dev/null 2>&1; then
   exit 77
 fi
 
-# The manifest: item, class, names, misleading, cpu outcome, gpu note (tab-separated).
-declare -A klass names misleading want_cpu gpu_note
+# The manifest: item, class, names, misleading (then the CPU outcome and the GPU note, for issue 13).
+declare -A klass names misleading
 items=()
-while IFS=$'\t' read -r item cls name_list mislead_list cpu gpu; do
+while IFS=$'\t' read -r item cls name_list mislead_list _; do
   [[ -z "$item" || "$item" == \#* ]] && continue
   [[ -f "$corpus/$item.cu" ]] || { echo "buggy: manifest names $item, which has no $item.cu"; exit 1; }
   if ((${#filters[@]})); then
@@ -65,7 +65,7 @@ while IFS=$'\t' read -r item cls name_list mislead_list cpu gpu; do
     ((keep)) || continue
   fi
   items+=("$item")
-  klass[$item]=$cls names[$item]=$name_list misleading[$item]=$mislead_list want_cpu[$item]=$cpu gpu_note[$item]=$gpu
+  klass[$item]=$cls names[$item]=$name_list misleading[$item]=$mislead_list
 done <"$corpus/manifest.tsv"
 ((${#items[@]})) || { echo "buggy: no items"; exit 1; }
 # Every file must be in the manifest: a bug without its expectations would be measured by nothing.
