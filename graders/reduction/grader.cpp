@@ -49,8 +49,25 @@ ArraySet gold(const Case& c, const ArraySet& inputs) { return sum_of(inputs, 0, 
 /// What the runner fills an i64 output with before each call: 0xFF bytes (-1).
 constexpr std::int64_t kPoisonedOut = -1;
 
-/// The sums a reduction gets when its bounds are off by one, or when it adds to `out` without
-/// setting it first (the poisoned -1 counted in).
+/// The sum without the last partial block of `block` elements (a grid of n / block blocks,
+/// rounded down); defined only where n > block and that block holds more than one element (one is
+/// the "last element left out" model's, tried first).
+MistakeModel partial_block_left_out(std::int64_t block) {
+  return {"last partial block of " + std::to_string(block) + " left out",
+          "your sum leaves out the last n mod " + std::to_string(block) + " elements (the last partial block of " +
+              std::to_string(block) + "): is the grid rounded down (n / " + std::to_string(block) +
+              " blocks), or does a bound stop one short where the partial sums are added up?",
+          {},
+          [block](const Case& c, const ArraySet& inputs) {
+            const std::int64_t n = size_of(c);
+            if (n <= block || n % block <= 1) return ArraySet{};
+            return sum_of(inputs, 0, n - n % block, 0);
+          }};
+}
+
+/// The sums a reduction gets when its bounds are off by one, when it adds to `out` without
+/// setting it first (the poisoned -1 counted in), or when its grid drops the last partial block
+/// (blocks of 128 to 1024 elements: one per thread, or two per thread of 64 to 512).
 const std::vector<MistakeModel> mistakes{
     {"first element left out", "your sum leaves out in[0]: the first element is not counted", {},
      [](const Case& c, const ArraySet& inputs) { return sum_of(inputs, 1, size_of(c), 0); }},
@@ -61,6 +78,8 @@ const std::vector<MistakeModel> mistakes{
      "each call) and your code adds to it without setting it first",
      {},
      [](const Case& c, const ArraySet& inputs) { return sum_of(inputs, 0, size_of(c), kPoisonedOut); }},
+    partial_block_left_out(128), partial_block_left_out(256), partial_block_left_out(512),
+    partial_block_left_out(1024),
 };
 
 Work work(const std::string& /*step*/, const Params& params) {

@@ -3,13 +3,17 @@
 #include <algorithm>
 #include <cstring>
 
+#include "fills.hpp"
+
 namespace cugrade::runner {
 namespace {
 
 // Why poison: an output the entry point never writes must not pass as correct because the
 // allocation happened to hold zeros (or last call's answer). 0xFF bytes are NaN as float and
-// double and -1 as a signed integer, which no tolerance accepts.
-constexpr int kPoison = 0xFF;
+// double and -1 as a signed integer, which no tolerance accepts. An f32 output's third byte is
+// 0x8F (fills.hpp): a signalling NaN, which arithmetic quiets, so a kernel that adds into its
+// output (C += ...) is told apart from one that never wrote it.
+constexpr int kPoison = output_fill_byte;
 
 std::string shape_text(const Array& array) {
   std::string text = std::string(dtype_name(array.type)) + "[";
@@ -111,10 +115,25 @@ void BufferSet::reset_outputs() {
   for (auto& [name, slot] : slots_) {
     if (!slot.output || slot.bytes == 0) continue;
     if (slot.input) upload(name, slot, loaded_.at(name));
-    else if (memory_ == Memory::host) std::memset(slot.pointer, kPoison, slot.bytes);
-    else context_.check(cudaMemset(slot.pointer, kPoison, slot.bytes),
-                        "cudaMemset (poisoning output " + name + ")");
+    else if (memory_ == Memory::host) fill_host(slot);
+    else fill_device(name, slot);
   }
+}
+
+void BufferSet::fill_host(Slot& slot) {
+  std::memset(slot.pointer, kPoison, slot.bytes);
+  if (slot.layout.type != DType::f32) return;
+  auto* bytes = static_cast<std::uint8_t*>(slot.pointer);
+  for (std::size_t i = 2; i < slot.bytes; i += 4) bytes[i] = output_fill_f32_byte2;
+}
+
+void BufferSet::fill_device(const std::string& name, Slot& slot) {
+  context_.check(cudaMemset(slot.pointer, kPoison, slot.bytes), "cudaMemset (poisoning output " + name + ")");
+  if (slot.layout.type != DType::f32) return;
+  // Byte 2 of every element: rows of one byte, 4 bytes apart. Should a driver refuse such a
+  // pitch, the plain 0xFF fill stays (a quiet NaN): only the "added into it" evidence is lost.
+  if (cudaMemset2D(static_cast<char*>(slot.pointer) + 2, 4, output_fill_f32_byte2, 1, slot.bytes / 4) != cudaSuccess)
+    cudaGetLastError();
 }
 
 ArraySet BufferSet::read_outputs() {

@@ -49,6 +49,9 @@ class BufferSet {
   };
   void allocate(const std::string& name, Slot& slot);
   void upload(const std::string& name, Slot& slot, const Array& source);
+  /// Fills an output with the runner's fill (fills.hpp), in host or device memory.
+  void fill_host(Slot& slot);
+  void fill_device(const std::string& name, Slot& slot);
   Array download(const std::string& name, const Slot& slot);
 
   TaskContext& context_;

@@ -54,6 +54,7 @@ std::optional<BlockFailure> BlockRunner::run(const GridShape& shape, uint3 block
   shape_ = &shape;
   failure_.reset();
   barrier_ = Barrier{};
+  restart_sweep_ = false;
   const unsigned bx = shape.block.x, by = shape.block.y, bz = shape.block.z;
   const unsigned n = bx * by * bz;
   // Why poison: shared memory starts with whatever the last block left; 0xFF bytes read as NaN
@@ -132,6 +133,10 @@ void BlockRunner::schedule() {
       running_ = nullptr;
       progress = true;
       if (failure_) return;
+      if (restart_sweep_) {  // a barrier was released: every thread resumes in schedule order
+        restart_sweep_ = false;
+        break;
+      }
     }
     if (all_done) return;
     if (!progress) {
@@ -195,7 +200,15 @@ int BlockRunner::block_barrier(BarrierReduce reduce, int predicate, const std::s
     b.result = b.accumulator;
     b.arrived = 0;
     ++b.generation;
-    return b.result;
+    // Why yield: the last thread to arrive would otherwise run on past the barrier ahead of all
+    // the others — thread n−1 in the forward order, thread 0 in the reverse one — so after every
+    // barrier one thread ran first in BOTH orders, and a race only that thread sees (thread 0
+    // reading partial sums the others have not written yet) gave the same wrong answer twice.
+    // Yielding ends the sweep; the next one resumes every thread in the schedule's order.
+    const int result = b.result;
+    restart_sweep_ = true;
+    yield();
+    return result;
   }
   wait(&b.generation, "__syncthreads()", where);
   return b.result;

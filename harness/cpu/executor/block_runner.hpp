@@ -104,6 +104,7 @@ class BlockRunner {
   const char* signature_ = nullptr;       ///< the __PRETTY_FUNCTION__ last noted
   const char* signature_name_ = nullptr;  ///< the kernel's name read from it (null: none)
   Barrier barrier_;
+  bool restart_sweep_ = false;  ///< a barrier was just released: the next sweep starts at the first thread
   Thread* running_ = nullptr;
   std::optional<BlockFailure> failure_;
   sigjmp_buf fault_jump_;

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <map>
 #include <mutex>
+#include <string_view>
 
 #include "cugrade_cpu/runtime_api.hpp"
 
@@ -13,6 +14,10 @@ std::mutex mutex;
 cudaError_t last = cudaSuccess;
 cudaError_t sticky = cudaSuccess;
 std::string kernel_name;
+bool from_api = false;
+// Where the student's latest runtime call was made (runtime_api.hpp's call-site macros).
+constinit thread_local const char* site_file = nullptr;
+constinit thread_local int site_line = 0;
 // Why a map of strings that are never erased: cudaGetErrorString returns a const char* that the
 // caller may keep, so a description, once handed out, must stay valid.
 std::map<cudaError_t, std::string>& details() {
@@ -25,6 +30,7 @@ std::map<cudaError_t, std::string>& details() {
 cudaError_t record_error(cudaError_t error, const std::string& detail) {
   std::lock_guard lock(mutex);
   if (sticky == cudaSuccess) last = error;
+  if (sticky == cudaSuccess) from_api = false;
   if (!detail.empty() && sticky == cudaSuccess) details()[error] = detail;
   return error;
 }
@@ -34,9 +40,34 @@ cudaError_t record_sticky_error(cudaError_t error, const std::string& detail) {
   if (sticky != cudaSuccess) return sticky;  // the first fault is the one to report
   sticky = error;
   last = error;
+  from_api = false;
   details()[error] = detail;
   std::fprintf(stderr, "cugrade CPU backend: %s\n", detail.c_str());
   return error;
+}
+
+void note_api_site(const char* file, int line) noexcept {
+  site_file = file;
+  site_line = line;
+}
+
+cudaError_t record_api_error(cudaError_t error, const char* call, const std::string& why) {
+  std::string where;
+  if (site_file) {
+    std::string_view file = site_file;
+    if (auto slash = file.rfind('/'); slash != std::string_view::npos) file.remove_prefix(slash + 1);
+    where = " (" + std::string(file) + ":" + std::to_string(site_line) + ")";
+  }
+  const std::string detail = std::string(call) + where + " failed with " + cudaGetErrorName(error) + ": " + why;
+  record_error(error, detail);
+  std::lock_guard lock(mutex);
+  if (sticky == cudaSuccess) from_api = true;
+  return error;
+}
+
+bool last_error_from_api() {
+  std::lock_guard lock(mutex);
+  return from_api;
 }
 
 cudaError_t sticky_error() {
@@ -62,6 +93,7 @@ std::string last_kernel() {
 void forget_kernel() {
   std::lock_guard lock(mutex);
   kernel_name.clear();
+  from_api = false;
 }
 
 }  // namespace cugrade_cpu

@@ -23,6 +23,14 @@ inline cudaError_t api_result(cudaError_t error) {
   return error == cudaSuccess ? cudaSuccess : record_error(error);
 }
 
+/// Records a failed runtime API call as the last error: cudaGetErrorString(error) then names the
+/// call, the student's line it was made on (note_api_site) and `why` ("cudaMemcpy (vecadd.cu:25)
+/// failed: ..."), and the runner blames no kernel for it. Returns `error`.
+cudaError_t record_api_error(cudaError_t error, const char* call, const std::string& why);
+
+/// True when the last error recorded came from a runtime API call, not from a kernel or a launch.
+bool last_error_from_api();
+
 /// Clears every error (cudaDeviceReset).
 void clear_errors();
 

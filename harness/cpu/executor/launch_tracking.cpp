@@ -8,6 +8,8 @@ namespace cugrade::runner {
 
 void reset_last_kernel() { cugrade_cpu::forget_kernel(); }
 
-std::string last_kernel_name() { return cugrade_cpu::last_kernel(); }
+// An error a runtime call returned (cudaMemcpy's invalid argument) is not the last kernel's:
+// its message names the call and the line instead (error_state.hpp).
+std::string last_kernel_name() { return cugrade_cpu::last_error_from_api() ? std::string() : cugrade_cpu::last_kernel(); }
 
 }  // namespace cugrade::runner

@@ -16,6 +16,7 @@
 #include "cugrade_cpu/driver_api.hpp"
 #include "cugrade_cpu/runtime_api.hpp"
 #include "error_state.hpp"
+#include "fills.hpp"
 #include "memory_registry.hpp"
 
 namespace cugrade_cpu {
@@ -88,6 +89,18 @@ void arm_canary(const Allocation& a) {
   for (std::size_t i = 0; i < slack; ++i) a.ptr[a.bytes + i] = static_cast<char>(canary(i));
 }
 
+// Why fresh cudaMalloc memory is filled: zeros (what mmap gives) would let a kernel that adds into
+// an array it never zeroed pass, and make "copied back from memory no kernel wrote" look like
+// "computed zero". The fill is a 32-bit word no result is likely to hold and that differs from
+// the runner's own output fill (every byte 0xFF), so a report can tell which one an output
+// still holds: a signalling NaN as float, -5921371 as int (harness/runtime/fills.hpp).
+void fill_fresh(char* p, std::size_t bytes) {
+  const std::uint32_t word = ::cugrade::fresh_device_fill_word;
+  std::size_t i = 0;
+  for (; i + 4 <= bytes; i += 4) std::memcpy(p + i, &word, 4);
+  std::memcpy(p + i, &word, bytes - i);
+}
+
 cudaError_t allocate(void** pointer, std::size_t bytes, Kind kind) {
   if (!pointer) return api_result(cudaErrorInvalidValue);
   *pointer = nullptr;
@@ -106,7 +119,10 @@ cudaError_t allocate(void** pointer, std::size_t bytes, Kind kind) {
   mprotect(base + page() + data, page(), PROT_NONE);
   Allocation a{base, map_bytes, base + page() + data - aligned, bytes, ++allocation_count, kind, false};
   allocations()[reinterpret_cast<std::uintptr_t>(base)] = a;
-  if (kind == Kind::device) arm_canary(a);
+  if (kind == Kind::device) {
+    fill_fresh(a.ptr, bytes);
+    arm_canary(a);
+  }
   bytes_in_use += bytes;
   *pointer = a.ptr;
   return cudaSuccess;
@@ -223,14 +239,27 @@ cudaError_t cudaFreeHost(void* pointer) { return cugrade_cpu::release(pointer, c
 
 cudaError_t cudaMemcpy(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind) {
   if (cudaError_t sticky = cugrade_cpu::sticky_error()) return sticky;
-  if (kind < cudaMemcpyHostToHost || kind > cudaMemcpyDefault) return api_result(cudaErrorInvalidMemcpyDirection);
+  using cugrade_cpu::record_api_error;
+  if (kind < cudaMemcpyHostToHost || kind > cudaMemcpyDefault)
+    return record_api_error(cudaErrorInvalidMemcpyDirection, "cudaMemcpy", "the direction is not a cudaMemcpyKind");
   if (bytes == 0) return cudaSuccess;
-  if (!dst || !src) return api_result(cudaErrorInvalidValue);
+  if (!dst || !src)
+    return record_api_error(cudaErrorInvalidValue, "cudaMemcpy", std::string("the ") + (dst ? "source" : "destination") + " is a null pointer");
   bool device_dst = kind == cudaMemcpyHostToDevice || kind == cudaMemcpyDeviceToDevice;
   bool device_src = kind == cudaMemcpyDeviceToHost || kind == cudaMemcpyDeviceToDevice;
-  if ((device_dst && !cugrade_cpu::is_device_range(dst, bytes)) ||
-      (device_src && !cugrade_cpu::is_device_range(src, bytes)))
-    return api_result(cudaErrorInvalidValue);
+  const char* kind_text = kind == cudaMemcpyHostToDevice ? "cudaMemcpyHostToDevice"
+                          : kind == cudaMemcpyDeviceToHost ? "cudaMemcpyDeviceToHost"
+                                                           : "cudaMemcpyDeviceToDevice";
+  for (int end = 0; end < 2; ++end) {
+    const bool on_device = end == 0 ? device_dst : device_src;
+    const void* p = end == 0 ? dst : src;
+    if (!on_device || cugrade_cpu::is_device_range(p, bytes)) continue;
+    const std::string what = end == 0 ? "destination" : "source";
+    std::string why = cugrade_cpu::is_device_range(p, 1)
+        ? "the " + what + " has fewer than the " + std::to_string(bytes) + " bytes copied (the count is in bytes: n * sizeof(element))"
+        : "the direction is " + std::string(kind_text) + ", but the " + what + " is not memory from cudaMalloc (are the pointers or the direction swapped?)";
+    return record_api_error(cudaErrorInvalidValue, "cudaMemcpy", why);
+  }
   std::memmove(dst, src, bytes);
   return cudaSuccess;
 }
@@ -242,8 +271,23 @@ cudaError_t cudaMemcpyAsync(void* dst, const void* src, std::size_t bytes, cudaM
 cudaError_t cudaMemset(void* pointer, int value, std::size_t bytes) {
   if (cudaError_t sticky = cugrade_cpu::sticky_error()) return sticky;
   if (bytes == 0) return cudaSuccess;
-  if (!cugrade_cpu::is_device_range(pointer, bytes)) return api_result(cudaErrorInvalidValue);
+  if (!cugrade_cpu::is_device_range(pointer, bytes))
+    return cugrade_cpu::record_api_error(cudaErrorInvalidValue, "cudaMemset",
+        cugrade_cpu::is_device_range(pointer, 1)
+            ? "the memory has fewer than the " + std::to_string(bytes) + " bytes set (the count is in bytes)"
+            : std::string("the pointer is not memory from cudaMalloc"));
   std::memset(pointer, value, bytes);
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemset2D(void* pointer, std::size_t pitch, int value, std::size_t width, std::size_t height) {
+  if (cudaError_t sticky = cugrade_cpu::sticky_error()) return sticky;
+  if (width == 0 || height == 0) return cudaSuccess;
+  if (width > pitch && height > 1)
+    return cugrade_cpu::record_api_error(cudaErrorInvalidValue, "cudaMemset2D", "the width is larger than the pitch");
+  if (!cugrade_cpu::is_device_range(pointer, pitch * (height - 1) + width))
+    return cugrade_cpu::record_api_error(cudaErrorInvalidValue, "cudaMemset2D", "the rows reach past the allocation");
+  for (std::size_t row = 0; row < height; ++row) std::memset(static_cast<char*>(pointer) + row * pitch, value, width);
   return cudaSuccess;
 }
 

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "check/coords.hpp"
+#include "check/fill_evidence.hpp"
 #include "check/pattern.hpp"
 
 namespace cugrade {
@@ -78,6 +79,8 @@ Result<Comparison> compare_array(const std::string& name, const Array& actual, c
   mask.dims = expected.dims;
   mask.wrong.assign(static_cast<std::size_t>(cmp.checked), false);
   mask.nonfinite.assign(static_cast<std::size_t>(cmp.checked), false);
+  mask.fill.assign(static_cast<std::size_t>(cmp.checked), Fill::none);
+  mask.element_bytes = static_cast<std::int64_t>(dtype_size(actual.type));
   const bool both_integer = is_integer(actual.type) && is_integer(expected.type);
   const bool exact = is_integer(actual.type) || is_integer(expected.type);
 
@@ -104,6 +107,7 @@ Result<Comparison> compare_array(const std::string& name, const Array& actual, c
     if (!wrong) continue;
     ++cmp.wrong;
     mask.wrong[static_cast<std::size_t>(i)] = true;
+    mask.fill[static_cast<std::size_t>(i)] = fill_of(actual, i);
     if (std::isfinite(x) && (mask.largest_error_index < 0 || err > mask.largest_error)) {
       mask.largest_error = err;
       mask.largest_error_index = i;
@@ -112,6 +116,10 @@ Result<Comparison> compare_array(const std::string& name, const Array& actual, c
       cmp.first.push_back(Mismatch{i, unravel_index(i, expected.dims), y, x});
   }
   cmp.pattern = describe_mismatch_pattern(mask);
+  if (cmp.wrong > 0) {
+    const std::string evidence = describe_value_evidence(actual, expected, mask.wrong, tol);
+    if (!evidence.empty()) cmp.pattern = cmp.pattern.empty() ? evidence : cmp.pattern + "; " + evidence;
+  }
   return cmp;
 }
 

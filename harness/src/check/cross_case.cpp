@@ -17,10 +17,11 @@ struct Seen {
   bool failed;
 };
 
-// Multiples tried, tile widths first: when several fit the evidence, the usual tile is the likely
-// cause. 64–256 are block sizes of 1-D kernels; 4 (last: it divides most of the others) is the
-// rows per thread of SMEM-5 and the width of a float4.
-constexpr std::int64_t kMultiples[] = {32, 16, 8, 64, 128, 256, 4};
+// Multiples tried, largest first: when several fit the evidence (vecadd's sizes that are not
+// multiples of its block of 256 are not multiples of 32 either), the largest one is the real
+// block or tile, and naming 32 where the block is 256 would send the student to the wrong number.
+// A smaller one is named only when a size that is a multiple of it but not of the larger passed.
+constexpr std::int64_t kMultiples[] = {256, 128, 64, 32, 16, 8, 4};
 
 /// Same params, different outcomes: the data or the timing decides, not the size.
 Line differs_at_same_size(const std::vector<Seen>& seen) {
@@ -28,7 +29,7 @@ Line differs_at_same_size(const std::vector<Seen>& seen) {
     for (std::size_t b = a + 1; b < seen.size(); ++b)
       if (*seen[a].params == *seen[b].params && seen[a].failed != seen[b].failed)
         return fmt::format("wrong at some seeds but right at others of the same size ({}): the "
-                           "result depends on the data or on timing (a race?)",
+                           "result depends on the input values, not only on the size",
                            params_to_string(*seen[a].params));
   return std::nullopt;
 }
@@ -41,32 +42,33 @@ bool fails_exactly_when(const std::vector<Seen>& seen, Predicate predicate) {
 }
 
 Line not_a_multiple(const std::vector<Seen>& seen) {
+  // Two passes, each largest multiple first: a rule over all parameters at any multiple comes
+  // before a rule about one parameter (which, with fewer sizes to explain, fits more by chance).
   for (std::int64_t m : kMultiples) {
     auto off = [m](std::int64_t v) { return v % m != 0; };
     const bool any_param_off = fails_exactly_when(seen, [&](const Params& p) {
       return std::any_of(p.begin(), p.end(), [&](const auto& kv) { return off(kv.second); });
     });
-    if (any_param_off) {
-      // Only one parameter is ever off the multiple: the evidence points at it by name.
-      std::set<std::string> off_names;
-      for (const auto& s : seen)
-        for (const auto& [name, value] : *s.params)
-          if (off(value)) off_names.insert(name);
-      if (off_names.size() == 1)
-        return fmt::format("wrong only when {} is not a multiple of {}", *off_names.begin(), m);
-      return fmt::format("wrong only at sizes that are not a multiple of {}", m);
-    }
-    std::set<std::string> names;
+    if (!any_param_off) continue;
+    // Only one parameter is ever off the multiple: the evidence points at it by name.
+    std::set<std::string> off_names;
     for (const auto& s : seen)
-      for (const auto& kv : *s.params) names.insert(kv.first);
+      for (const auto& [name, value] : *s.params)
+        if (off(value)) off_names.insert(name);
+    if (off_names.size() == 1) return fmt::format("wrong only when {} is not a multiple of {}", *off_names.begin(), m);
+    return fmt::format("wrong only at sizes that are not a multiple of {}", m);
+  }
+  std::set<std::string> names;
+  for (const auto& s : seen)
+    for (const auto& kv : *s.params) names.insert(kv.first);
+  for (std::int64_t m : kMultiples)
     for (const auto& name : names) {
       const bool holds = fails_exactly_when(seen, [&](const Params& p) {
         const auto it = p.find(name);
-        return it != p.end() && off(it->second);
+        return it != p.end() && it->second % m != 0;
       });
       if (holds) return fmt::format("wrong only when {} is not a multiple of {}", name, m);
     }
-  }
   return std::nullopt;
 }
 
@@ -95,10 +97,11 @@ Line by_size(const std::vector<Seen>& seen) {
       min_pass = min_pass < 0 ? n : std::min(min_pass, n);
     }
   }
+  // An int overflows only past 2^31: the question is asked only where the sizes reach that far.
   if (size_of(*smallest_fail->params) > max_pass)
-    return fmt::format("wrong only at the largest sizes ({} and up): does the grid cover the "
-                       "whole input, and do the indices fit in an int?",
-                       params_to_string(*smallest_fail->params));
+    return fmt::format("wrong only at the largest sizes ({} and up): does the grid cover the whole input{}?",
+                       params_to_string(*smallest_fail->params),
+                       size_of(*smallest_fail->params) >= 2147483648.0 ? ", and do the indices fit in an int" : "");
   if (size_of(*largest_fail->params) < min_pass)
     return fmt::format("wrong only at the smallest sizes ({} and below)",
                        params_to_string(*largest_fail->params));

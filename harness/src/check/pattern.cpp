@@ -26,6 +26,11 @@ struct Census {
   std::int64_t size = 0;
   std::int64_t wrong = 0;
   std::int64_t nonfinite = 0;
+  std::int64_t output_fill = 0;   ///< wrong elements still holding the runner's output fill
+  std::int64_t output_added = 0;  ///< wrong elements holding that fill after arithmetic on it
+  std::int64_t output_partial = 0;  ///< wrong elements whose last bytes still hold that fill
+  std::int64_t device_fill = 0;   ///< wrong elements holding fresh cudaMalloc memory (CPU backend)
+  std::int64_t device_added = 0;  ///< wrong elements holding that fill after arithmetic on it
   std::vector<std::int64_t> wrong_indices;  ///< ascending
 };
 
@@ -38,6 +43,14 @@ Census take_census(const MismatchMask& mask) {
     c.wrong_indices.push_back(i);
     if (static_cast<std::size_t>(i) < mask.nonfinite.size() && mask.nonfinite[static_cast<std::size_t>(i)])
       ++c.nonfinite;
+    if (static_cast<std::size_t>(i) < mask.fill.size()) {
+      const Fill f = mask.fill[static_cast<std::size_t>(i)];
+      c.output_fill += f == Fill::output;
+      c.output_added += f == Fill::output_added;
+      c.output_partial += f == Fill::output_partial;
+      c.device_fill += f == Fill::device;
+      c.device_added += f == Fill::device_added;
+    }
   }
   return c;
 }
@@ -48,6 +61,26 @@ std::string where(const MismatchMask& mask, std::int64_t index) {
 
 std::string join_numbers(const std::vector<std::int64_t>& numbers) {
   return fmt::format("{}", fmt::join(numbers, ", "));
+}
+
+/// What the wrong elements hold, as a clause ("still hold the value cugrade filled the output
+/// with ..."), when every one holds one and the same fill; "" otherwise. `one`: a single element.
+std::string never_written(const Census& c, bool one = false) {
+  const char* verb_hold = one ? "holds" : "hold";
+  if (c.output_fill == c.wrong)
+    return fmt::format("still {} the value cugrade filled the output with before the call: never written (or the "
+                       "result was never copied back into it)", verb_hold);
+  if (c.output_added == c.wrong)
+    return fmt::format("{} NaN from arithmetic on the value cugrade filled the output with: the code adds into the "
+                       "output (C += ...) instead of assigning it (C = ...), and nothing zeroed it first",
+                       one ? "is" : "are");
+  if (c.device_fill == c.wrong)
+    return fmt::format("{} what fresh cudaMalloc memory holds on the CPU backend: copied from device memory no "
+                       "kernel wrote", verb_hold);
+  if (c.device_added == c.wrong)
+    return fmt::format("{} NaN from arithmetic on fresh cudaMalloc memory: something was added into device memory "
+                       "that was never zeroed (cudaMemset it to 0, or assign instead of +=)", one ? "is" : "are");
+  return "";
 }
 
 // ---- 2-D patterns: rows × cols, row-major --------------------------------------------------
@@ -146,17 +179,34 @@ Line matrix_pattern(const Census& c, const Grid& g) {
 
 // ---- 1-D patterns ----------------------------------------------------------------------------
 
-/// Exactly the elements from p on are wrong: the grid stopped short.
-Line wrong_suffix(const Census& c) {
+/// Exactly the elements from p on are wrong: the grid stopped short, or a copy did. Each cause is
+/// named only on its evidence: a copy given elements for bytes leaves exactly size/element_bytes
+/// elements written and the rest with the runner's fill; a grid stops at a multiple of a block.
+Line wrong_suffix(const Census& c, const MismatchMask& mask) {
   const std::int64_t p = c.wrong_indices.front();
   if (p == 0 || c.wrong != c.size - p) return std::nullopt;
+  const std::string held = never_written(c);
+  const std::string head = fmt::format("elements from index {} on are wrong (the first {} are right)", p, p);
+  // The element at p may be partly written (the byte count stopped inside it): every later one
+  // must still hold the fill.
+  std::int64_t fill_after_p = 0;
+  for (auto i : c.wrong_indices)
+    fill_after_p += i > p && static_cast<std::size_t>(i) < mask.fill.size() && mask.fill[static_cast<std::size_t>(i)] == Fill::output;
+  if (c.wrong > 1 && fill_after_p == c.wrong - 1 && mask.element_bytes > 1 && p == c.size / mask.element_bytes)
+    return fmt::format("{} and still hold the value cugrade filled the output with before the call (never written, "
+                       "or never copied back): {} = {} / {}, as if a cudaMemcpy or cudaMemset was given the number "
+                       "of elements where it takes bytes (n * sizeof(element))",
+                       head, p, c.size, mask.element_bytes);
+  // 65536 and 32768: where an unsigned or signed 16-bit index wraps.
+  const std::string wraps = p == 65536 || p == 32768 ? " (or a 16-bit index, which would overflow there)" : "";
   for (std::int64_t b : kBlockSizes) {
     if (p % b == 0)
-      return fmt::format("elements from index {} on are wrong (the first {} = {} × {} are right): "
-                         "too few blocks launched?", p, p, p / b, b);
+      return fmt::format("elements from index {} on are wrong (the first {} = {} × {} are right{}): too few blocks "
+                         "launched?{}",
+                         p, p, p / b, b, held.empty() ? "" : "; the rest " + held, wraps);
   }
-  return fmt::format("elements from index {} on are wrong (the first {} are right): too few "
-                     "blocks launched?", p, p);
+  if (!held.empty()) return fmt::format("{}: they {}; does the grid cover every element?{}", head, held, wraps);
+  return head;
 }
 
 /// Exactly the first p elements are wrong.
@@ -187,8 +237,8 @@ Line every_other(const Census& c) {
   return fmt::format("every other element is wrong (the {} indices)", parity == 0 ? "even" : "odd");
 }
 
-Line vector_pattern(const Census& c) {
-  if (auto line = wrong_suffix(c)) return line;
+Line vector_pattern(const Census& c, const MismatchMask& mask) {
+  if (auto line = wrong_suffix(c, mask)) return line;
   if (auto line = wrong_prefix(c)) return line;
   if (auto line = partial_block(c)) return line;
   return every_other(c);
@@ -228,8 +278,8 @@ Line scattered(const Census& c, const MismatchMask& mask) {
                          where(mask, mask.largest_error_index));
   else if (c.nonfinite == c.wrong)
     detail = fmt::format(" (all NaN or Inf, the first at {})", where(mask, c.wrong_indices.front()));
-  return fmt::format("{} scattered elements are wrong{}: a race or a missing __syncthreads() "
-                     "would look like this", c.wrong, detail);
+  // No cause: a race is named only where runs disagree (pipeline/schedule_race), never from a shape.
+  return fmt::format("{} scattered elements are wrong{}", c.wrong, detail);
 }
 
 }  // namespace
@@ -241,19 +291,40 @@ std::string describe_mismatch_pattern(const MismatchMask& mask) {
     throw std::logic_error("describe_mismatch_pattern: mask size does not match its dims");
   const Census c = take_census(mask);
   if (c.wrong == 0) return "";
+  const std::string held = never_written(c);
+  if (c.wrong == c.size && !held.empty())
+    return c.size == 1 ? "the only element " + never_written(c, true) : "every element " + never_written(c, true);
+  // Memory-wide flat suffix (any shape): the copy that was given elements for bytes.
+  if (mask.dims.size() != 1 && c.output_fill == c.wrong && mask.element_bytes > 1 &&
+      c.wrong_indices.front() == c.size / mask.element_bytes && c.wrong == c.size - c.wrong_indices.front())
+    return fmt::format("only the first {} elements in memory order were written, and the rest {}: {} = {} / {}, "
+                       "as if a cudaMemcpy or cudaMemset was given the number of elements where it takes bytes",
+                       c.wrong_indices.front(), held, c.wrong_indices.front(), c.size, mask.element_bytes);
+  if (c.output_partial == c.wrong)
+    return fmt::format("{} partly written: {} last bytes still hold the value cugrade filled the output with (a "
+                       "copy given fewer bytes than the elements have: a count in elements, not in bytes?)",
+                       c.wrong == 1 ? "the only wrong element was" : fmt::format("{} elements were", c.wrong),
+                       c.wrong == 1 ? "its" : "their");
   if (c.nonfinite == c.size)
-    return "every element is NaN or Inf: the output was never written (cugrade fills outputs "
-           "with NaN before each call)";
+    return "every element is NaN or Inf, computed by your code (no fill value of cugrade's): a division by zero, "
+           "or arithmetic on NaN or Inf?";
   if (c.wrong == c.size) return c.size == 1 ? "the only element is wrong" : "every element is wrong";
-  if (auto line = single_element(c, mask)) return *line;
-  Line shaped;
-  if (mask.dims.size() == 2) shaped = matrix_pattern(c, Grid{mask.dims[0], mask.dims[1]});
-  else if (mask.dims.size() == 1) shaped = vector_pattern(c);
+  Line shaped = single_element(c, mask);
+  if (!shaped && mask.dims.size() == 2) shaped = matrix_pattern(c, Grid{mask.dims[0], mask.dims[1]});
+  else if (!shaped && mask.dims.size() == 1) shaped = vector_pattern(c, mask);
+  // A region no thread stored to (it still holds a fill): where it is says which, the fill that
+  // nobody wrote it; the suffix line says so itself.
+  const bool untouched = c.output_fill == c.wrong || c.device_fill == c.wrong;
+  const bool says_fill = shaped && (shaped->find("filled the output") != std::string::npos ||
+                                    shaped->find("fresh cudaMalloc") != std::string::npos);
+  if (shaped && untouched && !says_fill)
+    return fmt::format("{}; {} {} — no thread stored there: is the grid too small to reach {}, or a bounds check "
+                       "too strict?",
+                       *shaped, c.wrong == 1 ? "it" : "they", never_written(c, c.wrong == 1), c.wrong == 1 ? "it" : "them");
   if (shaped) return *shaped;
   if (auto line = scattered(c, mask)) return *line;
-  if (c.nonfinite == c.wrong)
-    return fmt::format("{} of {} elements are NaN or Inf: they were never written (cugrade fills "
-                       "outputs with NaN before each call)", c.wrong, c.size);
+  if (!held.empty()) return fmt::format("{} of {} elements {}", c.wrong, c.size, held);
+  if (c.nonfinite == c.wrong) return fmt::format("{} of {} elements are NaN or Inf", c.wrong, c.size);
   return fmt::format("{} of {} elements are wrong", c.wrong, c.size);
 }
 

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "check/fill_evidence.hpp"
+
 namespace cugrade {
 
 /// Which elements of one output failed, and how.
@@ -13,6 +15,11 @@ struct MismatchMask {
   std::vector<std::int64_t> dims;  ///< shape of the array ({rows, cols}, {n}, or {} for a scalar)
   std::vector<bool> wrong;         ///< per element (row-major): outside tolerance (NaN/Inf included)
   std::vector<bool> nonfinite;     ///< per element: the actual value is NaN or Inf; empty = none
+  /// Per element: the bytes the actual value still holds (fills.hpp); empty = unknown. The
+  /// evidence for "never written" (the runner's fill), "copied from device memory no kernel
+  /// wrote" (fresh cudaMalloc memory on the CPU backend) and "added into it" (that fill, quieted).
+  std::vector<Fill> fill;
+  std::int64_t element_bytes = 4;  ///< bytes per element of the actual output
   double largest_error = 0.0;           ///< largest |actual − expected| over finite wrong elements
   std::int64_t largest_error_index = -1;  ///< where it is; -1 when every wrong element is NaN/Inf
 };

@@ -36,6 +36,12 @@ inline constexpr const char* schedule_race_message =
     "results change when the order of threads changes: a race (e.g. a missing __syncthreads()) — "
     "schedule forward and reverse gave different outputs";
 
+/// What a case is told whose outputs changed between two runs in the same order of threads,
+/// where its kernels declare no shared memory: something else was read before it was set.
+inline constexpr const char* unsteady_message =
+    "results change between two runs with the same order of threads, and the kernels declare no "
+    "__shared__ memory: a value is read before it is set (an uninitialised local variable or accumulator?)";
+
 /// The start of what a case whose result depends on the initial contents of shared memory is
 /// told; the kernel and the rest of the sentence follow (mark_uninitialised_shared).
 inline constexpr const char* uninitialised_shared_message = "reads uninitialised __shared__ memory";

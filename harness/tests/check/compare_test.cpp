@@ -1,10 +1,12 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <stdexcept>
 
 #include "check/compare.hpp"
+#include "fills.hpp"
 
 using namespace cugrade;
 
@@ -94,10 +96,43 @@ TEST_CASE("check::compare_array") {
     Array expected = make_array(DType::f32, {2, 2});
     Array actual = expected;
     for (int i = 0; i < 4; ++i) actual.data<float>()[i] = std::numeric_limits<float>::quiet_NaN();
-    CHECK(compare_ok(actual, expected, {1.0, 0.0}).pattern ==
-          "every element is NaN or Inf: the output was never written (cugrade fills outputs with "
-          "NaN before each call)");
+    CHECK(compare_ok(actual, expected, {1.0, 0.0}).pattern.starts_with("every element is NaN or Inf, computed by your code"));
+    for (int i = 0; i < 4; ++i)  // the runner's fill, untouched
+      std::memcpy(actual.bytes.data() + 4 * i, &output_fill_f32_word, 4);
+    CHECK(compare_ok(actual, expected, {1.0, 0.0}).pattern.starts_with(
+        "every element still holds the value cugrade filled the output with before the call: never written"));
     CHECK(compare_ok(expected, expected, {0.0, 0.0}).pattern == "");
+  }
+  SUBCASE("value evidence: a matrix stored transposed") {
+    Array expected = make_array(DType::f32, {2, 3});
+    Array actual = expected;
+    for (int r = 0; r < 2; ++r)
+      for (int c = 0; c < 3; ++c) {
+        expected.data<float>()[r * 3 + c] = static_cast<float>(10 * r + c + 1);
+        actual.data<float>()[c * 2 + r] = static_cast<float>(10 * r + c + 1);
+      }
+    // (0, 0) and (1, 2) sit at the same index in both layouts: 4 of 6 are wrong.
+    CHECK(compare_ok(actual, expected, {0.0, 0.0}).pattern ==
+          "4 of 6 elements are wrong; it holds the right values at transposed positions: element (i, j) was stored "
+          "at index j·2 + i (column-major) instead of i·3 + j — are the row and column indices swapped?");
+  }
+  SUBCASE("value evidence: integers off by one amount") {
+    Array expected = make_array(DType::i64, {1});
+    expected.data<std::int64_t>()[0] = 70000;
+    Array actual = expected;
+    actual.data<std::int64_t>()[0] = 70000 - 65536;  // a short that wrapped
+    CHECK(compare_ok(actual, expected, {0.0, 0.0}).pattern ==
+          "the only element is wrong; every wrong value is off by -65536, a multiple of 2^16: a 16-bit integer "
+          "(short) overflowed on the way");
+    actual.data<std::int64_t>()[0] = 70000 - 5921371;  // atomicAdd into a fresh, never zeroed int
+    CHECK(compare_ok(actual, expected, {0.0, 0.0}).pattern.ends_with(
+        "what fresh cudaMalloc memory holds on the CPU backend: something was added into device memory that was "
+        "never zeroed (cudaMemset it to 0 first)"));
+    actual.data<std::int64_t>()[0] = static_cast<std::int64_t>(0xFFFFFFFF00000000ull | 70000u);  // 4 of 8 bytes
+    CHECK(compare_ok(actual, expected, {0.0, 0.0}).pattern.ends_with(
+        "(an int copied or stored into a long long?), or a 32-bit int overflowed and was widened"));
+    actual.data<std::int64_t>()[0] = 70001;  // nothing in common
+    CHECK(compare_ok(actual, expected, {0.0, 0.0}).pattern == "the only element is wrong");
   }
   SUBCASE("a shape mismatch is an error, not a comparison") {
     auto result = compare_array("C", make_array(DType::f32, {64, 32}), make_array(DType::f32, {65, 33}), {});

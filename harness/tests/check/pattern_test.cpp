@@ -15,6 +15,7 @@ MismatchMask clean(std::vector<std::int64_t> dims) {
   m.dims = std::move(dims);
   m.wrong.assign(static_cast<std::size_t>(n), false);
   m.nonfinite.assign(static_cast<std::size_t>(n), false);
+  m.fill.assign(static_cast<std::size_t>(n), Fill::none);
   return m;
 }
 
@@ -41,12 +42,28 @@ TEST_CASE("check::describe_mismatch_pattern") {
   SUBCASE("nothing wrong: no line") {
     CHECK(describe_mismatch_pattern(clean({4, 4})) == "");
   }
-  SUBCASE("every element NaN or Inf: never written") {
+  SUBCASE("never written only where the output still holds the fill") {
     MismatchMask m = matrix(2, 3, [](auto, auto) { return true; });
     m.nonfinite.assign(6, true);
+    m.fill.assign(6, Fill::output);
     CHECK(describe_mismatch_pattern(m) ==
-          "every element is NaN or Inf: the output was never written (cugrade fills outputs with "
-          "NaN before each call)");
+          "every element still holds the value cugrade filled the output with before the call: never written (or "
+          "the result was never copied back into it)");
+    m.fill.assign(6, Fill::device);
+    CHECK(describe_mismatch_pattern(m) ==
+          "every element holds what fresh cudaMalloc memory holds on the CPU backend: copied from device memory no "
+          "kernel wrote");
+    m.fill.assign(6, Fill::output_added);
+    CHECK(describe_mismatch_pattern(m) ==
+          "every element is NaN from arithmetic on the value cugrade filled the output with: the code adds into "
+          "the output (C += ...) instead of assigning it (C = ...), and nothing zeroed it first");
+    m.fill.assign(6, Fill::device_added);
+    CHECK(describe_mismatch_pattern(m).starts_with("every element is NaN from arithmetic on fresh cudaMalloc memory"));
+    // NaN the code computed (0/0, ∞·0): no fill, so no "never written".
+    m.fill.assign(6, Fill::none);
+    CHECK(describe_mismatch_pattern(m) ==
+          "every element is NaN or Inf, computed by your code (no fill value of cugrade's): a division by zero, "
+          "or arithmetic on NaN or Inf?");
   }
   SUBCASE("every element wrong") {
     CHECK(describe_mismatch_pattern(matrix(2, 3, [](auto, auto) { return true; })) ==
@@ -123,8 +140,59 @@ TEST_CASE("check::describe_mismatch_pattern") {
     CHECK(describe_mismatch_pattern(vector(1000, [](auto i) { return i >= 384; })) ==
           "elements from index 384 on are wrong (the first 384 = 3 × 128 are right): too few "
           "blocks launched?");
+    // No block multiple and no fill: no cause is named.
     CHECK(describe_mismatch_pattern(vector(1000, [](auto i) { return i >= 700; })) ==
-          "elements from index 700 on are wrong (the first 700 are right): too few blocks launched?");
+          "elements from index 700 on are wrong (the first 700 are right)");
+  }
+  SUBCASE("1-D suffix: the fill tells a short copy from a short grid") {
+    // cudaMemcpy(h_C, d_C, n, ...) for n floats: n/4 elements arrive, the rest keep the runner's fill.
+    auto copied = vector(1000, [](auto i) { return i >= 250; });
+    for (int i = 250; i < 1000; ++i) copied.fill[static_cast<std::size_t>(i)] = Fill::output;
+    CHECK(describe_mismatch_pattern(copied) ==
+          "elements from index 250 on are wrong (the first 250 are right) and still hold the value cugrade filled "
+          "the output with before the call (never written, or never copied back): 250 = 1000 / 4, as if a "
+          "cudaMemcpy or cudaMemset was given the number of elements where it takes bytes (n * sizeof(element))");
+    // n = 1001: 1001 bytes end inside element 250, whose first byte arrived.
+    auto odd = vector(1001, [](auto i) { return i >= 250; });
+    for (int i = 250; i < 1001; ++i) odd.fill[static_cast<std::size_t>(i)] = i == 250 ? Fill::output_partial : Fill::output;
+    CHECK(describe_mismatch_pattern(odd).find("250 = 1001 / 4, as if a cudaMemcpy") != std::string::npos);
+    auto one = vector(1, [](auto) { return true; });
+    one.fill[0] = Fill::output_partial;
+    CHECK(describe_mismatch_pattern(one) ==
+          "the only wrong element was partly written: its last bytes still hold the value cugrade filled the output "
+          "with (a copy given fewer bytes than the elements have: a count in elements, not in bytes?)");
+    // The same suffix in fresh device memory copied back: no kernel wrote it, and 256 is a block.
+    auto grid = vector(1000, [](auto i) { return i >= 256; });
+    for (int i = 256; i < 1000; ++i) grid.fill[static_cast<std::size_t>(i)] = Fill::device;
+    CHECK(describe_mismatch_pattern(grid) ==
+          "elements from index 256 on are wrong (the first 256 = 1 × 256 are right; the rest hold what fresh "
+          "cudaMalloc memory holds on the CPU backend: copied from device memory no kernel wrote): too few blocks "
+          "launched?");
+    // Where a 16-bit index wraps, that is named as well.
+    CHECK(describe_mismatch_pattern(vector(70000, [](auto i) { return i >= 65536; })) ==
+          "elements from index 65536 on are wrong (the first 65536 = 256 × 256 are right): too few blocks "
+          "launched? (or a 16-bit index, which would overflow there)");
+  }
+  SUBCASE("a shaped region no thread stored to: the grid or a bounds check") {
+    auto m = matrix(65, 33, [](auto r, auto c) { return r >= 64 || c >= 32; });
+    for (std::size_t i = 0; i < m.wrong.size(); ++i)
+      if (m.wrong[i]) m.fill[i] = Fill::output;
+    CHECK(describe_mismatch_pattern(m) ==
+          "only the last partial tile is wrong: rows ≥ 64 or columns ≥ 32 (the matrix is 65×33; check the bounds "
+          "of partial tiles); they still hold the value cugrade filled the output with before the call: never "
+          "written (or the result was never copied back into it) — no thread stored there: is the grid too small "
+          "to reach them, or a bounds check too strict?");
+    auto last = vector(100, [](auto i) { return i == 99; });
+    last.fill[99] = Fill::device;
+    CHECK(describe_mismatch_pattern(last) ==
+          "only the last element is wrong; it holds what fresh cudaMalloc memory holds on the CPU backend: copied "
+          "from device memory no kernel wrote — no thread stored there: is the grid too small to reach it, or a "
+          "bounds check too strict?");
+  }
+  SUBCASE("any shape: the first size/4 elements in memory order written, the rest the fill") {
+    auto m = matrix(8, 8, [](auto r, auto) { return r >= 2; });
+    for (int i = 16; i < 64; ++i) m.fill[static_cast<std::size_t>(i)] = Fill::output;
+    CHECK(describe_mismatch_pattern(m).starts_with("only the first 16 elements in memory order were written"));
   }
   SUBCASE("1-D: only the last partial block") {
     CHECK(describe_mismatch_pattern(vector(1000, [](auto i) { return i == 800 || i == 900; })) ==
@@ -141,26 +209,20 @@ TEST_CASE("check::describe_mismatch_pattern") {
     CHECK(describe_mismatch_pattern(vector(9, [](auto i) { return i % 2 == 0; })) ==
           "every other element is wrong (the even indices)");
   }
-  SUBCASE("sparse and irregular: a race") {
+  SUBCASE("sparse and irregular: counted, never called a race (only runs that disagree say that)") {
     auto m = matrix(64, 64, [](auto r, auto c) {
       return (r == 5 && c == 9) || (r == 40 && c == 2) || (r == 20 && c == 50);
     });
     m.largest_error = 3.1e-3;
     m.largest_error_index = 5 * 64 + 9;
-    CHECK(describe_mismatch_pattern(m) ==
-          "3 scattered elements are wrong (largest error 3.1e-3 at (row 5, col 9)): a race or a "
-          "missing __syncthreads() would look like this");
+    CHECK(describe_mismatch_pattern(m) == "3 scattered elements are wrong (largest error 3.1e-3 at (row 5, col 9))");
     auto v = vector(1000, [](auto i) { return i == 3 || i == 500 || i == 700; });
     v.largest_error = 0.25;
     v.largest_error_index = 500;
-    CHECK(describe_mismatch_pattern(v) ==
-          "3 scattered elements are wrong (largest error 0.25 at index 500): a race or a missing "
-          "__syncthreads() would look like this");
+    CHECK(describe_mismatch_pattern(v) == "3 scattered elements are wrong (largest error 0.25 at index 500)");
     v.largest_error_index = -1;
     v.nonfinite[3] = v.nonfinite[500] = v.nonfinite[700] = true;
-    CHECK(describe_mismatch_pattern(v) ==
-          "3 scattered elements are wrong (all NaN or Inf, the first at index 3): a race or a "
-          "missing __syncthreads() would look like this");
+    CHECK(describe_mismatch_pattern(v) == "3 scattered elements are wrong (all NaN or Inf, the first at index 3)");
   }
   SUBCASE("sparse but concentrated in one line: not a race") {
     // Column 7 holds most wrong elements of this 64×64 matrix, too few to list as a column.
@@ -171,9 +233,11 @@ TEST_CASE("check::describe_mismatch_pattern") {
     auto m = vector(10, [](auto i) { return i == 1 || i == 2 || i == 5; });
     CHECK(describe_mismatch_pattern(m) == "3 of 10 elements are wrong");
     m.nonfinite[1] = m.nonfinite[2] = m.nonfinite[5] = true;
+    CHECK(describe_mismatch_pattern(m) == "3 of 10 elements are NaN or Inf");
+    m.fill[1] = m.fill[2] = m.fill[5] = Fill::output;
     CHECK(describe_mismatch_pattern(m) ==
-          "3 of 10 elements are NaN or Inf: they were never written (cugrade fills outputs with "
-          "NaN before each call)");
+          "3 of 10 elements still hold the value cugrade filled the output with before the call: never written (or "
+          "the result was never copied back into it)");
   }
   SUBCASE("a mask that does not match its dims is a harness bug") {
     MismatchMask m = clean({4});

@@ -65,6 +65,22 @@ TEST_CASE("cpu::schedule order exposes races") {
   CHECK(forward.values != reverse.values);
 }
 
+TEST_CASE("cpu::after a barrier, the threads resume in the schedule's order") {
+  // Why: the last thread to reach a barrier used to run on at once — thread n−1 first in the
+  // forward order, thread 0 first in the reverse one — so a race only thread 0 sees (it reads
+  // what the others have not written yet) went the same way in both orders and was not caught.
+  setenv("CUGRADE_CPU_SCHEDULE", "forward", 1);
+  const std::vector<int> forward = cpu_test::order_after_barrier(64);
+  setenv("CUGRADE_CPU_SCHEDULE", "reverse", 1);
+  const std::vector<int> reverse = cpu_test::order_after_barrier(64);
+  unsetenv("CUGRADE_CPU_SCHEDULE");
+  REQUIRE(forward.size() == 64);
+  for (int i = 0; i < 64; ++i) {
+    CHECK(forward[static_cast<std::size_t>(i)] == i);
+    CHECK(reverse[static_cast<std::size_t>(i)] == 63 - i);
+  }
+}
+
 TEST_CASE("cpu::schedule order changes a float atomicAdd sum in its last bits only") {
   // Why this matters: the pipeline must not call this correct kernel a race
   // (harness/src/pipeline/run_agreement.hpp compares runs within the step's tolerance).

@@ -135,6 +135,19 @@ TEST_CASE("cpu::runtime API") {
     CHECK(cpu_test::device_properties() ==
           std::vector<std::string>{"cugrade CPU backend", "1024", "49152", "65535"});
   }
+  SUBCASE("fresh cudaMalloc memory holds the CPU backend's fill word, not zeros") {
+    CHECK(cpu_test::fresh_malloc_word() == 0xFFA5A5A5u);
+  }
+  SUBCASE("a failed cudaMemcpy names itself, the caller's line and the reason") {
+    const auto [past_end, line] = cpu_test::memcpy_error_text(false);
+    CHECK(past_end == "cudaMemcpy (basic_kernels.cu:" + std::to_string(line) +
+                          ") failed with cudaErrorInvalidValue: the destination has fewer than the 20 bytes copied "
+                          "(the count is in bytes: n * sizeof(element))");
+    const auto [host, host_line] = cpu_test::memcpy_error_text(true);
+    CHECK(host == "cudaMemcpy (basic_kernels.cu:" + std::to_string(host_line) +
+                      ") failed with cudaErrorInvalidValue: the direction is cudaMemcpyHostToDevice, but the "
+                      "destination is not memory from cudaMalloc (are the pointers or the direction swapped?)");
+  }
   SUBCASE("memory calls check their ranges") {
     CHECK(cpu_test::memory_api_errors() ==
           std::vector<std::string>{"cudaErrorInvalidValue", "cudaErrorInvalidValue", "cudaErrorInvalidValue",

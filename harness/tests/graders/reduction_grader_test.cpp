@@ -137,6 +137,18 @@ TEST_CASE("reduction_grader::mistakes") {
   CHECK(named_mistake(reduction(), c, data.inputs, sum(0, 999, 0)) == explanation_of(reduction(), "last element left out"));
   CHECK(named_mistake(reduction(), c, data.inputs, sum(0, 1000, -1)) == explanation_of(reduction(), "poison counted in"));
   CHECK(named_mistake(reduction(), c, data.inputs, sum(0, 1000, 7)) == "");
+  // A grid of n / B blocks, rounded down: the last 1000 mod B elements are left out.
+  CHECK(named_mistake(reduction(), c, data.inputs, sum(0, 896, 0)) ==
+        explanation_of(reduction(), "last partial block of 128 left out"));
+  CHECK(named_mistake(reduction(), c, data.inputs, sum(0, 768, 0)) ==
+        explanation_of(reduction(), "last partial block of 256 left out"));
+  CHECK(named_mistake(reduction(), c, data.inputs, sum(0, 512, 0)) ==
+        explanation_of(reduction(), "last partial block of 512 left out"));
+  // Where n is no larger than the block, a rounded-down grid has no block to drop from: no model.
+  const Case small = reduction_case(100);
+  const CaseData small_data = generate(small);
+  Array none = make_array(DType::i64, {1});
+  CHECK(named_mistake(reduction(), small, small_data.inputs, ArraySet{{"out", none}}) == "");
 }
 
 }  // namespace cugrade

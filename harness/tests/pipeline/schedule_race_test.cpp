@@ -227,6 +227,20 @@ TEST_CASE("schedule_race::check_schedule_races") {
     CHECK(c.message.find("a race") == std::string::npos);
   }
 
+  SUBCASE("kernels without shared memory: runs in the same order disagree, so neither shared memory nor a race") {
+    // No shared.log lines: the step's kernels declare no shared memory, so runs 1 and 3 (both
+    // forward) disagreeing cannot come from its poison, and says nothing about the order.
+    RaceFixture fixture({[](const std::string&, const std::string& poison, Array& y) {
+      if (poison == "00") y.data<float>()[1] = 0.0f;
+    }});
+    CHECK(fixture.check() == 4);
+    const CaseResult& c = fixture.result("simple/n=5/seed=1");
+    CHECK(c.outcome == Outcome::wrong_answer);
+    CHECK(c.message == unsteady_message);
+    CHECK(c.message.find("reads uninitialised __shared__") == std::string::npos);
+    CHECK(c.message.find("a race") == std::string::npos);
+  }
+
   SUBCASE("a missing __syncthreads(): both the poison and the order change it") {
     RaceFixture fixture({[](const std::string& schedule, const std::string& poison, Array& y) {
                            if (poison == "00") y.data<float>()[1] = 0.0f;

@@ -28,6 +28,8 @@ cudaError_t cudaMemcpyAsync(void* dst, const void* src, std::size_t bytes, cudaM
 cudaError_t cudaMemset(void* pointer, int value, std::size_t bytes);
 /// cudaMemset (synchronous here).
 cudaError_t cudaMemsetAsync(void* pointer, int value, std::size_t bytes, cudaStream_t stream = 0);
+/// Sets `height` rows of `width` bytes, `pitch` bytes apart, to a byte value (one range check).
+cudaError_t cudaMemset2D(void* pointer, std::size_t pitch, int value, std::size_t width, std::size_t height);
 /// Free and total "device" memory (the host's).
 cudaError_t cudaMemGetInfo(std::size_t* free_bytes, std::size_t* total_bytes);
 
@@ -156,3 +158,23 @@ template <class T> cudaError_t cudaHostAlloc(T** pointer, std::size_t bytes, uns
 template <class T> cudaError_t cudaMallocManaged(T** pointer, std::size_t bytes, unsigned int flags = 1) {
   return cudaMallocManaged(reinterpret_cast<void**>(pointer), bytes, flags);
 }
+
+namespace cugrade_cpu {
+/// Notes the source line of the runtime call about to be made (the macros below), so that its
+/// error names the student's line; the executor reads it only when the call fails.
+void note_api_site(const char* file, int line) noexcept;
+}  // namespace cugrade_cpu
+
+// Why macros: a failed cudaMemcpy on a GPU says only "invalid argument", and a student who does
+// not check it sees the error at the next check, blamed on the last kernel. Each call in code
+// compiled against these headers first notes its file and line (the pre-pass keeps the
+// student's, through #line); the executor itself defines the functions and is compiled without.
+// Parenthesised comma expressions: they stay one expression wherever a call can stand.
+#ifndef CUGRADE_CPU_EXECUTOR
+#define cudaMalloc(...) (::cugrade_cpu::note_api_site(__FILE__, __LINE__), ::cudaMalloc(__VA_ARGS__))
+#define cudaFree(...) (::cugrade_cpu::note_api_site(__FILE__, __LINE__), ::cudaFree(__VA_ARGS__))
+#define cudaMemcpy(...) (::cugrade_cpu::note_api_site(__FILE__, __LINE__), ::cudaMemcpy(__VA_ARGS__))
+#define cudaMemcpyAsync(...) (::cugrade_cpu::note_api_site(__FILE__, __LINE__), ::cudaMemcpyAsync(__VA_ARGS__))
+#define cudaMemset(...) (::cugrade_cpu::note_api_site(__FILE__, __LINE__), ::cudaMemset(__VA_ARGS__))
+#define cudaMemsetAsync(...) (::cugrade_cpu::note_api_site(__FILE__, __LINE__), ::cudaMemsetAsync(__VA_ARGS__))
+#endif

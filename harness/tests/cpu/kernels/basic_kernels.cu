@@ -143,6 +143,32 @@ std::vector<std::string> device_properties() {
           std::to_string(p.maxGridSize[1])};
 }
 
+unsigned fresh_malloc_word() {
+  unsigned* d = nullptr;
+  cudaMalloc(&d, 3 * sizeof(unsigned));
+  unsigned word = 0;
+  cudaMemcpy(&word, d + 2, sizeof word, cudaMemcpyDeviceToHost);
+  cudaFree(d);
+  return word;
+}
+
+std::pair<std::string, int> memcpy_error_text(bool host_as_device) {
+  float host[4] = {};
+  float* d = nullptr;
+  cudaMalloc(&d, 4 * sizeof(float));
+  int line = 0;
+  if (host_as_device) {
+    line = __LINE__ + 1;
+    cudaMemcpy(host, d, sizeof host, cudaMemcpyHostToDevice);
+  } else {
+    line = __LINE__ + 1;
+    cudaMemcpy(d, host, 5 * sizeof(float), cudaMemcpyHostToDevice);
+  }
+  std::string text = cudaGetErrorString(cudaGetLastError());
+  cudaFree(d);
+  return {text, line};
+}
+
 std::vector<std::string> memory_api_errors() {
   float host[4] = {};
   float* d = nullptr;

@@ -85,6 +85,24 @@ std::string faulty(const std::string& which) {
   return text;
 }
 
+__global__ void order_kernel(int* order, int* next) {
+  __syncthreads();
+  order[atomicAdd(next, 1)] = threadIdx.x;
+}
+
+std::vector<int> order_after_barrier(int threads) {
+  int *order = nullptr, *next = nullptr;
+  cudaMalloc(&order, threads * sizeof(int));
+  cudaMalloc(&next, sizeof(int));
+  cudaMemset(next, 0, sizeof(int));
+  order_kernel<<<1, threads>>>(order, next);
+  std::vector<int> r(threads);
+  cudaMemcpy(r.data(), order, threads * sizeof(int), cudaMemcpyDeviceToHost);
+  cudaFree(order);
+  cudaFree(next);
+  return r;
+}
+
 Launched racy(int threads) {
   float* d = nullptr;
   cudaMalloc(&d, threads * sizeof(float));

@@ -2,6 +2,7 @@
 // Host entry points of the test kernels (*.cu, compiled through the CPU pre-pass and shims).
 // Each returns the results, and the CUDA error string of the launch ("no error" when none).
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace cpu_test {
@@ -51,6 +52,12 @@ std::string faulty(const std::string& which);
 Launched shared_reads(const std::string& which);
 /// A race: thread t writes s[t] and, with no barrier, thread t reads s[t+1].
 Launched racy(int threads);
+/// The thread of each place in the order the threads of one block ran after a __syncthreads().
+std::vector<int> order_after_barrier(int threads);
+/// The first 32-bit word of fresh cudaMalloc memory, as the host reads it back.
+unsigned fresh_malloc_word();
+/// The description of a cudaMemcpy error (cudaGetErrorString), and the line of that call.
+std::pair<std::string, int> memcpy_error_text(bool host_as_device);
 /// cudaMemcpy/cudaMemset argument checks: the error of each bad call, in order.
 std::vector<std::string> memory_api_errors();
 /// Device properties: name, maxThreadsPerBlock, sharedMemPerBlock, maxGridSize[1].

@@ -1,0 +1,155 @@
+#!/usr/bin/env bash
+# Grades the corpus of realistic buggy submissions (harness/tests/cpu/data/buggy, one bug each,
+# manifest.tsv there) and measures whether each report NAMES the bug's class and whether it says
+# something MISLEADING (issue 12).
+#
+#   buggy_test.sh CUGRADE [--backend cpu|cuda] [--jobs N] [--work DIR] [--table FILE]
+#                 [--min-named PERCENT] [--max-misleading N] [--reuse] [ITEM...]
+#
+# Per item (<assignment>/<name>, ITEM filters by glob): `cugrade check --json`; the report's
+# words (the build message, every case's message and every comparison's pattern, lowercased)
+# NAME the class when they contain one of the item's "names" phrases, and MISLEAD when they
+# contain one of its "misleading" phrases. Prints one row per item, the share named and the
+# misleading count, per class and in total, and each item's outcome (the manifest's expected CPU
+# outcome and GPU note are for the CPU/GPU parity check of issue 13; not judged here).
+# --reuse: score the reports already in --work without grading again (after a manifest change).
+# Exits 1 when the share named is below --min-named (default 0: record only) or more than
+# --max-misleading (default: no limit) reports mislead; 77 (CTest: Skipped) when jq is missing or
+# --backend cuda finds no GPU.
+# grade() runs through xargs, so shellcheck takes its body for unreachable.
+# shellcheck disable=SC2317
+set -uo pipefail
+
+cugrade=${1:?usage: buggy_test.sh CUGRADE [options] [ITEM...]}
+shift
+corpus="$(cd "$(dirname "$0")/data/buggy" && pwd)"
+backend=cpu jobs=$(nproc) work="" table="" min_named=0 max_misleading="" reuse=0
+filters=()
+while (($#)); do
+  case "$1" in
+    --backend) backend=$2; shift 2 ;;
+    --jobs) jobs=$2; shift 2 ;;
+    --work) work=$2; shift 2 ;;
+    --table) table=$2; shift 2 ;;
+    --min-named) min_named=$2; shift 2 ;;
+    --max-misleading) max_misleading=$2; shift 2 ;;
+    --reuse) reuse=1; shift ;;
+    *) filters+=("$1"); shift ;;
+  esac
+done
+if [[ -z "$work" ]]; then
+  work=$(mktemp -d)
+  trap 'rm -rf "$work"' EXIT
+fi
+mkdir -p "$work"
+
+if ! command -v jq >/dev/null; then
+  echo "buggy: no jq (scripts/install-deps.sh --test-tools installs it): the corpus is not graded"
+  exit 77
+fi
+if [[ "$backend" == cuda ]] && ! nvidia-smi -L >/dev/null 2>&1; then
+  echo "buggy: no GPU here (nvidia-smi -L failed); the cuda backend is not run"
+  exit 77
+fi
+
+# The manifest: item, class, names, misleading (then the CPU outcome and the GPU note, for issue 13).
+declare -A klass names misleading
+items=()
+while IFS=$'\t' read -r item cls name_list mislead_list _; do
+  [[ -z "$item" || "$item" == \#* ]] && continue
+  [[ -f "$corpus/$item.cu" ]] || { echo "buggy: manifest names $item, which has no $item.cu"; exit 1; }
+  if ((${#filters[@]})); then
+    keep=0
+    # shellcheck disable=SC2053  # ITEM may be a glob
+    for f in "${filters[@]}"; do [[ "$item" == $f ]] && keep=1; done
+    ((keep)) || continue
+  fi
+  items+=("$item")
+  klass[$item]=$cls names[$item]=$name_list misleading[$item]=$mislead_list
+done <"$corpus/manifest.tsv"
+((${#items[@]})) || { echo "buggy: no items"; exit 1; }
+# Every file must be in the manifest: a bug without its expectations would be measured by nothing.
+while IFS= read -r file; do
+  item=${file#"$corpus"/}
+  item=${item%.cu}
+  [[ -n "${klass[$item]+x}" ]] || ((${#filters[@]})) || { echo "buggy: $item.cu is not in manifest.tsv"; exit 1; }
+done < <(find "$corpus" -name '*.cu' | sort)
+
+# Grades one item into $work/<item>.json (and .log).
+grade() {
+  local item=$1 out="$work/$1"
+  mkdir -p "$(dirname "$out")"
+  "$cugrade" check "${item%%/*}" -s "$corpus/$item.cu" --backend "$backend" --no-performance -q \
+    --no-color --report "json=$out.json" >"$out.log" 2>&1
+  echo "$?" >"$out.rc"
+}
+export -f grade
+export cugrade corpus work backend
+((reuse)) || printf '%s\n' "${items[@]}" | xargs -P "$jobs" -I{} bash -c "grade {}"
+
+# The words of one report, lowercased, on one line.
+words() {
+  jq -r '[.build.message, (.cases[]? | .message, (.comparisons[]? | .pattern))] | map(select(. != null and . != ""))
+         | join(" | ")' "$1" | tr '[:upper:]' '[:lower:]' | tr '\n\t' '  '
+}
+# The first phrase of a |-separated list that occurs in the text; "" when none does.
+first_hit() {
+  local text=$1 list=$2 phrase
+  local -a phrases
+  IFS='|' read -r -a phrases <<<"$list"
+  for phrase in "${phrases[@]}"; do
+    phrase=$(tr '[:upper:]' '[:lower:]' <<<"$phrase")
+    [[ -n "$phrase" && "$text" == *"$phrase"* ]] && { echo "$phrase"; return; }
+  done
+}
+
+declare -A class_total class_named class_misleading
+total=0 named_total=0 misleading_total=0
+rows=()
+for item in "${items[@]}"; do
+  json="$work/$item.json" cls=${klass[$item]}
+  total=$((total + 1))
+  class_total[$cls]=$((${class_total[$cls]:-0} + 1))
+  if [[ ! -s "$json" ]]; then
+    rows+=("$(printf '%-44s %-9s %-13s %-5s %-5s no report (cugrade exit %s)' "$item" "$cls" "-" "no" "-" "$(cat "$work/$item.rc")")")
+    continue
+  fi
+  text=$(words "$json")
+  outcome=$(jq -r '.outcome' "$json")
+  hit=$(first_hit "$text" "${names[$item]}")
+  bad=$(first_hit "$text" "${misleading[$item]}")
+  [[ -n "$hit" ]] && { named_total=$((named_total + 1)); class_named[$cls]=$((${class_named[$cls]:-0} + 1)); }
+  [[ -n "$bad" ]] && { misleading_total=$((misleading_total + 1)); class_misleading[$cls]=$((${class_misleading[$cls]:-0} + 1)); }
+  rows+=("$(printf '%-44s %-9s %-13s %-5s %-5s %s' "$item" "$cls" "$outcome" "$([[ -n $hit ]] && echo yes || echo no)" \
+    "$([[ -n $bad ]] && echo YES || echo no)" "${bad:+misleads: \"$bad\"; }${text:0:300}")")
+done
+
+echo "== backend $backend: item, class, outcome, named, misleading, the report's first words"
+printf '%s\n' "${rows[@]}"
+echo "== per class: named / items, misleading"
+for cls in $(printf '%s\n' "${!class_total[@]}" | sort); do
+  printf '%-9s %2d / %2d named, %d misleading\n' "$cls" "${class_named[$cls]:-0}" "${class_total[$cls]}" "${class_misleading[$cls]:-0}"
+done
+share=$((1000 * named_total / total))
+echo "== $backend: $named_total of $total reports name the bug's class ($((share / 10)).$((share % 10)) %);" \
+  "$misleading_total say something misleading"
+
+if [[ -n "$table" ]]; then
+  {
+    echo "| class | items | named | misleading |"
+    echo "|---|---|---|---|"
+    for cls in $(printf '%s\n' "${!class_total[@]}" | sort); do
+      echo "| $cls | ${class_total[$cls]} | ${class_named[$cls]:-0} | ${class_misleading[$cls]:-0} |"
+    done
+    echo "| all | $total | $named_total ($((share / 10)).$((share % 10)) %) | $misleading_total |"
+  } >"$table"
+  echo "table written to $table"
+fi
+
+status=0
+((10 * min_named <= share)) || { echo "== below the threshold: at least $min_named % must be named"; status=1; }
+if [[ -n "$max_misleading" ]] && ((misleading_total > max_misleading)); then
+  echo "== above the threshold: at most $max_misleading may mislead"
+  status=1
+fi
+exit $status
