@@ -3,6 +3,10 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <filesystem>
+#include <regex>
+#include <utility>
+
 #include "report/markup.hpp"
 #include "report/report_format.hpp"
 #include "report/step_summary.hpp"
@@ -66,15 +70,32 @@ void add_build(std::vector<Annotation>& out, const GradeReport& r) {
                    b.message.empty() ? std::string(to_string(b.outcome)) : b.message});
 }
 
+/// Where a failure of `groups` names a line of one of the student's files ("vecadd.cu:12", as the
+/// CPU backend names an out-of-bounds access or a failed runtime call): that file and line.
+/// Otherwise the submission's first file as a whole (line 0).
+std::pair<std::string, int> student_line(const GradeReport& r, const std::vector<SimilarCases>& groups) {
+  static const std::regex site(R"(([A-Za-z0-9_.+-]+\.(?:cu|cuh|h|hpp)):([0-9]{1,6}))");
+  for (const SimilarCases& g : groups) {
+    if (g.outcome == Outcome::passed || g.hidden) continue;
+    for (const CaseResult* c : g.cases)
+      for (auto it = std::sregex_iterator(c->message.begin(), c->message.end(), site); it != std::sregex_iterator();
+           ++it)
+        for (const std::string& file : r.submission)
+          if (std::filesystem::path(file).filename() == (*it)[1].str()) return {file, std::stoi((*it)[2].str())};
+  }
+  return {r.submission.empty() ? "" : r.submission.front(), 0};
+}
+
 // One annotation per step that fell short, not one per case: an empty template would otherwise
-// spend GitHub's ten error annotations on ten copies of one failure. The report knows no line
-// for a failed case, so the annotation sits on the submission's first file as a whole.
+// spend GitHub's ten error annotations on ten copies of one failure. It sits at the student's
+// line where a failure names one (student_line), else on the submission's first file.
 void add_steps(std::vector<Annotation>& out, const GradeReport& r) {
-  const std::string file = r.submission.empty() ? "" : r.submission.front();
   for (const StepSummary& row : summarize_steps(r)) {
     std::vector<std::string> lines;
     bool student_failed = false;
-    for (const SimilarCases& g : gather_cases(r, row.step)) {
+    const std::vector<SimilarCases> groups = gather_cases(r, row.step);
+    const auto [file, line_number] = student_line(r, groups);
+    for (const SimilarCases& g : groups) {
       if (g.outcome == Outcome::passed) continue;
       student_failed = student_failed || is_student_outcome(g.outcome);
       lines.push_back(similar_cases_line(g));
@@ -95,7 +116,7 @@ void add_steps(std::vector<Annotation>& out, const GradeReport& r) {
     if (lines.empty()) continue;
     // A failed case is an error; a step short only of performance points, or whose only
     // failures are cugrade's own, a warning.
-    out.push_back({student_failed ? "error" : "warning", file, 0, 0,
+    out.push_back({student_failed ? "error" : "warning", file, line_number, 0,
                    fmt::format("{}: {} of {} cases passed", row.step, row.passed, row.cases),
                    fmt::format("{}\n{}", row.diagnosis, fmt::join(lines, "\n"))});
   }

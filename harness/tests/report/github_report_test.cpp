@@ -65,6 +65,18 @@ TEST_CASE("report::render_github_annotations") {
     CHECK(text.find("::error file=matmul.cu,title=tiled%3A 1 of 5 cases passed::wrong_answer: check the bounds") !=
           std::string::npos);
   }
+  SUBCASE("a failure that names a line of the student's file puts the step's annotation there") {
+    GradeReport report = test::sample_report();
+    for (CaseResult& c : report.cases)
+      if (c.step == "tiled" && c.outcome == Outcome::wrong_answer)
+        c.message = "out-of-bounds global memory read by thread (3,0,0) of block (1,0,0) at matmul.cu:27";
+    const std::string text = render_github_annotations(report, {{"matmul.cu", "hw2/src/matmul.cu"}});
+    CHECK(text.find("::error file=hw2/src/matmul.cu,line=27,title=tiled%3A 1 of 5 cases passed::") != std::string::npos);
+    // A line of a file that is not the student's (a header of the toolkit's) is no place for it.
+    for (CaseResult& c : report.cases)
+      if (c.step == "tiled" && c.outcome == Outcome::wrong_answer) c.message = "failed in cuda_runtime.h:120";
+    CHECK(render_github_annotations(report).find("::error file=matmul.cu,title=tiled") != std::string::npos);
+  }
   SUBCASE("at most 10 errors, then a notice of how many were left out") {
     GradeReport report = test::sample_report();
     for (int i = 0; i < 12; ++i) {
