@@ -268,14 +268,23 @@ class LockstepSession {
       side->wall_ms.clear();
     }
     const std::string command = "task " + std::to_string(task_);
-    const bool sent_a = a.process->send(command);
-    const bool sent_b = b.process->send(command);
-    const auto reply_a = a.process->receive(sent_a ? 5.0 + timeout_s_ : 0.05);
+    return exchange(a, command, b, command, "loaded", 5.0 + timeout_s_);
+  }
+
+  /// Sends `to_a` to side `a` and `to_b` to side `b`, then takes both replies, so that what the
+  /// two do in answer overlaps. Both replies are taken before either is judged, so none is left
+  /// to answer a later command. False (the target's status set by `b` first, then `a`) unless
+  /// both said `expected`.
+  bool exchange(Side& a, const std::string& to_a, Side& b, const std::string& to_b, const std::string& expected,
+                double timeout_s) {
+    const bool sent_a = a.process->send(to_a);
+    const bool sent_b = b.process->send(to_b);
+    const auto reply_a = a.process->receive(sent_a ? timeout_s : 0.05);
     const bool a_timed_out = a.process->timed_out();
-    // Both replies are taken before either is judged, so none is left to answer a later command.
-    const auto reply_b = b.process->receive(sent_b ? 5.0 + timeout_s_ : 0.05);
-    if (!reply_b || *reply_b != "loaded") return fail(b, reply_b, b.process->timed_out(), "task");
-    if (!reply_a || *reply_a != "loaded") return fail(a, reply_a, a_timed_out, "task");
+    const auto reply_b = b.process->receive(sent_b ? timeout_s : 0.05);
+    const std::string word = to_a.substr(0, to_a.find(' '));
+    if (!reply_b || *reply_b != expected) return fail(b, reply_b, b.process->timed_out(), word);
+    if (!reply_a || *reply_a != expected) return fail(a, reply_a, a_timed_out, word);
     return true;
   }
 
@@ -388,13 +397,8 @@ class LockstepSession {
   /// two runners write theirs at once.
   bool write_outputs() {
     const TimingOutcome& out = outcomes_[task_];
-    const bool sent = reference_.process->send("write " + out.reference_output_file);
-    const auto ours = ask(student_, "write " + out.student_output_file, timeout_s_);
-    const bool ours_timed_out = student_.process->timed_out();
-    const auto theirs = reference_.process->receive(sent ? timeout_s_ : 0.05);
-    if (!theirs || *theirs != "written") return fail(reference_, theirs, reference_.process->timed_out(), "write");
-    if (!ours || *ours != "written") return fail(student_, ours, ours_timed_out, "write");
-    return true;
+    return exchange(student_, "write " + out.student_output_file, reference_, "write " + out.reference_output_file,
+                    "written", timeout_s_);
   }
 
   /// The current target's samples into its outcome. The protocol's own cost (two round trips,
