@@ -55,6 +55,12 @@ BufferSet::BufferSet(TaskContext& context, Memory memory, const ArraySet& inputs
   reset_outputs();
 }
 
+std::vector<BufferSet::Placement> BufferSet::placements() const {
+  std::vector<Placement> out;
+  for (const auto& [name, slot] : slots_) out.push_back({name, slot.pointer, slot.bytes});
+  return out;
+}
+
 BufferSet::~BufferSet() {
   if (memory_ != Memory::device) return;
   for (auto& [name, slot] : slots_)

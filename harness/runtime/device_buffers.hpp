@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "adapter.hpp"
 #include "array_file.hpp"
@@ -39,6 +40,13 @@ class BufferSet {
   ArraySet read_inputs();
   /// The Call handing these buffers and `params` to an entry point.
   Call make_call(const std::map<std::string, std::int64_t>& params) const;
+  /// Each buffer's name, address and size in bytes, by name.
+  struct Placement {
+    std::string name;
+    const void* pointer;
+    std::size_t bytes;
+  };
+  std::vector<Placement> placements() const;
 
  private:
   struct Slot {

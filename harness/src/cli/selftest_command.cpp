@@ -15,6 +15,7 @@ struct SelftestArgs {
   std::vector<std::string> ids;
   std::string backend = "auto";
   bool no_performance = false;
+  bool no_sanitizer = false;
   std::size_t jobs = 0;
 };
 
@@ -38,6 +39,7 @@ int run_selftest_command(const SelftestArgs& args) {
     CheckOptions options;
     options.backend = *backend;
     options.performance = !args.no_performance;
+    options.sanitizer = !args.no_sanitizer;
     std::cout << fmt::format("{} ({} submissions)\n", id, entries->size()) << std::flush;
     // A line per submission as soon as it is judged: a whole run takes minutes.
     run_selftest(context, *spec, *grader, *entries, options, [&](const SelftestResult& r) {
@@ -63,6 +65,8 @@ void add_selftest_command(CLI::App& app, int& exit_code) {
   cmd->add_option("ids", args->ids, "Assignment ids (default: all)");
   cmd->add_option("-b,--backend", args->backend, "auto, cuda or cpu")->capture_default_str();
   cmd->add_flag("--no-performance", args->no_performance, "Skip the timed performance targets");
+  cmd->add_flag("--no-sanitizer", args->no_sanitizer,
+                "Skip compute-sanitizer on the visible cases (GPU only): faster, but bad accesses and races whose numbers came out right go unseen");
   cmd->add_option("-j,--jobs", args->jobs, "Builds at a time (default: one per core); runs on a GPU go one at a time");
   cmd->callback([args, &exit_code] { exit_code = run_selftest_command(*args); });
 }

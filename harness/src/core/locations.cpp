@@ -11,6 +11,20 @@ std::filesystem::path from_env(const char* name, std::filesystem::path fallback)
   const char* value = std::getenv(name);
   return value && *value ? std::filesystem::path(value) : fallback;
 }
+
+/// $CUGRADE_COMPUTE_SANITIZER when set (empty turns it off), else the toolkit's beside nvcc
+/// (bin/compute-sanitizer, or the compute-sanitizer/ folder a toolkit keeps it in), else PATH's.
+std::filesystem::path find_compute_sanitizer(const std::filesystem::path& nvcc) {
+  if (const char* value = std::getenv("CUGRADE_COMPUTE_SANITIZER")) return value;
+  std::error_code ec;
+  if (nvcc.is_absolute()) {
+    const auto toolkit = nvcc.parent_path().parent_path();
+    for (const auto& candidate : {nvcc.parent_path() / "compute-sanitizer", toolkit / "compute-sanitizer" / "compute-sanitizer"})
+      if (std::filesystem::is_regular_file(candidate, ec)) return candidate;
+  }
+  const char* path = std::getenv("PATH");
+  return find_program("compute-sanitizer", path ? path : "");
+}
 }  // namespace
 
 Locations default_locations() {
@@ -34,6 +48,7 @@ Locations default_locations() {
     const auto real = std::filesystem::canonical(where.nvcc, ec);
     if (!ec) where.nvcc = real;
   }
+  where.compute_sanitizer = find_compute_sanitizer(where.nvcc);
   return where;
 }
 

@@ -12,6 +12,8 @@ struct Locations {
   std::filesystem::path runner_dir;  ///< runners/<id>/libcugrade_runner_<id>.a, cugrade-probe, cugrade-calibrate
   std::filesystem::path cpu_runner_dir;  ///< cpu-runners/<id>/libcugrade_cpu_runner_<id>.a
   std::filesystem::path nvcc;        ///< the CUDA compiler ("nvcc" to search PATH)
+  /// compute-sanitizer (the CUDA toolkit's): the one beside nvcc, else on PATH; empty when none.
+  std::filesystem::path compute_sanitizer;
 
   std::filesystem::path assignments() const { return root / "assignments"; }
   std::filesystem::path templates() const { return root / "templates"; }
@@ -32,7 +34,7 @@ struct Locations {
 };
 
 /// The defaults of this build, overridden by $CUGRADE_ROOT, $CUGRADE_RUNNER_DIR,
-/// $CUGRADE_CPU_RUNNER_DIR and $CUGRADE_NVCC.
+/// $CUGRADE_CPU_RUNNER_DIR, $CUGRADE_NVCC and $CUGRADE_COMPUTE_SANITIZER (empty: none).
 Locations default_locations();
 
 }  // namespace cugrade

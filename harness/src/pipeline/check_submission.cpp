@@ -17,6 +17,7 @@
 #include "cpu_build.hpp"
 #include "pipeline/case_plan.hpp"
 #include "pipeline/environment.hpp"
+#include "pipeline/sanitizer_pass.hpp"
 #include "pipeline/schedule_race.hpp"
 #include "pipeline/timed_steps.hpp"
 #include "pipeline/verdicts.hpp"
@@ -265,6 +266,19 @@ RanSubmission run_submission(const CheckContext& context, const Spec& spec, cons
       stage_started = std::chrono::steady_clock::now();
       check_schedule_races(context.processes, spec, plan, run, ran, report.cases);
       spent.run += seconds_since(stage_started);
+    }
+    // Invalid accesses, races and uninitialised reads the GPU let pass: compute-sanitizer.
+    if (use_cuda && options.sanitizer) {
+      std::map<std::string, std::string> shown_names;  // the staged files, as the student named them
+      for (std::size_t i = 0; i < report.submission.size(); ++i)
+        shown_names["submission_" + std::to_string(i) + ".cu"] = report.submission[i];
+      const std::vector<std::string> tools = sanitizer_tools(options.submission);
+      say(options, "checking the visible cases under compute-sanitizer ...");
+      const SanitizerPass pass = run_sanitizer_pass(context.processes, spec, plan, run, ran,
+                                                    context.locations.compute_sanitizer, tools, shown_names,
+                                                    report.cases);
+      spent.run += pass.seconds;
+      report.notes.insert(report.notes.end(), pass.notes.begin(), pass.notes.end());
     }
     stage_started = std::chrono::steady_clock::now();
     out.timed_runs = time_passing_steps(context.processes, run, plan.job.timings, report.cases, reference_runner,

@@ -40,6 +40,9 @@ struct CheckOptions {
   std::string arch;                               ///< "sm_90"; empty = the GPU's own
   std::optional<CourseSecret> course_secret;      ///< enables hidden cases (their seeds are keyed by it)
   bool performance = true;                        ///< time the performance targets (CUDA only)
+  /// Run the spec's sanitized cases (the visible ones by default) again under compute-sanitizer
+  /// (CUDA only; pipeline/sanitizer_pass.hpp).
+  bool sanitizer = true;
   /// Also run the cases of reference-only steps, through the reference's own functions (the
   /// self-test's reference entry: every reference kernel checked against the gold).
   bool reference_only_steps = false;

@@ -14,8 +14,6 @@ namespace cugrade {
 namespace {
 using Clock = std::chrono::steady_clock;
 
-/// How long a runner may stay between two tasks, or after its last, before it is ended.
-constexpr double kIdleGraceS = 1.0;
 
 /// Follows the runner's event file as it grows, remembering which task is in progress.
 class EventFollower {
@@ -163,8 +161,11 @@ RunOutcome run_job(ProcessRunner& processes, const RunRequest& request) {
     double total_s = 5.0;  // runner start-up (CUDA context creation) before the first task
     for (const auto& id : task_ids(job)) total_s += task_deadline_s(job, id, request.task_timeout_s);
     EventFollower follower(job.events_file);
-    ProcessRequest process{{request.runner.string(), job_path.string()}, request.work_dir,
-                           request.environment, total_s, request.output_limit_bytes, {}, {}};
+    std::vector<std::string> argv = request.wrapper;
+    argv.push_back(request.runner.string());
+    argv.push_back(job_path.string());
+    ProcessRequest process{std::move(argv), request.work_dir, request.environment, total_s,
+                           request.output_limit_bytes, {}, {}};
     if (request.sandboxed) process.sandbox = runner_sandbox(request);  // its limits set inside
     else if (!request.gpu && request.host_memory_bytes > 0)  // the CPU runner's memory, unsealed too
       process.address_space_bytes = cpu_runner_address_space(request.host_memory_bytes, request.environment);
@@ -175,7 +176,7 @@ RunOutcome run_job(ProcessRunner& processes, const RunRequest& request) {
       // case's clock, an atexit handler that sleeps after the last task). It is ended; a task
       // left without outputs fails on its own, the rest run in a fresh runner.
       if (const auto& idle = follower.idle_since())
-        return std::chrono::duration<double>(Clock::now() - *idle).count() > kIdleGraceS;
+        return std::chrono::duration<double>(Clock::now() - *idle).count() > request.idle_grace_s;
       const auto& current = follower.current();
       if (!current) return false;
       const double elapsed = std::chrono::duration<double>(Clock::now() - current->second).count();
@@ -185,6 +186,7 @@ RunOutcome run_job(ProcessRunner& processes, const RunRequest& request) {
     follower.poll();
     if (outcome.output_excerpt.empty())
       outcome.output_excerpt = (result.stdout_text + result.stderr_text).substr(0, 2048);
+    outcome.process_outputs.push_back(result.stdout_text);
 
     if (!result.started) {  // the runner could not be executed at all: the harness's fault
       for (const auto& id : task_ids(job))

@@ -32,6 +32,12 @@ struct RunRequest {
   /// CPU backend: host memory the runner's data may take (RLIMIT_AS, with what its worker
   /// threads reserve added); 0 = no limit (a CUDA runner: the driver maps huge ranges).
   std::uint64_t host_memory_bytes = 0;
+  /// A program the runner runs under, with its options ({"compute-sanitizer", "--tool",
+  /// "memcheck"}): the command is wrapper + runner + job. Empty: the runner alone.
+  std::vector<std::string> wrapper = {};
+  /// How long a runner may stay between two tasks, or after its last, before it is ended (a
+  /// wrapper that slows the runner down needs more).
+  double idle_grace_s = 1.0;
 };
 
 /// The sandbox of one runner process of `request` (its folders, the GPU when asked for).
@@ -59,6 +65,9 @@ struct RunOutcome {
   std::map<std::string, TaskStatus> tasks;  ///< by task id; every task of the job is present
   std::string output_excerpt;               ///< the start of what the student's code printed
   int runner_processes = 0;                 ///< how many runner processes it took
+  /// Each runner process's whole stdout, in order (up to the output limit): where a wrapper
+  /// (compute-sanitizer) prints its reports.
+  std::vector<std::string> process_outputs = {};
 };
 
 /// Runs every task of `request.job`, restarting the runner after a failed task.

@@ -10,7 +10,7 @@
 namespace cugrade {
 namespace {
 
-const std::vector<std::string> group_keys = {"steps", "sizes", "seeds", "points", "visibility"};
+const std::vector<std::string> group_keys = {"steps", "sizes", "seeds", "points", "visibility", "sanitize"};
 const std::vector<std::string> target_keys = {"step",           "reference",    "params",
                                               "full_credit_at", "no_credit_at", "points"};
 const std::vector<std::string> visibility_names = {"visible", "hidden"};
@@ -152,6 +152,8 @@ std::vector<CaseGroup> parse_cases(const Field& field, const std::vector<Step>& 
     group.seeds = parse_seeds(map.optional("seeds"), diags);
     if (auto v = read_number(map.optional("points"), diags, 0.0)) group.points = *v;
     group.visibility = parse_visibility(map.optional("visibility"), diags);
+    group.sanitize = group.visibility == Visibility::visible;
+    if (auto v = read_bool(map.optional("sanitize"), diags)) group.sanitize = *v;
     groups.push_back(std::move(group));
   }
   if (diags.empty()) check_repeats(groups, steps, diags);

@@ -25,7 +25,8 @@ std::vector<Case> expand_cases(const Spec& spec, const std::optional<CourseSecre
                  .params = size,
                  .seed = seed,
                  .points = group.points,
-                 .visibility = group.visibility};
+                 .visibility = group.visibility,
+                 .sanitize = group.sanitize};
           if (hidden) {
             // The seed a student could read in the spec is only a label: keyed by the course
             // secret (HMAC-SHA256) it gives inputs nobody without the secret can regenerate, and

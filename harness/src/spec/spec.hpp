@@ -51,6 +51,9 @@ struct CaseGroup {
   std::vector<std::uint64_t> seeds{1};   ///< hidden groups mix these with the course secret
   double points = 1.0;                   ///< per expanded case
   Visibility visibility = Visibility::visible;
+  /// Also run these cases under compute-sanitizer on the CUDA backend (`sanitize:`; default:
+  /// the visible groups, whose sizes are small).
+  bool sanitize = true;
   SourceLocation where;
 };
 
@@ -98,6 +101,9 @@ struct BenchTable {
 struct Limits {
   double build_timeout_s = 60.0;          ///< per nvcc invocation
   double run_timeout_s = 10.0;            ///< per case (and per timed step)
+  /// Per case under compute-sanitizer, which slows kernels tenfold and more; a case that takes
+  /// longer is left unchecked by it (a note, no points lost).
+  double sanitizer_timeout_s = 60.0;
   std::size_t output_limit_bytes = 65536; ///< stdout+stderr of the runner before it is killed
   std::uint64_t submission_file_bytes = std::uint64_t{1} << 20;  ///< any one file of a submission
   std::uint64_t submission_bytes = std::uint64_t{4} << 20;       ///< a submission's files together
@@ -140,6 +146,7 @@ struct Case {
   std::uint64_t seed = 0;
   double points = 0.0;
   Visibility visibility = Visibility::visible;
+  bool sanitize = false;  ///< also run under compute-sanitizer (CUDA backend)
 };
 
 /// "M=65,N=33,K=47": params in a stable, readable form.

@@ -17,7 +17,8 @@ namespace fs = std::filesystem;
 const std::vector<std::string> top_keys = {
     "id", "title", "lectures", "interface", "statement", "steps", "cases", "performance",
     "bench", "limits", "allowed_libraries"};
-const std::vector<std::string> limit_keys = {"build_timeout_s", "run_timeout_s", "output_limit_kb",
+const std::vector<std::string> limit_keys = {"build_timeout_s", "run_timeout_s", "sanitizer_timeout_s",
+                                             "output_limit_kb",
                                              "submission_file_kb", "submission_kb", "host_memory_mb"};
 // The longest build or run timeout a spec may set, in seconds (an hour).
 constexpr double longest_timeout_s = 3600.0;
@@ -67,6 +68,8 @@ Limits parse_limits(const Field& field, Diagnostics& diags) {
     limits.build_timeout_s = *v;
   if (auto v = read_number(map.optional("run_timeout_s"), diags, 0.0, true, longest_timeout_s))
     limits.run_timeout_s = *v;
+  if (auto v = read_number(map.optional("sanitizer_timeout_s"), diags, 0.0, true, longest_timeout_s))
+    limits.sanitizer_timeout_s = *v;
   // Kibibytes in the file (readable numbers), bytes in the struct (what the runner counts).
   if (auto v = read_unsigned(map.optional("output_limit_kb"), diags, 1))
     limits.output_limit_bytes = static_cast<std::size_t>(*v) * 1024;

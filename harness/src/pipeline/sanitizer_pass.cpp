@@ -1,0 +1,191 @@
+#include "pipeline/sanitizer_pass.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <fstream>
+#include <future>
+#include <set>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "pipeline/schedule_race.hpp"
+#include "sanitize/sanitizer_output.hpp"
+#include "task_markers.hpp"
+
+namespace cugrade {
+namespace fs = std::filesystem;
+
+namespace {
+
+/// Reports shown per runner process: enough for every case of a step to get its own (a report
+/// that aborts a kernel also ends its runner, so the next case starts with a fresh count).
+constexpr int kPrintLimit = 200;
+
+std::string read_text(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+/// The case's outcome for a report of `kind`, as the CPU backend gives it: the GPU aborts a
+/// kernel at an invalid access or a broken barrier (a CUDA error); a race or an uninitialised
+/// read leaves wrong numbers, at most.
+Outcome outcome_of(const std::string& kind) {
+  return kind == "race" || kind == "uninitialised" ? Outcome::wrong_answer : Outcome::cuda_error;
+}
+
+/// Gives `message` to a case: a pass becomes `outcome` with it; a failure gets it appended.
+void give(CaseResult& result, Outcome outcome, const std::string& message) {
+  if (result.outcome == Outcome::passed) {
+    result.outcome = outcome;
+    result.points = 0.0;
+    result.message = message;
+  } else if (result.message.find(message) == std::string::npos) {
+    result.message += result.message.empty() ? message : " — " + message;
+  }
+}
+
+/// One tool's run: its runner processes' outputs, read back.
+struct ToolRun {
+  std::string tool;
+  RunOutcome ran;
+  std::vector<SanitizerOutput> outputs;  ///< per runner process
+  Job job;
+};
+
+}  // namespace
+
+std::vector<std::string> sanitizer_tools(const std::vector<fs::path>& sources) {
+  std::string all;
+  for (const auto& file : sources) all += read_text(file);
+  std::vector<std::string> tools{"memcheck"};
+  if (all.find("__shared__") != std::string::npos) tools.push_back("racecheck");
+  tools.push_back("initcheck");
+  if (all.find("__syncwarp") != std::string::npos || all.find("_sync(") != std::string::npos ||
+      all.find("cooperative_groups") != std::string::npos)
+    tools.push_back("synccheck");
+  return tools;
+}
+
+std::vector<std::string> sanitizer_command(const fs::path& sanitizer, const std::string& tool) {
+  return {sanitizer.string(), "--tool", tool, "--print-limit", std::to_string(kPrintLimit),
+          "--show-backtrace", "no", "--error-exitcode", "0"};
+}
+
+SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, const CasePlan& plan,
+                                 const RunRequest& first, const RunOutcome& ran, const fs::path& sanitizer,
+                                 const std::vector<std::string>& tools,
+                                 const std::map<std::string, std::string>& shown_names,
+                                 std::vector<CaseResult>& cases) {
+  const auto started = std::chrono::steady_clock::now();
+  SanitizerPass pass;
+  // The cases to check, by task id, with their results.
+  std::map<std::string, CaseResult*> results;
+  std::vector<std::string> ids;
+  for (std::size_t i = 0; i < plan.cases.size() && i < plan.job.checks.size(); ++i) {
+    const CheckTask& task = plan.job.checks[i];
+    if (task.reference || !plan.cases[i].spec_case.sanitize) continue;
+    const auto status = ran.tasks.find(task.id);
+    // A hang or a flood would only repeat itself, slower.
+    if (status != ran.tasks.end() &&
+        (status->second.outcome == Outcome::timeout || status->second.outcome == Outcome::output_limit))
+      continue;
+    const auto result = std::ranges::find(cases, plan.cases[i].spec_case.id, &CaseResult::id);
+    if (result == cases.end()) continue;
+    results[task.id] = &*result;
+    ids.push_back(task.id);
+  }
+  if (ids.empty()) return pass;
+  std::error_code ec;
+  if (sanitizer.empty() || !fs::exists(sanitizer, ec)) {
+    pass.notes.push_back(
+        "compute-sanitizer is not installed here (it comes with the CUDA toolkit): the visible cases were not "
+        "checked for invalid accesses, races and uninitialised reads");
+    return pass;
+  }
+
+  // One runner per tool, the tools side by side (the cases are small; the GPU has room).
+  std::vector<std::future<ToolRun>> running;
+  for (const std::string& tool : tools) {
+    running.push_back(std::async(std::launch::async, [&, tool] {
+      ToolRun run{tool, {}, {}, {}};
+      const fs::path dir = first.work_dir / ("sanitize-" + tool);
+      fs::create_directories(dir);
+      RunRequest request = first;
+      request.work_dir = dir;
+      request.job = rerun_job(first.job, ids, dir);
+      request.wrapper = sanitizer_command(sanitizer, tool);
+      request.task_timeout_s = spec.limits.sanitizer_timeout_s;
+      request.idle_grace_s = 10.0;  // freeing and allocating under the sanitizer takes longer
+      request.output_limit_bytes = first.output_limit_bytes + (std::size_t{1} << 20);
+      request.environment[task_markers_variable] = "1";
+      request.environment["HOME"] = dir.string();  // where the tools keep their settings
+      // The sanitizer's own folder, when the toolkit's binding does not already show it.
+      request.read_only.push_back(fs::canonical(sanitizer).parent_path());
+      run.job = request.job;
+      run.ran = run_job(processes, request);
+      for (const auto& text : run.ran.process_outputs)
+        run.outputs.push_back(parse_sanitizer_output(text, tool, shown_names));
+      return run;
+    }));
+  }
+  std::vector<std::string> checked, slow, problems;
+  for (auto& future : running) {
+    ToolRun run = future.get();
+    bool any_ran = false;
+    std::vector<SanitizerFinding> findings;
+    for (const auto& output : run.outputs) {
+      any_ran = any_ran || output.ran;
+      if (!output.problem.empty() && problems.size() < 4) problems.push_back(run.tool + ": " + output.problem);
+      for (const auto& f : output.findings) {
+        if (f.task.empty()) continue;  // before the first case: the runner's own start
+        if (results.contains(f.task)) {
+          findings.push_back(f);
+        } else {
+          // A marker no task of this job has: the program wrote it. The report still counts,
+          // for every case this tool checked (which one it belongs to is no longer known).
+          for (const auto& id : ids) {
+            SanitizerFinding copy = f;
+            copy.task = id;
+            findings.push_back(std::move(copy));
+          }
+        }
+      }
+    }
+    if (!any_ran) {
+      problems.push_back(run.tool + ": the sanitizer did not start the runner" +
+                         (run.ran.output_excerpt.empty() ? "" : " (" + run.ran.output_excerpt.substr(0, 200) + ")"));
+      continue;
+    }
+    checked.push_back(run.tool);
+    for (const auto& [id, status] : run.ran.tasks)
+      if (status.outcome == Outcome::timeout && results.contains(id) && slow.size() < 8)
+        slow.push_back(results.at(id)->id + " (" + run.tool + ")");
+    std::map<std::string, std::string> kind_of;
+    for (const auto& f : findings)
+      if (!kind_of.contains(f.task)) kind_of[f.task] = f.kind;
+    for (const auto& [task, message] : findings_by_task(findings)) {
+      give(*results.at(task), outcome_of(kind_of.at(task)), message);
+      ++pass.marked;
+    }
+  }
+  pass.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  if (!checked.empty()) {
+    std::string list;
+    for (const auto& t : checked) list += (list.empty() ? "" : ", ") + t;
+    pass.notes.push_back(fmt::format("compute-sanitizer ({}) checked {} case{} in {:.1f} s", list, ids.size(),
+                                     ids.size() == 1 ? "" : "s", pass.seconds));
+  }
+  if (!slow.empty()) {
+    std::string list;
+    for (const auto& s : slow) list += (list.empty() ? "" : ", ") + s;
+    pass.notes.push_back(fmt::format("compute-sanitizer: not checked, longer than {:g} s under the sanitizer: {}",
+                                     spec.limits.sanitizer_timeout_s, list));
+  }
+  for (const auto& p : problems) pass.notes.push_back("compute-sanitizer could not check the cases (" + p + "); grading went on without it");
+  return pass;
+}
+
+}  // namespace cugrade

@@ -1,0 +1,47 @@
+#pragma once
+// compute-sanitizer on the CUDA backend (design.md §5, docs/cpu-backend.md "Parity"): the cases
+// the spec marks `sanitize` (its visible ones, unless it says otherwise) run again in the
+// student's runner under the sanitizer's tools, one runner process per tool, the tools side by
+// side. A report fails its case even where the numbers came out right, as the CPU backend fails
+// it: an invalid or misaligned access or a barrier error is a cuda_error, a race on shared
+// memory or a read of uninitialised memory a wrong_answer; a case that had already failed gets
+// the report appended. What the sanitizer cannot do (not installed, refused by the GPU, slower
+// than its time limit) becomes a note and costs nothing.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "pipeline/case_plan.hpp"
+#include "process/process_runner.hpp"
+#include "report/grade_report.hpp"
+#include "run/run_job.hpp"
+#include "spec/spec.hpp"
+
+namespace cugrade {
+
+/// The tools that apply to a submission: memcheck and initcheck always; racecheck and synccheck
+/// where its sources (read as text) declare __shared__ memory or call a barrier.
+std::vector<std::string> sanitizer_tools(const std::vector<std::filesystem::path>& sources);
+
+/// The command the runner runs under for `tool`: its reports on stdout, a bounded number of
+/// them, no host backtraces.
+std::vector<std::string> sanitizer_command(const std::filesystem::path& sanitizer, const std::string& tool);
+
+/// What the pass did, for the report's notes and the stage times.
+struct SanitizerPass {
+  std::vector<std::string> notes;  ///< what it checked, what it could not
+  std::size_t marked = 0;          ///< cases a report was given to
+  double seconds = 0.0;
+};
+
+/// Runs the planned cases marked `sanitize` (not the reference's own, not those that timed out
+/// or flooded the output in `ran`) under each tool of `tools`, each in `first`'s runner and
+/// sandbox, in work_dir/sanitize-<tool>; gives each report to its case among `cases`.
+/// `shown_names` maps staged source names to the student's. Without `sanitizer` it only notes so.
+SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, const CasePlan& plan,
+                                 const RunRequest& first, const RunOutcome& ran,
+                                 const std::filesystem::path& sanitizer, const std::vector<std::string>& tools,
+                                 const std::map<std::string, std::string>& shown_names,
+                                 std::vector<CaseResult>& cases);
+
+}  // namespace cugrade
