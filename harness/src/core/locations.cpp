@@ -19,7 +19,8 @@ std::filesystem::path find_compute_sanitizer(const std::filesystem::path& nvcc) 
   std::error_code ec;
   if (nvcc.is_absolute()) {
     const auto toolkit = nvcc.parent_path().parent_path();
-    for (const auto& candidate : {nvcc.parent_path() / "compute-sanitizer", toolkit / "compute-sanitizer" / "compute-sanitizer"})
+    // The program itself first: bin/compute-sanitizer may be a script that starts it.
+    for (const auto& candidate : {toolkit / "compute-sanitizer" / "compute-sanitizer", nvcc.parent_path() / "compute-sanitizer"})
       if (std::filesystem::is_regular_file(candidate, ec)) return candidate;
   }
   const char* path = std::getenv("PATH");

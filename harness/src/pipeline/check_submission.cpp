@@ -273,7 +273,7 @@ RanSubmission run_submission(const CheckContext& context, const Spec& spec, cons
       for (std::size_t i = 0; i < report.submission.size(); ++i)
         shown_names["submission_" + std::to_string(i) + ".cu"] = report.submission[i];
       const std::vector<std::string> tools = sanitizer_tools(options.submission);
-      say(options, "checking the visible cases under compute-sanitizer ...");
+      if (!context.locations.compute_sanitizer.empty()) say(options, "checking the cases under compute-sanitizer ...");
       const SanitizerPass pass = run_sanitizer_pass(context.processes, spec, plan, run, ran,
                                                     context.locations.compute_sanitizer, tools, shown_names,
                                                     report.cases);

@@ -6,6 +6,7 @@ namespace cugrade {
 void FakeProcessRunner::expect(Handler handler) { handlers_.push_back(std::move(handler)); }
 
 ProcessResult FakeProcessRunner::run(const ProcessRequest& request) {
+  std::unique_lock lock(mutex_);
   requests_.push_back(request);
   if (handlers_.empty()) {
     std::string joined;
@@ -16,6 +17,7 @@ ProcessResult FakeProcessRunner::run(const ProcessRequest& request) {
   }
   Handler handler = std::move(handlers_.front());
   handlers_.pop_front();
+  lock.unlock();
   return handler(request);
 }
 

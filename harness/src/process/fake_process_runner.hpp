@@ -3,6 +3,7 @@
 // can be tested without nvcc, a GPU or any real process (design.md §2, after ninja).
 #include <deque>
 #include <functional>
+#include <mutex>
 #include <vector>
 
 #include "process/interactive_process.hpp"
@@ -10,7 +11,9 @@
 
 namespace cugrade {
 
-/// Records every request and answers each from the next scripted handler, in order.
+/// Records every request and answers each from the next scripted handler, in order. Requests
+/// may come from several threads (compute-sanitizer's tools run side by side): each takes the
+/// next handler under a lock and runs it outside.
 class FakeProcessRunner : public ProcessRunner {
  public:
   /// A scripted response; it may also write files (a fake nvcc creating its object file).
@@ -41,6 +44,7 @@ class FakeProcessRunner : public ProcessRunner {
   std::deque<Handler> handlers_;
   std::deque<InteractiveHandler> interactive_;
   std::vector<ProcessRequest> requests_;
+  std::mutex mutex_;
 };
 
 /// A result for scripted handlers: started, exited with `exit_code`, with the given output.
