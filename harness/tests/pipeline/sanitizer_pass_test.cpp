@@ -1,0 +1,147 @@
+// The compute-sanitizer pass (pipeline/sanitizer_pass.hpp) inside check_submission, with the
+// sanitizer scripted: which cases it runs, which tools, and what a report does to a case.
+#include "pipeline/sanitizer_pass.hpp"
+
+#include <doctest/doctest.h>
+
+#include <mutex>
+
+#include "pipeline/check_submission.hpp"
+#include "pipeline/twice_fixture.hpp"
+#include "task_markers.hpp"
+
+using namespace cugrade;
+using namespace cugrade::test;
+
+namespace {
+
+/// A scripted `compute-sanitizer --tool T ... runner job`: runs the job as a correct runner
+/// does, prints the banner and each task's markers, and a report of `report_kind` ("write"
+/// past the end of y) in the tasks named in `bad`.
+FakeProcessRunner::Handler sanitized_runner(std::set<std::string> bad, std::vector<std::string>* tools,
+                                            std::mutex* mutex) {
+  return [bad, tools, mutex](const ProcessRequest& request) {
+    REQUIRE(request.argv.size() >= 4);
+    const std::string tool = argument_after(request.argv, "--tool");
+    {
+      std::lock_guard lock(*mutex);
+      tools->push_back(tool);
+    }
+    CHECK(request.environment.at(task_markers_variable) == "1");
+    const Job job = read_job(request.argv.back());
+    std::string out = "========= COMPUTE-SANITIZER\n";
+    for (const auto& task : job.checks) {
+      emit(job, event("start", task.id));
+      out += std::string(task_marker_prefix) + task.id + "\n" + buffer_marker("y", reinterpret_cast<void*>(0x10000), 20) + "\n";
+      REQUIRE(write_array_file(task.output_file, doubled(task.inputs_file)));
+      REQUIRE(write_array_file(task.readback_file, *read_array_file(task.inputs_file)));
+      if (tool == "memcheck" && bad.contains(task.id)) {
+        out +=
+            "========= Invalid __global__ write of size 4 bytes\n"
+            "=========     at twice_kernel(const float *, float *, int)+0x70 in src/submission_0.cu:3\n"
+            "=========     by thread (5,0,0) in block (0,0,0)\n"
+            "=========     Access to 0x10014 is out of bounds\n"
+            "=========     and is 1 bytes after the nearest allocation at 0x10000 of size 20 bytes\n"
+            "=========\n";
+        Event failed = event("cuda_error", task.id);
+        failed.call = "twice_simple() → cudaDeviceSynchronize";
+        failed.error = "unspecified launch failure";
+        emit(job, failed);
+        ProcessResult result = fake_exit(0, out);
+        return result;  // the aborted kernel ends this runner; the rest get a fresh one
+      }
+      Event done = event("done", task.id);
+      emit(job, done);
+    }
+    out += "========= ERROR SUMMARY: 0 errors\n";
+    return fake_exit(0, out);
+  };
+}
+
+}  // namespace
+
+TEST_CASE("pipeline::sanitizer_tools") {
+  PipelineFixture fixture;
+  CHECK(sanitizer_tools({fixture.source()}) == std::vector<std::string>{"memcheck", "initcheck"});
+  std::ofstream(fixture.source(), std::ios::app) << "__global__ void k() { __shared__ float s[32]; __syncwarp(); }\n";
+  CHECK(sanitizer_tools({fixture.source()}) ==
+        std::vector<std::string>{"memcheck", "racecheck", "initcheck", "synccheck"});
+}
+
+TEST_CASE("pipeline::sanitizer_command") {
+  const auto argv = sanitizer_command("/opt/cuda/compute-sanitizer/compute-sanitizer", "racecheck");
+  CHECK(argv.front() == "/opt/cuda/compute-sanitizer/compute-sanitizer");
+  CHECK(argument_after(argv, "--tool") == "racecheck");
+  CHECK(argument_after(argv, "--show-backtrace") == "no");
+  CHECK(argument_after(argv, "--print-limit") == "200");
+}
+
+TEST_CASE("pipeline::run_sanitizer_pass through check_submission") {
+  PipelineFixture fixture;
+  CheckOptions& options = fixture.options;
+  const fs::path sanitizer = fixture.root / "cuda" / "compute-sanitizer" / "compute-sanitizer";
+  fs::create_directories(sanitizer.parent_path());
+  std::ofstream(sanitizer) << "#!/bin/sh\n";
+  std::vector<std::string> tools;
+  std::mutex mutex;
+
+  SUBCASE("a write past the end in a case whose numbers were right: cuda_error, with the array and the line") {
+    fixture.where.compute_sanitizer = sanitizer;
+    fixture.expect_gpu();
+    fixture.expect_build();
+    fixture.expect_runner();
+    const std::string bad = fixture.task_id_of("simple/n=5/seed=1");
+    // memcheck's runner stops at the bad case; the rest run in a fresh one; initcheck runs all.
+    for (int i = 0; i < 3; ++i) fixture.processes.expect(sanitized_runner({bad}, &tools, &mutex));
+    const GradeReport report = fixture.check();
+    CHECK(fixture.processes.pending() == 0);
+    std::sort(tools.begin(), tools.end());
+    CHECK(tools == std::vector<std::string>{"initcheck", "memcheck", "memcheck"});
+    REQUIRE(report.cases.size() == 4);
+    CHECK(report.cases[0].outcome == Outcome::cuda_error);
+    CHECK(report.cases[0].points == 0.0);
+    CHECK(report.cases[0].message.find("out-of-bounds global memory write of 4 bytes in kernel twice_kernel "
+                                       "(twice.cu:3, thread (5,0,0) of block (0,0,0)) at byte offset 20 of y "
+                                       "(20 bytes), just past its end") != std::string::npos);
+    for (std::size_t i = 1; i < 4; ++i) CHECK(report.cases[i].outcome == Outcome::passed);
+    CHECK(report.outcome != Outcome::passed);
+    bool noted = false;
+    for (const auto& note : report.notes) noted = noted || note.starts_with("compute-sanitizer (");
+    CHECK(noted);
+  }
+  SUBCASE("--no-sanitizer: nothing more runs") {
+    fixture.where.compute_sanitizer = sanitizer;
+    options.sanitizer = false;
+    fixture.expect_gpu();
+    fixture.expect_build();
+    fixture.expect_runner();
+    const GradeReport report = fixture.check();
+    CHECK(fixture.processes.pending() == 0);
+    CHECK(report.outcome == Outcome::passed);
+  }
+  SUBCASE("no sanitizer installed: a note, and the grade stands") {
+    fixture.where.compute_sanitizer = fixture.root / "nowhere" / "compute-sanitizer";
+    fixture.expect_gpu();
+    fixture.expect_build();
+    fixture.expect_runner();
+    const GradeReport report = fixture.check();
+    CHECK(report.outcome == Outcome::passed);
+    bool noted = false;
+    for (const auto& note : report.notes) noted = noted || note.starts_with("compute-sanitizer is not installed");
+    CHECK(noted);
+  }
+  SUBCASE("a sanitizer that never starts the runner: a note, the grade stands") {
+    fixture.where.compute_sanitizer = sanitizer;
+    fixture.expect_gpu();
+    fixture.expect_build();
+    fixture.expect_runner();
+    for (int i = 0; i < 2; ++i)
+      fixture.processes.expect([](const ProcessRequest&) { return fake_exit(1, "", "cannot open the GPU\n"); });
+    const GradeReport report = fixture.check();
+    CHECK(report.outcome == Outcome::passed);
+    bool noted = false;
+    for (const auto& note : report.notes)
+      noted = noted || note.find("compute-sanitizer could not check the cases") != std::string::npos;
+    CHECK(noted);
+  }
+}
