@@ -2,7 +2,8 @@
 // its timing task in lock-step (serve_task.hpp). Linked into every submission binary; the student
 // supplies only the entry points. Exit codes: 0 all tasks done, 2 bad job or protocol (or no
 // GPU), 3 CUDA error. The runner's stdout and stderr belong to the student's code: the runner
-// itself writes only to the events file, apart from a one-line usage error.
+// itself writes only to the events file, apart from a one-line usage error and, under
+// compute-sanitizer, the task markers (task_markers.hpp).
 #include <cuda_runtime.h>
 
 #include <cstdio>
