@@ -4,7 +4,8 @@
 # something MISLEADING (issue 12).
 #
 #   buggy_test.sh CUGRADE [--backend cpu|cuda] [--jobs N] [--work DIR] [--table FILE]
-#                 [--min-named PERCENT] [--max-misleading N] [--reuse] [ITEM...]
+#                 [--min-named PERCENT] [--max-misleading N] [--reuse]
+#                 [--parity GPU_CASES [--min-parity PERCENT]] [ITEM...]
 #
 # Per item (<assignment>/<name>, ITEM filters by glob): `cugrade check --json`; the report's
 # words (the build message, every case's message and every comparison's pattern, lowercased)
@@ -13,6 +14,11 @@
 # misleading count, per class and in total, and each item's outcome (the manifest's expected CPU
 # outcome and GPU note are for the CPU/GPU parity check of issue 13; not judged here).
 # --reuse: score the reports already in --work without grading again (after a manifest change).
+# --parity: per-case verdict parity (issue 13) with the verdicts a GPU gave, GPU_CASES holding
+# "item<TAB>case id<TAB>outcome" lines (data/buggy/gpu_cases.tsv, recorded on an H100): an item
+# agrees when every case both list passed on both or failed on both. An item that disagrees must
+# say why in the manifest's gpu column ("undefined: ..."), else the run fails; so does a share of
+# agreeing items below --min-parity (default 0).
 # Exits 1 when the share named is below --min-named (default 0: record only) or more than
 # --max-misleading (default: no limit) reports mislead; 77 (CTest: Skipped) when jq is missing or
 # --backend cuda finds no GPU.
@@ -23,7 +29,7 @@ set -uo pipefail
 cugrade=${1:?usage: buggy_test.sh CUGRADE [options] [ITEM...]}
 shift
 corpus="$(cd "$(dirname "$0")/data/buggy" && pwd)"
-backend=cpu jobs=$(nproc) work="" table="" min_named=0 max_misleading="" reuse=0
+backend=cpu jobs=$(nproc) work="" table="" min_named=0 max_misleading="" reuse=0 parity="" min_parity=0
 filters=()
 while (($#)); do
   case "$1" in
@@ -34,6 +40,8 @@ while (($#)); do
     --min-named) min_named=$2; shift 2 ;;
     --max-misleading) max_misleading=$2; shift 2 ;;
     --reuse) reuse=1; shift ;;
+    --parity) parity=$2; shift 2 ;;
+    --min-parity) min_parity=$2; shift 2 ;;
     *) filters+=("$1"); shift ;;
   esac
 done
@@ -53,9 +61,9 @@ if [[ "$backend" == cuda ]] && ! nvidia-smi -L >/dev/null 2>&1; then
 fi
 
 # The manifest: item, class, names, misleading (then the CPU outcome and the GPU note, for issue 13).
-declare -A klass names misleading
+declare -A klass names misleading gpu_note
 items=()
-while IFS=$'\t' read -r item cls name_list mislead_list _; do
+while IFS=$'\t' read -r item cls name_list mislead_list _ gpu; do
   [[ -z "$item" || "$item" == \#* ]] && continue
   [[ -f "$corpus/$item.cu" ]] || { echo "buggy: manifest names $item, which has no $item.cu"; exit 1; }
   if ((${#filters[@]})); then
@@ -65,7 +73,7 @@ while IFS=$'\t' read -r item cls name_list mislead_list _; do
     ((keep)) || continue
   fi
   items+=("$item")
-  klass[$item]=$cls names[$item]=$name_list misleading[$item]=$mislead_list
+  klass[$item]=$cls names[$item]=$name_list misleading[$item]=$mislead_list gpu_note[$item]=$gpu
 done <"$corpus/manifest.tsv"
 ((${#items[@]})) || { echo "buggy: no items"; exit 1; }
 # Every file must be in the manifest: a bug without its expectations would be measured by nothing.
@@ -147,6 +155,44 @@ if [[ -n "$table" ]]; then
 fi
 
 status=0
+if [[ -n "$parity" ]]; then
+  [[ -f "$parity" ]] || { echo "buggy: no parity file $parity"; exit 1; }
+  # The GPU's verdict per case, "passed" or "failed".
+  declare -A gpu_verdict
+  while IFS=$'\t' read -r item case_id outcome; do
+    [[ -z "$item" || "$item" == \#* ]] && continue
+    gpu_verdict["$item|$case_id"]=$([[ "$outcome" == passed ]] && echo passed || echo failed)
+  done <"$parity"
+  agree=0 compared=0 unexplained=0
+  echo "== per-case verdicts against the GPU's ($parity)"
+  for item in "${items[@]}"; do
+    json="$work/$item.json"
+    [[ -s "$json" ]] || continue
+    differ=() seen=0
+    while IFS=$'\t' read -r case_id outcome; do
+      key="$item|$case_id"
+      [[ -n "${gpu_verdict[$key]+x}" ]] || continue
+      seen=$((seen + 1))
+      mine=$([[ "$outcome" == passed ]] && echo passed || echo failed)
+      [[ "$mine" == "${gpu_verdict[$key]}" ]] || differ+=("$case_id ($backend $mine, gpu ${gpu_verdict[$key]})")
+    done < <(jq -r '.cases[]? | "\(.id)\t\(.outcome)"' "$json")
+    ((seen)) || continue
+    compared=$((compared + 1))
+    if ((${#differ[@]} == 0)); then
+      agree=$((agree + 1))
+    elif [[ "${gpu_note[$item]}" == undefined* ]]; then
+      echo "$item: ${#differ[@]} cases differ, as the manifest says (${gpu_note[$item]}): ${differ[0]}"
+    else
+      unexplained=$((unexplained + 1))
+      echo "$item: ${#differ[@]} cases differ and the manifest gives no reason: ${differ[*]:0:3}"
+    fi
+  done
+  ((compared)) || { echo "buggy: no item of this run is in $parity"; exit 1; }
+  pshare=$((1000 * agree / compared))
+  echo "== parity: $agree of $compared submissions have every case's verdict as on the GPU ($((pshare / 10)).$((pshare % 10)) %); $unexplained differ without a reason"
+  ((unexplained == 0)) || status=1
+  ((10 * min_parity <= pshare)) || { echo "== below the threshold: at least $min_parity % must agree"; status=1; }
+fi
 ((10 * min_named <= share)) || { echo "== below the threshold: at least $min_named % must be named"; status=1; }
 if [[ -n "$max_misleading" ]] && ((misleading_total > max_misleading)); then
   echo "== above the threshold: at most $max_misleading may mislead"
