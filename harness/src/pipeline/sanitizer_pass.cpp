@@ -36,13 +36,20 @@ Outcome outcome_of(const std::string& kind) {
   return kind == "race" || kind == "uninitialised" ? Outcome::wrong_answer : Outcome::cuda_error;
 }
 
-/// Gives `message` to a case: a pass becomes `outcome` with it; a failure gets it appended.
+/// Gives `message` to a case: a pass becomes `outcome` with it. An invalid access (cuda_error) is
+/// also the cause of a wrong answer or a crash, as the CPU backend, which stops at the access,
+/// reports it: the outcome becomes cuda_error and the sentence goes first. Any other failure
+/// gets the sentence appended.
 void give(CaseResult& result, Outcome outcome, const std::string& message) {
-  if (result.outcome == Outcome::passed) {
+  if (result.message.find(message) != std::string::npos) return;
+  const bool caused = outcome == Outcome::cuda_error &&
+                      (result.outcome == Outcome::wrong_answer || result.outcome == Outcome::crashed ||
+                       result.outcome == Outcome::cuda_error);
+  if (result.outcome == Outcome::passed || caused) {
+    result.message = result.outcome == Outcome::passed || result.message.empty() ? message : message + " — " + result.message;
     result.outcome = outcome;
     result.points = 0.0;
-    result.message = message;
-  } else if (result.message.find(message) == std::string::npos) {
+  } else {
     result.message += result.message.empty() ? message : " — " + message;
   }
 }
@@ -53,6 +60,7 @@ struct ToolRun {
   RunOutcome ran;
   std::vector<SanitizerOutput> outputs;  ///< per runner process
   Job job;
+  double seconds = 0.0;
 };
 
 }  // namespace
@@ -70,8 +78,12 @@ std::vector<std::string> sanitizer_tools(const std::vector<fs::path>& sources) {
 }
 
 std::vector<std::string> sanitizer_command(const fs::path& sanitizer, const std::string& tool) {
-  return {sanitizer.string(), "--tool", tool, "--print-limit", std::to_string(kPrintLimit),
-          "--show-backtrace", "no", "--error-exitcode", "0"};
+  std::vector<std::string> argv{sanitizer.string(), "--tool", tool, "--print-limit", std::to_string(kPrintLimit),
+                                "--show-backtrace", "no", "--error-exitcode", "0"};
+  // A bad access then ends only its kernel, not the CUDA context: the case finishes and the next
+  // one runs in the same runner, where otherwise each bad case would cost a runner's start.
+  if (tool == "memcheck") argv.insert(argv.end(), {"--destroy-on-device-error", "kernel"});
+  return argv;
 }
 
 SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, const CasePlan& plan,
@@ -121,18 +133,23 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
       request.idle_grace_s = 10.0;  // freeing and allocating under the sanitizer takes longer
       request.output_limit_bytes = first.output_limit_bytes + (std::size_t{1} << 20);
       request.environment[task_markers_variable] = "1";
+      // Only the kernels a case launches are instrumented, not every kernel of the runner.
+      request.environment["CUDA_MODULE_LOADING"] = "LAZY";
       request.environment["HOME"] = dir.string();  // where the tools keep their settings
       // The sanitizer's own folder, when the toolkit's binding does not already show it.
       request.read_only.push_back(fs::canonical(sanitizer).parent_path());
       run.job = request.job;
+      const auto tool_started = std::chrono::steady_clock::now();
       run.ran = run_job(processes, request);
+      run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - tool_started).count();
       for (const auto& text : run.ran.process_outputs)
         run.outputs.push_back(parse_sanitizer_output(text, tool, shown_names));
       return run;
     }));
   }
   std::vector<std::string> checked, slow, problems;
-  for (auto& future : running) {
+  std::set<std::string> bad_access;  // tasks memcheck found an invalid access in
+  for (auto& future : running) {  // in the order of `tools`: memcheck first
     ToolRun run = future.get();
     bool any_ran = false;
     std::vector<SanitizerFinding> findings;
@@ -159,7 +176,14 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
                          (run.ran.output_excerpt.empty() ? "" : " (" + run.ran.output_excerpt.substr(0, 200) + ")"));
       continue;
     }
-    checked.push_back(run.tool);
+    checked.push_back(fmt::format("{} {:.1f} s", run.tool, run.seconds));
+    // A read past an array's end is also a read of memory nothing wrote: initcheck's report of
+    // it would only repeat memcheck's, less precisely.
+    if (run.tool == "memcheck")
+      for (const auto& f : findings)
+        if (f.kind == "out_of_bounds" || f.kind == "misaligned") bad_access.insert(f.task);
+    if (run.tool == "initcheck")
+      std::erase_if(findings, [&](const SanitizerFinding& f) { return bad_access.contains(f.task); });
     for (const auto& [id, status] : run.ran.tasks)
       if (status.outcome == Outcome::timeout && results.contains(id) && slow.size() < 8)
         slow.push_back(results.at(id)->id + " (" + run.tool + ")");

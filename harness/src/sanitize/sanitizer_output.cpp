@@ -1,5 +1,6 @@
 #include "sanitize/sanitizer_output.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdlib>
 #include <optional>
@@ -321,14 +322,32 @@ SanitizerOutput parse_sanitizer_output(std::string_view text, const std::string&
 }
 
 std::map<std::string, std::string> findings_by_task(const std::vector<SanitizerFinding>& findings) {
-  std::map<std::string, std::pair<std::string, std::size_t>> first;
+  // Per task: its sites (kind, kernel, line) in order, each with its first sentence and count.
+  struct Site {
+    std::string key, message;
+    std::size_t count = 0;
+  };
+  std::map<std::string, std::vector<Site>> sites;
   for (const auto& f : findings) {
-    auto& [message, count] = first[f.task];
-    if (count++ == 0) message = f.message;
+    auto& list = sites[f.task];
+    const std::string key = f.kind + "|" + f.kernel + "|" + f.where;
+    auto it = std::find_if(list.begin(), list.end(), [&](const Site& s) { return s.key == key; });
+    if (it == list.end()) list.push_back({key, f.message, 1});
+    else ++it->count;
   }
   std::map<std::string, std::string> out;
-  for (const auto& [task, entry] : first)
-    out[task] = entry.first + (entry.second > 1 ? "; and " + plural(entry.second - 1, "more report", "more reports") : "");
+  for (const auto& [task, list] : sites) {
+    const Site& first = list.front();
+    std::string text = first.message;
+    if (first.count > 1) text += " (" + std::to_string(first.count) + " reports like it)";
+    std::string others;
+    for (std::size_t i = 1; i < list.size(); ++i) {
+      const auto where = list[i].key.substr(list[i].key.rfind('|') + 1);
+      others += (others.empty() ? "" : ", ") + (where.empty() ? std::string("a kernel without line information") : where);
+    }
+    if (!others.empty()) text += "; also at " + others;
+    out[task] = text;
+  }
   return out;
 }
 

@@ -35,8 +35,9 @@ struct SanitizerOutput {
 SanitizerOutput parse_sanitizer_output(std::string_view text, const std::string& tool,
                                        const std::map<std::string, std::string>& shown_names);
 
-/// One line per task for the case's message: the first finding's sentence, then how many more
-/// reports that task had ("; and 3 more reports"). Keyed by task id.
+/// One line per task for the case's message: the first finding's sentence, how many reports
+/// came from the same line (" (192 reports like it)"), and the other lines that had reports
+/// ("; also at matmul.cu:31"). Keyed by task id.
 std::map<std::string, std::string> findings_by_task(const std::vector<SanitizerFinding>& findings);
 
 }  // namespace cugrade
