@@ -18,9 +18,11 @@ namespace fs = std::filesystem;
 
 namespace {
 
-/// Reports shown per runner process: enough for every case of a step to get its own (a report
-/// that aborts a kernel also ends its runner, so the next case starts with a fresh count).
-constexpr int kPrintLimit = 200;
+/// Reports shown per runner process: a few cases' worth (a bad kernel reports once per thread
+/// that goes wrong, up to a few hundred times). The cases after the limit was reached run again
+/// in a fresh runner, at most kRounds times in all.
+constexpr int kPrintLimit = 1000;
+constexpr int kRounds = 6;
 
 std::string read_text(const fs::path& file) {
   std::ifstream in(file, std::ios::binary);
@@ -123,27 +125,36 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
   for (const std::string& tool : tools) {
     running.push_back(std::async(std::launch::async, [&, tool] {
       ToolRun run{tool, {}, {}, {}};
-      const fs::path dir = first.work_dir / ("sanitize-" + tool);
-      fs::create_directories(dir);
       RunRequest request = first;
-      request.work_dir = dir;
-      request.job = rerun_job(first.job, ids, dir);
       request.wrapper = sanitizer_command(sanitizer, tool);
       request.task_timeout_s = spec.limits.sanitizer_timeout_s;
       request.idle_grace_s = 10.0;  // freeing and allocating under the sanitizer takes longer
-      request.output_limit_bytes = first.output_limit_bytes + (std::size_t{1} << 20);
+      request.output_limit_bytes = first.output_limit_bytes + (std::size_t{4} << 20);
       request.environment[task_markers_variable] = "1";
       // Only the kernels a case launches are instrumented, not every kernel of the runner.
       request.environment["CUDA_MODULE_LOADING"] = "LAZY";
-      request.environment["HOME"] = dir.string();  // where the tools keep their settings
       // The sanitizer's own folder, when the toolkit's binding does not already show it.
       request.read_only.push_back(fs::canonical(sanitizer).parent_path());
-      run.job = request.job;
       const auto tool_started = std::chrono::steady_clock::now();
-      run.ran = run_job(processes, request);
+      std::vector<std::string> pending = ids;
+      for (int round = 0; round < kRounds && !pending.empty(); ++round) {
+        // A folder per round: run_job names its files by attempt, from 1 again.
+        const fs::path dir = first.work_dir / ("sanitize-" + tool + (round ? "-" + std::to_string(round) : ""));
+        fs::create_directories(dir);
+        request.work_dir = dir;
+        request.environment["HOME"] = dir.string();  // where the tools keep their settings
+        request.job = rerun_job(first.job, pending, dir);
+        const RunOutcome ran_now = run_job(processes, request);
+        for (const auto& [id, status] : ran_now.tasks) run.ran.tasks[id] = status;
+        if (run.ran.output_excerpt.empty()) run.ran.output_excerpt = ran_now.output_excerpt;
+        pending.clear();
+        for (const auto& text : ran_now.process_outputs) {
+          run.outputs.push_back(parse_sanitizer_output(text, tool, shown_names));
+          for (const auto& id : tasks_past_print_limit(run.outputs.back()))
+            if (std::ranges::find(ids, id) != ids.end()) pending.push_back(id);
+        }
+      }
       run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - tool_started).count();
-      for (const auto& text : run.ran.process_outputs)
-        run.outputs.push_back(parse_sanitizer_output(text, tool, shown_names));
       return run;
     }));
   }

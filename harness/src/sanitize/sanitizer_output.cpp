@@ -278,6 +278,7 @@ SanitizerOutput parse_sanitizer_output(std::string_view text, const std::string&
       finish();
       task = std::string(trim(line.substr(std::string_view(task_marker_prefix).size())));
       buffers.clear();
+      if (out.tasks.size() < 100000) out.tasks.push_back(task);
       continue;
     }
     if (starts(line, buffer_marker_prefix)) {
@@ -319,6 +320,17 @@ SanitizerOutput parse_sanitizer_output(std::string_view text, const std::string&
   }
   finish();
   return out;
+}
+
+std::vector<std::string> tasks_past_print_limit(const SanitizerOutput& output) {
+  if (output.unprinted == 0 || output.findings.empty()) return {};
+  const std::string& last = output.findings.back().task;
+  const auto at = std::find(output.tasks.begin(), output.tasks.end(), last);
+  if (at == output.tasks.end()) return {};
+  std::vector<std::string> after;
+  for (auto it = at + 1; it != output.tasks.end(); ++it)
+    if (std::find(after.begin(), after.end(), *it) == after.end() && *it != last) after.push_back(*it);
+  return after;
 }
 
 std::map<std::string, std::string> findings_by_task(const std::vector<SanitizerFinding>& findings) {

@@ -26,6 +26,7 @@ struct SanitizerOutput {
   bool ran = false;                        ///< its banner was seen: the sanitizer started the program
   std::vector<SanitizerFinding> findings;  ///< in the order printed
   std::size_t unprinted = 0;               ///< reports beyond --print-limit (counted, not shown)
+  std::vector<std::string> tasks;          ///< the tasks whose markers were seen, in order
   std::string problem;                     ///< the sanitizer's own failure ("Error: ..."), if any
 };
 
@@ -39,5 +40,9 @@ SanitizerOutput parse_sanitizer_output(std::string_view text, const std::string&
 /// came from the same line (" (192 reports like it)"), and the other lines that had reports
 /// ("; also at matmul.cu:31"). Keyed by task id.
 std::map<std::string, std::string> findings_by_task(const std::vector<SanitizerFinding>& findings);
+
+/// The tasks of `output` whose reports --print-limit may have hidden: those after the task of
+/// the last report shown, when some were not printed; none otherwise.
+std::vector<std::string> tasks_past_print_limit(const SanitizerOutput& output);
 
 }  // namespace cugrade

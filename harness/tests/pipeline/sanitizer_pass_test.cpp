@@ -73,7 +73,9 @@ TEST_CASE("pipeline::sanitizer_command") {
   CHECK(argv.front() == "/opt/cuda/compute-sanitizer/compute-sanitizer");
   CHECK(argument_after(argv, "--tool") == "racecheck");
   CHECK(argument_after(argv, "--show-backtrace") == "no");
-  CHECK(argument_after(argv, "--print-limit") == "200");
+  CHECK(argument_after(argv, "--print-limit") == "1000");
+  CHECK(argument_after(argv, "--destroy-on-device-error").empty());  // memcheck only
+  CHECK(argument_after(sanitizer_command("cs", "memcheck"), "--destroy-on-device-error") == "kernel");
 }
 
 TEST_CASE("pipeline::run_sanitizer_pass through check_submission") {

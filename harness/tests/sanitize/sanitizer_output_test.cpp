@@ -112,3 +112,17 @@ TEST_CASE("kernel names: templates and return types") {
   CHECK(contains(out.findings[0].kernel, "reduce<256u>"));
   CHECK(contains(out.findings[0].message, "out-of-bounds __shared__ memory read of 4 bytes"));
 }
+
+TEST_CASE("the cases after the print limit was reached are the ones to run again") {
+  const std::string report =
+      "========= Uninitialized __global__ memory read of size 4 bytes\n"
+      "=========     at acc(float *, int)+0x70 in src/submission_0.cu:8\n=========\n";
+  std::string text = "========= COMPUTE-SANITIZER\n==cugrade-task== case-0\n==cugrade-task== case-1\n" + report +
+                     "==cugrade-task== case-2\n==cugrade-task== case-3\n";
+  SanitizerOutput all_printed = parse_sanitizer_output(text, "initcheck", names);
+  CHECK(all_printed.tasks == std::vector<std::string>{"case-0", "case-1", "case-2", "case-3"});
+  CHECK(tasks_past_print_limit(all_printed).empty());
+  text += "========= ERROR SUMMARY: 4000 errors were not printed. Use --print-limit option to adjust\n";
+  const SanitizerOutput limited = parse_sanitizer_output(text, "initcheck", names);
+  CHECK(tasks_past_print_limit(limited) == std::vector<std::string>{"case-2", "case-3"});
+}
