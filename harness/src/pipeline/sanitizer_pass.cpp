@@ -65,6 +65,14 @@ struct ToolRun {
   double seconds = 0.0;
 };
 
+/// Adds "<tool>: <what>" to `problems` unless that tool already has one (its runners of other
+/// steps would say the same).
+void note_problem(std::vector<std::string>& problems, const std::string& tool, const std::string& what) {
+  for (const auto& p : problems)
+    if (p.starts_with(tool + ": ")) return;
+  problems.push_back(tool + ": " + what);
+}
+
 }  // namespace
 
 std::vector<std::string> sanitizer_tools(const std::vector<fs::path>& sources) {
@@ -120,10 +128,17 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
     return pass;
   }
 
-  // One runner per tool, the tools side by side (the cases are small; the GPU has room).
+  // One runner per tool and step, all side by side (the cases are small; the GPU has room): the
+  // slowest tool (racecheck, on every shared-memory access) then takes a step's time, not all.
+  std::vector<std::pair<std::string, std::vector<std::string>>> chunks;  // step, its task ids
+  for (const CheckTask& task : first.job.checks) {
+    if (std::ranges::find(ids, task.id) == ids.end()) continue;
+    if (chunks.empty() || chunks.back().first != task.step) chunks.push_back({task.step, {}});
+    chunks.back().second.push_back(task.id);
+  }
   std::vector<std::future<ToolRun>> running;
-  for (const std::string& tool : tools) {
-    running.push_back(std::async(std::launch::async, [&, tool] {
+  for (const std::string& tool : tools) for (const auto& [step, chunk_ids] : chunks) {
+    running.push_back(std::async(std::launch::async, [&, tool, step, chunk_ids] {
       ToolRun run{tool, {}, {}, {}};
       RunRequest request = first;
       request.wrapper = sanitizer_command(sanitizer, tool);
@@ -136,10 +151,11 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
       // The sanitizer's own folder, when the toolkit's binding does not already show it.
       request.read_only.push_back(fs::canonical(sanitizer).parent_path());
       const auto tool_started = std::chrono::steady_clock::now();
-      std::vector<std::string> pending = ids;
+      std::vector<std::string> pending = chunk_ids;
       for (int round = 0; round < kRounds && !pending.empty(); ++round) {
         // A folder per round: run_job names its files by attempt, from 1 again.
-        const fs::path dir = first.work_dir / ("sanitize-" + tool + (round ? "-" + std::to_string(round) : ""));
+        const fs::path dir =
+            first.work_dir / ("sanitize-" + tool + "-" + step + (round ? "-" + std::to_string(round) : ""));
         fs::create_directories(dir);
         request.work_dir = dir;
         request.environment["HOME"] = dir.string();  // where the tools keep their settings
@@ -151,14 +167,15 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
         for (const auto& text : ran_now.process_outputs) {
           run.outputs.push_back(parse_sanitizer_output(text, tool, shown_names));
           for (const auto& id : tasks_past_print_limit(run.outputs.back()))
-            if (std::ranges::find(ids, id) != ids.end()) pending.push_back(id);
+            if (std::ranges::find(chunk_ids, id) != chunk_ids.end()) pending.push_back(id);
         }
       }
       run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - tool_started).count();
       return run;
     }));
   }
-  std::vector<std::string> checked, slow, problems;
+  std::map<std::string, double> checked;  // tool → its slowest runner's seconds
+  std::vector<std::string> slow, problems;
   std::set<std::string> bad_access;  // tasks memcheck found an invalid access in
   for (auto& future : running) {  // in the order of `tools`: memcheck first
     ToolRun run = future.get();
@@ -166,7 +183,7 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
     std::vector<SanitizerFinding> findings;
     for (const auto& output : run.outputs) {
       any_ran = any_ran || output.ran;
-      if (!output.problem.empty() && problems.size() < 4) problems.push_back(run.tool + ": " + output.problem);
+      if (!output.problem.empty()) note_problem(problems, run.tool, output.problem);
       for (const auto& f : output.findings) {
         if (f.task.empty()) continue;  // before the first case: the runner's own start
         if (results.contains(f.task)) {
@@ -183,11 +200,12 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
       }
     }
     if (!any_ran) {
-      problems.push_back(run.tool + ": the sanitizer did not start the runner" +
-                         (run.ran.output_excerpt.empty() ? "" : " (" + run.ran.output_excerpt.substr(0, 200) + ")"));
+      note_problem(problems, run.tool,
+                   "the sanitizer did not start the runner" +
+                       (run.ran.output_excerpt.empty() ? "" : " (" + run.ran.output_excerpt.substr(0, 200) + ")"));
       continue;
     }
-    checked.push_back(fmt::format("{} {:.1f} s", run.tool, run.seconds));
+    checked[run.tool] = std::max(checked[run.tool], run.seconds);
     // A read past an array's end is also a read of memory nothing wrote: initcheck's report of
     // it would only repeat memcheck's, less precisely.
     if (run.tool == "memcheck")
@@ -209,7 +227,8 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
   pass.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   if (!checked.empty()) {
     std::string list;
-    for (const auto& t : checked) list += (list.empty() ? "" : ", ") + t;
+    for (const auto& tool : tools)
+      if (checked.contains(tool)) list += fmt::format("{}{} {:.1f} s", list.empty() ? "" : ", ", tool, checked.at(tool));
     pass.notes.push_back(fmt::format("compute-sanitizer ({}) checked {} case{} in {:.1f} s", list, ids.size(),
                                      ids.size() == 1 ? "" : "s", pass.seconds));
   }

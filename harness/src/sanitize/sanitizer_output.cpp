@@ -119,6 +119,14 @@ std::string describe_address(unsigned long long address, const std::vector<Buffe
   const Buffer* owner = nullptr;
   for (const auto& b : buffers)
     if (nearest ? b.address == *nearest : (address >= b.address && address < b.address + b.bytes)) owner = &b;
+  // Below the nearest allocation but above another array's end: an index too large for that
+  // array is the likelier mistake than a negative one for the next.
+  if (owner && address < owner->address) {
+    const Buffer* below = nullptr;
+    for (const auto& b : buffers)
+      if (b.address + b.bytes <= address && (!below || b.address > below->address)) below = &b;
+    if (below) owner = below;
+  }
   const unsigned long long base = owner ? owner->address : nearest.value_or(0);
   const unsigned long long bytes = owner ? owner->bytes : size.value_or(0);
   if (!owner && !nearest) return "";
@@ -219,10 +227,15 @@ SanitizerFinding race_finding(const Block& block, const std::map<std::string, st
     between += (i == 0 ? "" : i + 1 == sites.size() || i == 2 ? " and " : ", ") + std::string("a ") + sites[i].first +
                (sites[i].second.where.empty() ? "" : " at " + sites[i].second.where);
   }
+  // racecheck's warnings are the hazards it is less sure of: in practice lanes of one warp that
+  // rely on running in lockstep (the printed volatile last warp), which they do not since Volta.
+  const bool warning = starts(block.header, "Warning:");
   f.message = "a race on __shared__ memory in kernel " + f.kernel + ": " + between +
               " by different threads with no barrier between them" +
               (hazards ? " (" + plural(hazards, "hazard", "hazards") + ")" : "") +
-              " — a missing __syncthreads()? Found by compute-sanitizer racecheck";
+              (warning ? " — lanes of one warp relying on lockstep? Since Volta they need __syncwarp() between "
+                         "the write and the read. Found by compute-sanitizer racecheck (a warning)"
+                       : " — a missing __syncthreads()? Found by compute-sanitizer racecheck");
   return f;
 }
 
@@ -262,7 +275,7 @@ SanitizerOutput parse_sanitizer_output(std::string_view text, const std::string&
     if (starts(h, "Invalid ") || starts(h, "Uninitialized ") || starts(h, "Misaligned ") ||
         starts(h, "Out-of-range "))
       out.findings.push_back(access_finding(*block, tool, shown_names));
-    else if (starts(h, "Error: Race reported") || starts(h, "Error: Potential "))
+    else if (starts(h, "Error: Race reported") || starts(h, "Error: Potential ") || starts(h, "Warning: Race reported"))
       out.findings.push_back(race_finding(*block, shown_names));
     else if (tool == "synccheck" && (starts(h, "Barrier error") || starts(h, "Invalid ")))
       out.findings.push_back(barrier_finding(*block, shown_names));
@@ -308,7 +321,8 @@ SanitizerOutput parse_sanitizer_output(std::string_view text, const std::string&
       continue;
     }
     if (content.find("SUMMARY:") != std::string_view::npos || starts(content, "Program hit ") ||
-        starts(content, "Warning: ") || starts(content, "Target application returned"))
+        (starts(content, "Warning: ") && !starts(content, "Warning: Race reported")) ||
+        starts(content, "Target application returned"))
       continue;
     if ((starts(content, "Error: ") && !starts(content, "Error: Race reported") &&
          !starts(content, "Error: Potential ")) ||

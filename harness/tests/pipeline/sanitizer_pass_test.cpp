@@ -93,12 +93,13 @@ TEST_CASE("pipeline::run_sanitizer_pass through check_submission") {
     fixture.expect_build();
     fixture.expect_runner();
     const std::string bad = fixture.task_id_of("simple/n=5/seed=1");
-    // memcheck's runner stops at the bad case; the rest run in a fresh one; initcheck runs all.
-    for (int i = 0; i < 3; ++i) fixture.processes.expect(sanitized_runner({bad}, &tools, &mutex));
+    // One runner per tool and step; memcheck's of the first step stops at the bad case, and the
+    // case after it runs in a fresh one.
+    for (int i = 0; i < 5; ++i) fixture.processes.expect(sanitized_runner({bad}, &tools, &mutex));
     const GradeReport report = fixture.check();
     CHECK(fixture.processes.pending() == 0);
     std::sort(tools.begin(), tools.end());
-    CHECK(tools == std::vector<std::string>{"initcheck", "memcheck", "memcheck"});
+    CHECK(tools == std::vector<std::string>{"initcheck", "initcheck", "memcheck", "memcheck", "memcheck"});
     REQUIRE(report.cases.size() == 4);
     CHECK(report.cases[0].outcome == Outcome::cuda_error);
     CHECK(report.cases[0].points == 0.0);
@@ -137,13 +138,14 @@ TEST_CASE("pipeline::run_sanitizer_pass through check_submission") {
     fixture.expect_gpu();
     fixture.expect_build();
     fixture.expect_runner();
-    for (int i = 0; i < 2; ++i)
+    for (int i = 0; i < 4; ++i)
       fixture.processes.expect([](const ProcessRequest&) { return fake_exit(1, "", "cannot open the GPU\n"); });
     const GradeReport report = fixture.check();
     CHECK(report.outcome == Outcome::passed);
     bool noted = false;
+    int problems = 0;
     for (const auto& note : report.notes)
-      noted = noted || note.find("compute-sanitizer could not check the cases") != std::string::npos;
-    CHECK(noted);
+      problems += note.find("compute-sanitizer could not check the cases") != std::string::npos;
+    CHECK(problems == 2);  // once per tool, not once per step
   }
 }

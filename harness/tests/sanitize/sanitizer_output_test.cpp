@@ -46,22 +46,25 @@ TEST_CASE("memcheck: a read far past an input says how far") {
   CHECK(contains(out.findings[0].message, "byte offset 16384 of A (4000 bytes), 12384 bytes past its end"));
 }
 
-TEST_CASE("racecheck: errors are findings of the case they happened in, warnings are not") {
+TEST_CASE("racecheck: errors and warnings are findings of the case they happened in") {
   const SanitizerOutput out = parse_sanitizer_output(data("racecheck_reduction.txt"), "racecheck", names);
-  REQUIRE(out.findings.size() == 2);
-  for (const auto& f : out.findings) {
-    CHECK(f.task == "case-1");
-    CHECK(f.kind == "race");
-    CHECK(f.kernel == "reduce_no_sync");
+  REQUIRE(out.findings.size() == 4);
+  for (std::size_t i = 0; i < 4; ++i) {
+    CHECK(out.findings[i].task == (i < 3 ? "case-1" : "case-2"));
+    CHECK(out.findings[i].kind == "race");
+    CHECK(out.findings[i].kernel == "reduce_no_sync");
   }
+  // A warning (lanes of one warp, in practice) says what it most likely is.
+  CHECK(contains(out.findings[3].message, "lanes of one warp relying on lockstep"));
+  CHECK(contains(out.findings[3].message, "__syncwarp()"));
   const std::string& m = out.findings[0].message;
   CHECK(contains(m, "a race on __shared__ memory in kernel reduce_no_sync: a write at vecadd.cu:8, a read at "
                     "vecadd.cu:8 and a read at vecadd.cu:8"));
   CHECK(contains(m, "(4992 hazards)"));
   CHECK(contains(m, "missing __syncthreads()"));
   const auto by_task = findings_by_task(out.findings);
-  REQUIRE(by_task.size() == 1);
-  CHECK(contains(by_task.at("case-1"), "(2 reports like it)"));
+  REQUIRE(by_task.size() == 2);
+  CHECK(contains(by_task.at("case-1"), "(3 reports like it)"));
 }
 
 TEST_CASE("initcheck: a read of memory nothing wrote, and the reports left unprinted") {
@@ -125,4 +128,16 @@ TEST_CASE("the cases after the print limit was reached are the ones to run again
   text += "========= ERROR SUMMARY: 4000 errors were not printed. Use --print-limit option to adjust\n";
   const SanitizerOutput limited = parse_sanitizer_output(text, "initcheck", names);
   CHECK(tasks_past_print_limit(limited) == std::vector<std::string>{"case-2", "case-3"});
+}
+
+TEST_CASE("an address below the nearest allocation but past another array's end is read as past that end") {
+  const std::string text =
+      "==cugrade-task== t\n==cugrade-buffer== B 0x10000 1000\n==cugrade-buffer== C 0x20000 1000\n"
+      "========= Invalid __global__ read of size 4 bytes\n"
+      "=========     at mm(const float *, float *)+0x10 in src/submission_0.cu:14\n"
+      "=========     by thread (0,0,0) in block (1,4,0)\n=========     Access to 0x1ffa0 is out of bounds\n"
+      "=========     and is 96 bytes before the nearest allocation at 0x20000 of size 1,000 bytes\n=========\n";
+  const SanitizerOutput out = parse_sanitizer_output(text, "memcheck", names);
+  REQUIRE(out.findings.size() == 1);
+  CHECK(contains(out.findings[0].message, "at byte offset 65440 of B (1000 bytes), 64440 bytes past its end"));
 }
