@@ -24,4 +24,10 @@ done
     echo "| $item | $cls | $cuda_outcome | $cpu_outcome | $gpu |"
   done
 } >"$out/parity.md"
-echo "written: $out/table-cuda.md, $out/table-cpu.md, $out/parity.md"
+# Every case's verdict on the GPU, in the form of harness/tests/cpu/data/buggy/gpu_cases.tsv (the
+# CPU backend's test compares its own verdicts with it, case by case: buggy_test.sh --parity).
+find "$out/cuda" -name '*.json' | sort | while read -r json; do
+  item=${json#"$out/cuda/"}
+  jq -r --arg item "${item%.json}" '.cases[]? | "\($item)\t\(.id)\t\(.outcome)"' "$json"
+done >"$out/gpu_cases.tsv"
+echo "written: $out/table-cuda.md, $out/table-cpu.md, $out/parity.md, $out/gpu_cases.tsv"
