@@ -29,6 +29,7 @@ struct CheckArgs {
   std::string secret_file;
   std::string keep_work;
   bool no_performance = false;
+  bool no_diagnosis = false;
   bool no_color = false;
   bool quiet = false;
   bool verbose = false;
@@ -88,6 +89,7 @@ int run_check(const CheckArgs& args) {
   options.arch = args.arch;
   options.course_secret = std::move(*secret);
   options.performance = !args.no_performance;
+  options.diagnosis = !args.no_diagnosis;
   options.work_dir = absolute_path(args.keep_work);
   options.keep_work_dir = !args.keep_work.empty();
   if (!args.quiet) options.progress = [](const std::string& line) { std::cerr << "cugrade: " << line << "\n"; };
@@ -155,6 +157,8 @@ void add_check_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--secret-file", args->secret_file, "File holding the course secret (enables hidden cases)");
   cmd->add_option("--keep-work", args->keep_work, "Build and run in this folder and keep it (for debugging)");
   cmd->add_flag("--no-performance", args->no_performance, "Skip the timed performance targets");
+  cmd->add_flag("--no-diagnosis", args->no_diagnosis,
+                "Skip the performance diagnosis (Nsight Compute's counters of each step below full credit, beside the reference's: the cause named beside the ratio)");
   cmd->add_flag("--no-color", args->no_color, "No ANSI colour in the console report");
   cmd->add_flag("-q,--quiet", args->quiet, "No progress lines and no console report unless asked for");
   cmd->add_flag("-v,--verbose", args->verbose,

@@ -18,6 +18,7 @@
 #include "core/locations.hpp"
 #include "device/ceilings.hpp"
 #include "device/device_info.hpp"
+#include "diagnose/counter_cache.hpp"
 #include "graders/grader.hpp"
 #include "pipeline/case_plan.hpp"
 #include "process/process_runner.hpp"
@@ -40,6 +41,9 @@ struct CheckOptions {
   std::string arch;                               ///< "sm_90"; empty = the GPU's own
   std::optional<CourseSecret> course_secret;      ///< enables hidden cases (their seeds are keyed by it)
   bool performance = true;                        ///< time the performance targets (CUDA only)
+  /// Profile each timed step that earns less than full credit, and the reference's, with Nsight
+  /// Compute and name the cause (harness/src/diagnose/; CUDA only; advice, never points).
+  bool diagnosis = true;
   /// Also run the cases of reference-only steps, through the reference's own functions (the
   /// self-test's reference entry: every reference kernel checked against the gold).
   bool reference_only_steps = false;
@@ -60,6 +64,8 @@ struct CheckContext {
   std::shared_ptr<CaseMaterials> materials = nullptr;
   /// The reference's timing baselines kept for many checks (a batch, a self-test); null: taken per check.
   std::shared_ptr<BaselineCache> baselines = nullptr;
+  /// The reference's counters kept for many checks (diagnosis); null: profiled per check.
+  std::shared_ptr<CounterCache> counters = nullptr;
 };
 
 /// Wall-clock seconds of the stages of one check (batch grading sums them: where the time goes).
@@ -68,6 +74,7 @@ struct StageSeconds {
   double inputs = 0.0;  ///< generating the inputs and computing the gold
   double run = 0.0;     ///< the runner's correctness cases (restarts and the CPU race re-run included)
   double timing = 0.0;  ///< the runner's timed performance tasks
+  double diagnosis = 0.0;  ///< profiling the slow steps with Nsight Compute
 };
 
 /// A submission after the build stage, holding what the run stage needs.
@@ -97,6 +104,8 @@ struct RanSubmission {
   bool timed = false;                     ///< performance was measured
   std::vector<TimingOutcome> timed_runs;  ///< per performance target
   std::optional<Ceilings> ceilings;       ///< this GPU's, when a target was timed
+  /// Per performance target: why it is slow, for those below full credit (options.diagnosis).
+  std::vector<std::optional<PerformanceDiagnosis>> diagnoses;
 };
 
 /// The second half's GPU part: runs and checks the cases and times the performance targets. A

@@ -1,0 +1,67 @@
+#include "diagnose/ncu_command.hpp"
+
+#include <cstdlib>
+#include <system_error>
+
+#include "core/program_path.hpp"
+#include "diagnose/counters.hpp"
+
+namespace cugrade {
+namespace fs = std::filesystem;
+
+fs::path find_ncu(const Locations& where) {
+  if (const char* set = std::getenv("CUGRADE_NCU"); set && *set) return set;
+  std::error_code ec;
+  const char* path = std::getenv("PATH");
+  fs::path nvcc = where.nvcc;
+  if (!nvcc.is_absolute()) nvcc = find_program(nvcc.string(), path ? path : "");
+  if (!nvcc.empty()) {
+    const fs::path beside = fs::canonical(nvcc, ec).parent_path() / "ncu";
+    if (!ec && fs::is_regular_file(beside, ec)) return beside;
+  }
+  return find_program("ncu", path ? path : "");
+}
+
+std::vector<std::string> ncu_command(const fs::path& ncu, const fs::path& runner, const fs::path& job_file,
+                                     const fs::path& log_file, int max_kernels) {
+  return {ncu.string(),
+          "--csv",
+          "--page",
+          "details",
+          "--print-units",
+          "base",
+          "--metrics",
+          diagnosis_metrics(),
+          // Only the kernels of the entry call: not the runner's fills, flushes or digests.
+          "--nvtx",
+          "--nvtx-include",
+          "cugrade_entry/",
+          "--launch-count",
+          std::to_string(max_kernels),
+          "--clock-control",
+          "none",
+          "--log-file",
+          log_file.string(),
+          runner.string(),
+          job_file.string()};
+}
+
+std::string ncu_failure(const std::string& printed, int exit_code) {
+  const auto has = [&](const char* text) { return printed.find(text) != std::string::npos; };
+  if (has("ERR_NVGPUCTRPERM"))
+    return "this machine lets only administrators read the GPU's performance counters (ERR_NVGPUCTRPERM; "
+           "see https://developer.nvidia.com/ERR_NVGPUCTRPERM)";
+  if (has("No kernels were profiled"))
+    return "ncu profiled no kernel inside the entry call (does it launch one?)";
+  // ncu's own first error line, without its "==ERROR== " prefix.
+  const auto at = printed.find("==ERROR==");
+  if (at != std::string::npos) {
+    std::string line = printed.substr(at + 9, printed.find('\n', at) - at - 9);
+    while (!line.empty() && line.front() == ' ') line.erase(line.begin());
+    if (line.size() > 200) line = line.substr(0, 200) + "…";
+    return "ncu: " + line;
+  }
+  return "ncu ended with status " + std::to_string(exit_code) + " and no counters";
+}
+
+}  // namespace cugrade

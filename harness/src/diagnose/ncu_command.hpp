@@ -1,0 +1,29 @@
+#pragma once
+// Nsight Compute's command line (ncu, in the CUDA toolkit): where it is, how diagnosis runs it on
+// a runner, and what its failures mean in words.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "core/locations.hpp"
+
+namespace cugrade {
+
+/// ncu: $CUGRADE_NCU when set, else beside nvcc (the toolkit's bin/), else on PATH; empty when
+/// there is none.
+std::filesystem::path find_ncu(const Locations& where);
+
+/// The command that runs `runner job_file` under ncu and writes the metrics (counters.hpp) of
+/// the first `max_kernels` kernels launched inside the runner's entry range (runtime/
+/// entry_range.hpp) to `log_file` as CSV. Clocks are left as they are (--clock-control none):
+/// the counters do not need them locked, and diagnosis changes no setting of the GPU.
+std::vector<std::string> ncu_command(const std::filesystem::path& ncu, const std::filesystem::path& runner,
+                                     const std::filesystem::path& job_file, const std::filesystem::path& log_file,
+                                     int max_kernels);
+
+/// Why ncu gave no counters, in words, from what it printed (its log and its output): the
+/// permission error, no kernel profiled, an unknown metric, else its first error line; `exit_code`
+/// is named when nothing else is.
+std::string ncu_failure(const std::string& printed, int exit_code);
+
+}  // namespace cugrade
