@@ -18,7 +18,9 @@ struct Finding {
 double times(double a, double b) { return b > 0.0 ? a / b : 0.0; }
 
 /// "4.1", "32", "0.25": a number as a person writes it (three significant digits at most).
-std::string num(double value) { return fmt::format("{:.3g}", value); }
+std::string num(double value) {
+  return std::abs(value) >= 1000.0 ? fmt::format("{:.0f}", value) : fmt::format("{:.3g}", value);
+}
 
 /// "2.75 M", "131 k", "512".
 std::string count(double value) {
@@ -72,12 +74,12 @@ std::optional<Finding> bank_conflicts(const CallCounters& s, const CallCounters&
   const Conflicts& worst = !stores || (loads && loads->excess >= stores->excess) ? *loads : *stores;
   const Conflicts* other = loads && stores ? (&worst == &*loads ? &*stores : &*loads) : nullptr;
   return Finding{"bank_conflicts",
-                 fmt::format("{:.0f}-way shared-memory bank conflicts in the {}{}: a warp's shared {} takes {} "
+                 fmt::format("{:.0f}-way shared-memory bank conflicts on {}{}: a warp's shared {} takes {} "
                              "wavefronts on average, the reference's {}{} — the threads of a warp hit the same bank; "
                              "pad the tile (e.g. [32][33]) so that a column spans all 32 banks",
-                             std::round(worst.mine), worst.loads ? "reads" : "writes", in_kernel(s),
+                             std::round(worst.mine), worst.loads ? "loads" : "stores", in_kernel(s),
                              worst.loads ? "load" : "store", num(worst.mine), num(worst.theirs),
-                             other ? fmt::format(" ({}-way in the {})", num(other->mine), other->loads ? "reads" : "writes")
+                             other ? fmt::format(" ({}-way on {})", num(other->mine), other->loads ? "loads" : "stores")
                                    : std::string())};
 }
 

@@ -32,6 +32,31 @@ CheckTask profile_task(const TimeTask& timing, bool reference, const fs::path& d
   return task;
 }
 
+/// Causes that live on a line of the kernel (not in its launch, as occupancy does).
+bool has_a_line(const std::string& cause) {
+  return cause == "uncoalesced_stores" || cause == "uncoalesced_loads" || cause == "bank_conflicts" ||
+         cause == "no_reuse" || cause == "divergence" || cause == "instructions";
+}
+
+/// `text` trimmed of surrounding blanks and cut to `width` characters.
+std::string excerpt(const std::string& text, std::size_t width) {
+  const auto first = text.find_first_not_of(" \t");
+  if (first == std::string::npos) return "";
+  std::string out = text.substr(first, text.find_last_not_of(" \t") + 1 - first);
+  if (out.size() > width) out = out.substr(0, width) + "…";
+  return out;
+}
+
+/// Names the line in the diagnosis: its location, and the line itself after the kernel's name.
+void add_line(PerformanceDiagnosis& d, const SourceLine& line, const std::vector<std::string>& names) {
+  d.location = source_location(line.file, line.line, names);
+  const std::string where = fmt::format(" ({}: `{}`)", d.location, excerpt(line.text, 60));
+  const std::string kernel = " in " + d.kernel;
+  const auto at = d.kernel.empty() ? std::string::npos : d.message.find(kernel);
+  if (at != std::string::npos) d.message.insert(at + kernel.size(), where);
+  else d.details.insert(d.details.begin(), "where: " + where.substr(2, where.size() - 3));
+}
+
 /// "ref|<runner>|<gpu>|<step>|M=2048,N=2048": what the reference's counters depend on.
 std::string cache_key(const DiagnosisRequest& request, const TimeTask& task) {
   std::string key = "ref|" + request.reference_runner.string() + "|" + request.gpu + "|" + task.reference_step + "|";
@@ -40,6 +65,19 @@ std::string cache_key(const DiagnosisRequest& request, const TimeTask& task) {
 }
 
 }  // namespace
+
+std::string source_location(const std::string& file, int line, const std::vector<std::string>& names) {
+  std::string name = file;
+  constexpr std::string_view prefix = "submission_";
+  if (file.rfind(prefix, 0) == 0 && file.size() > prefix.size() + 3 && file.ends_with(".cu")) {
+    const std::string index = file.substr(prefix.size(), file.size() - prefix.size() - 3);
+    if (!index.empty() && index.find_first_not_of("0123456789") == std::string::npos) {
+      const std::size_t i = std::stoul(index);
+      if (i < names.size()) name = names[i];
+    }
+  }
+  return name + ":" + std::to_string(line);
+}
 
 PerformanceDiagnosis unavailable_diagnosis(const std::string& why) {
   PerformanceDiagnosis d;
@@ -101,8 +139,9 @@ std::vector<std::optional<PerformanceDiagnosis>> diagnose_slow_steps(ProcessRunn
       p.task = profile_task(task, reference, dir);
       p.timeout_s = std::max(1.0, std::min(request.profile_timeout_s, left_s()));
       Result<CallCounters> counters = profile_call(processes, p);
+      // Its outputs can be as large as the timed size's; a failed one stays for `--keep-work`.
       std::error_code ignored;
-      fs::remove_all(dir, ignored);  // its outputs can be as large as the timed size's
+      if (counters) fs::remove_all(dir, ignored);
       return counters;
     };
     const std::string key = cache_key(request, task);
@@ -118,7 +157,27 @@ std::vector<std::optional<PerformanceDiagnosis>> diagnose_slow_steps(ProcessRunn
       if (cache) cache->store(key, *reference);
     }
     Result<CallCounters> mine = profile(false);
-    out[i] = mine ? diagnose_counters(*mine, *reference) : unavailable_diagnosis(mine.error().message);
+    if (!mine) {
+      out[i] = unavailable_diagnosis(mine.error().message);
+      continue;
+    }
+    out[i] = diagnose_counters(*mine, *reference);
+    // The line it comes from: ncu's source page of the student's longest kernel (one more profile).
+    if (!request.sources.empty() && has_a_line(out[i]->cause) && !mine->main_kernel.empty() && left_s() > 5.0) {
+      const fs::path dir = request.work_dir / fmt::format("{}-lines", i);
+      ProfileRequest p;
+      p.ncu = request.ncu;
+      p.run = request.student;
+      p.run.work_dir = dir;
+      p.task = profile_task(task, false, dir);
+      p.timeout_s = std::max(1.0, std::min(request.profile_timeout_s, left_s()));
+      p.sources = request.sources;
+      const auto lines = profile_source_lines(processes, p, mine->main_kernel);
+      std::error_code ignored;
+      fs::remove_all(dir, ignored);
+      if (const SourceLine* line = lines ? line_for_cause(*lines, out[i]->cause) : nullptr)
+        add_line(*out[i], *line, request.source_names);
+    }
   }
   return out;
 }

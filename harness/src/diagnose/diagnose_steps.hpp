@@ -28,6 +28,11 @@ struct DiagnosisRequest {
   std::filesystem::path reference_runner;  ///< the reference's runner
   std::filesystem::path work_dir;          ///< a folder for the profiles (made and emptied here)
   std::string gpu;                         ///< names the GPU in the cache's keys ("NVIDIA H100 80GB HBM3")
+  /// The student's staged sources (the build's src/, submission_<i>.cu) for the line a cause
+  /// comes from; empty: no line is looked for.
+  std::filesystem::path sources;
+  /// The names the student gave those files, in order ("matmul.cu"): submission_<i>.cu is shown as the i-th.
+  std::vector<std::string> source_names;
   double profile_timeout_s = 60.0;         ///< one profile, its runner's start included
   double budget_s = 180.0;                 ///< every profile of the check together
   std::function<void(const std::string&)> progress;  ///< status lines; may be empty
@@ -47,6 +52,9 @@ std::vector<std::optional<PerformanceDiagnosis>> diagnose_slow_steps(ProcessRunn
                                                                      const std::vector<TimingOutcome>& timed,
                                                                      const std::vector<PerformanceTarget>& targets,
                                                                      CounterCache* cache = nullptr);
+
+/// "matmul.cu:27" for "submission_0.cu" and line 27 with `names` {"matmul.cu"}; other files keep their name.
+std::string source_location(const std::string& file, int line, const std::vector<std::string>& names);
 
 /// The diagnosis of a step whose counters could not be had: cause "unavailable", and `why`.
 PerformanceDiagnosis unavailable_diagnosis(const std::string& why);

@@ -1,6 +1,7 @@
 #include "diagnose/ncu_command.hpp"
 
 #include <cstdlib>
+#include <string_view>
 #include <system_error>
 
 #include "core/program_path.hpp"
@@ -46,6 +47,38 @@ std::vector<std::string> ncu_command(const fs::path& ncu, const fs::path& runner
           job_file.string()};
 }
 
+std::vector<std::string> ncu_source_command(const fs::path& ncu, const fs::path& runner, const fs::path& job_file,
+                                            const fs::path& log_file, const std::string& kernel) {
+  // ncu matches the kernel's function name ("reduce7" for reduce7<128u>) against the expression.
+  std::string name = kernel.substr(0, kernel.find('<'));
+  std::string pattern = "^";
+  for (char c : name) {
+    if (std::string_view("\\^$.|?*+()[]{}").find(c) != std::string_view::npos) pattern += '\\';
+    pattern += c;
+  }
+  return {ncu.string(),
+          "--csv",
+          "--page",
+          "source",
+          "--print-source",
+          "cuda,sass",
+          "--section",
+          "SourceCounters",
+          "--nvtx",
+          "--nvtx-include",
+          "cugrade_entry/",
+          "--kernel-name",
+          "regex:" + pattern + "$",
+          "--launch-count",
+          "1",
+          "--clock-control",
+          "none",
+          "--log-file",
+          log_file.string(),
+          runner.string(),
+          job_file.string()};
+}
+
 std::string ncu_failure(const std::string& printed, int exit_code) {
   const auto has = [&](const char* text) { return printed.find(text) != std::string::npos; };
   if (has("ERR_NVGPUCTRPERM"))
@@ -61,7 +94,16 @@ std::string ncu_failure(const std::string& printed, int exit_code) {
     if (line.size() > 200) line = line.substr(0, 200) + "…";
     return "ncu: " + line;
   }
-  return "ncu ended with status " + std::to_string(exit_code) + " and no counters";
+  // Else the last line anything printed (the sandbox's tools, the shell), which is often the reason.
+  std::string last;
+  std::size_t end = printed.find_last_not_of("\n\r \t");
+  if (end != std::string::npos) {
+    const std::size_t start = printed.find_last_of('\n', end);
+    last = printed.substr(start == std::string::npos ? 0 : start + 1, end + 1 - (start == std::string::npos ? 0 : start + 1));
+    if (last.size() > 200) last = last.substr(0, 200) + "…";
+  }
+  return "ncu ended with status " + std::to_string(exit_code) + " and no counters" +
+         (last.empty() ? std::string() : " (it said: " + last + ")");
 }
 
 }  // namespace cugrade

@@ -21,9 +21,16 @@ std::vector<std::string> ncu_command(const std::filesystem::path& ncu, const std
                                      const std::filesystem::path& job_file, const std::filesystem::path& log_file,
                                      int max_kernels);
 
+/// The command that writes ncu's source page (per-line counters of the SourceCounters section, CUDA
+/// lines with their SASS) of the first launch of kernel `kernel` ("transpose_naive") inside the
+/// entry range to `log_file` as CSV.
+std::vector<std::string> ncu_source_command(const std::filesystem::path& ncu, const std::filesystem::path& runner,
+                                            const std::filesystem::path& job_file,
+                                            const std::filesystem::path& log_file, const std::string& kernel);
+
 /// Why ncu gave no counters, in words, from what it printed (its log and its output): the
-/// permission error, no kernel profiled, an unknown metric, else its first error line; `exit_code`
-/// is named when nothing else is.
+/// permission error, no kernel profiled, else its first error line; else the exit status and the
+/// last line it printed.
 std::string ncu_failure(const std::string& printed, int exit_code);
 
 }  // namespace cugrade

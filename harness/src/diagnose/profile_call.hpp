@@ -9,6 +9,7 @@
 
 #include "core/result.hpp"
 #include "diagnose/counters.hpp"
+#include "diagnose/source_lines.hpp"
 #include "job.hpp"
 #include "process/process_runner.hpp"
 #include "run/run_job.hpp"
@@ -24,10 +25,18 @@ struct ProfileRequest {
   CheckTask task;             ///< the one call: its outputs are written into run.work_dir
   double timeout_s = 60.0;    ///< the whole profile, the runner's start included
   int max_kernels = 32;       ///< kernels of the call profiled at most (a relaunching reduction, a simulation)
+  /// The student's staged sources (the build's src/), shown read-only so that ncu's source page
+  /// can print the lines; empty: none shown.
+  std::filesystem::path sources;
 };
 
 /// The counters of the call, or why there are none ("ncu took longer than 60 s", the permission
 /// error, ...), phrased to follow "counters unavailable: ".
 Result<CallCounters> profile_call(ProcessRunner& processes, const ProfileRequest& request);
+
+/// The per-line counters of the first launch of `kernel` in the call (ncu's source page), or why
+/// there are none.
+Result<std::vector<SourceLine>> profile_source_lines(ProcessRunner& processes, const ProfileRequest& request,
+                                                     const std::string& kernel);
 
 }  // namespace cugrade

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "build/build_submission_cuda.hpp"
+#include "build/staging.hpp"
 #include "check/cross_case.hpp"
 #include "core/config.hpp"
 #include "core/sha256.hpp"
@@ -142,12 +143,15 @@ std::vector<std::optional<PerformanceDiagnosis>> diagnose_timed_steps(const Chec
                                                                       const fs::path& reference_runner,
                                                                       const CasePlan& plan,
                                                                       const std::vector<TimingOutcome>& timed,
-                                                                      const DeviceInfo& device) {
+                                                                      const DeviceInfo& device,
+                                                                      const std::vector<std::string>& file_names) {
   DiagnosisRequest request;
   request.ncu = find_ncu(context.locations);
   request.student = run;
   request.reference_runner = reference_runner;
   request.work_dir = plan.layout.run.parent_path() / "diagnose";
+  request.sources = plan.layout.run.parent_path() / std::string(staging_folder);  // where the build staged the files
+  request.source_names = file_names;
   request.gpu = device.name;
   if (const auto it = run.environment.find("CUDA_VISIBLE_DEVICES"); it != run.environment.end())
     request.gpu += " #" + it->second;
@@ -303,7 +307,8 @@ RanSubmission run_submission(const CheckContext& context, const Spec& spec, cons
     // Why a step is slow: Nsight Compute's counters of one call of each side (advice, no points).
     if (timed && options.diagnosis && !plan.timings.empty()) {
       stage_started = std::chrono::steady_clock::now();
-      out.diagnoses = diagnose_timed_steps(context, options, run, reference_runner, plan, out.timed_runs, device);
+      out.diagnoses =
+          diagnose_timed_steps(context, options, run, reference_runner, plan, out.timed_runs, device, report.submission);
       spent.diagnosis = seconds_since(stage_started);
     }
   }

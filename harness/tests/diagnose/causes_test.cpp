@@ -50,7 +50,7 @@ TEST_CASE("diagnose::diagnose_counters") {
     const PerformanceDiagnosis d = diagnose_counters(probe_counters("transpose_smem"), probe_counters("transpose_padded"));
     CHECK(d.cause == "bank_conflicts");
     CHECK(d.message ==
-          "32-way shared-memory bank conflicts in the reads in transpose_smem: a warp's shared load takes 32.2 "
+          "32-way shared-memory bank conflicts on loads in transpose_smem: a warp's shared load takes 32.2 "
           "wavefronts on average, the reference's 1.02 — the threads of a warp hit the same bank; pad the tile "
           "(e.g. [32][33]) so that a column spans all 32 banks");
   }

@@ -98,6 +98,13 @@ TEST_CASE("diagnose::below_full_credit") {
   }
 }
 
+TEST_CASE("diagnose::source_location") {
+  CHECK(source_location("submission_0.cu", 27, {"matmul.cu"}) == "matmul.cu:27");
+  CHECK(source_location("submission_1.cu", 3, {"a.cu", "b.cu"}) == "b.cu:3");
+  CHECK(source_location("submission_5.cu", 3, {"a.cu"}) == "submission_5.cu:3");
+  CHECK(source_location("helpers.cuh", 9, {"a.cu"}) == "helpers.cuh:9");
+}
+
 TEST_CASE("diagnose::diagnose_slow_steps") {
   Setup setup;
   FakeProcessRunner processes;
@@ -117,6 +124,27 @@ TEST_CASE("diagnose::diagnose_slow_steps") {
     CHECK(processes.requests()[1].argv[processes.requests()[1].argv.size() - 2] == setup.request.student.runner.string());
     // The profiles' folders are gone (their outputs can be as large as the timed size's).
     CHECK_FALSE(fs::exists(setup.request.work_dir / "1-student"));
+  }
+  SUBCASE("with the sources, one more profile names the line, in the student's file name") {
+    setup.request.sources = setup.dir / "src";
+    setup.request.source_names = {"transpose.cu"};
+    processes.expect(ncu_writing("transpose_padded"));
+    processes.expect(ncu_writing("transpose_smem"));
+    processes.expect([](const ProcessRequest& r) {
+      std::string page = cugrade::test::capture_text("h100_source_transpose_smem.csv");
+      page.replace(page.find("./slow.cu"), 9, "/w/src/submission_0.cu");
+      std::ofstream(after(r.argv, "--log-file")) << page;
+      return fake_exit(0);
+    });
+    const auto out = diagnose_slow_steps(processes, setup.request, tasks, {timing(1.0, 1.0), timing(2.0, 1.0)}, targets);
+    REQUIRE(out[1].has_value());
+    CHECK(out[1]->location == "transpose.cu:18");
+    CHECK(out[1]->message.find("in transpose_smem (transpose.cu:18: `out[y * n + x] = tile[threadIdx.x][threadIdx.y];`):") !=
+          std::string::npos);
+    REQUIRE(processes.requests().size() == 3);
+    const auto& argv = processes.requests()[2].argv;
+    CHECK(after(argv, "--kernel-name") == "regex:^transpose_smem$");
+    CHECK(after(argv, "--page") == "source");
   }
   SUBCASE("the reference's counters serve the next check from the cache") {
     CounterCache cache;

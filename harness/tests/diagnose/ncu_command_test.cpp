@@ -40,7 +40,11 @@ TEST_CASE("diagnose::ncu_failure") {
         "ncu profiled no kernel inside the entry call (does it launch one?)");
   CHECK(ncu_failure("==ERROR== Failed to find metric regex:smsp__bogus\nmore\n", 1) ==
         "ncu: Failed to find metric regex:smsp__bogus");
-  CHECK(ncu_failure("nothing useful", 3) == "ncu ended with status 3 and no counters");
+  CHECK(ncu_failure("nothing useful", 3) == "ncu ended with status 3 and no counters (it said: nothing useful)");
+  CHECK(ncu_failure("\n\n", 3) == "ncu ended with status 3 and no counters");
+  // The sandbox's tools say why in their own words: the last line is kept.
+  CHECK(ncu_failure("==PROF== Connected\nbwrap: Can't mount tmpfs on /newroot/dev/shm: No such file\n", 1) ==
+        "ncu ended with status 1 and no counters (it said: bwrap: Can't mount tmpfs on /newroot/dev/shm: No such file)");
 }
 
 TEST_CASE("diagnose::find_ncu") {
