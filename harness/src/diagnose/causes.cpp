@@ -117,7 +117,7 @@ std::optional<Finding> no_reuse(const CallCounters& s, const CallCounters& r) {
 
 std::optional<Finding> instructions(const CallCounters& s, const CallCounters& r) {
   const double factor = times(s.instructions, r.instructions);
-  if (factor < 1.5) return std::nullopt;
+  if (factor < 1.3) return std::nullopt;
   const double mine = s.active_threads_per_instruction(), theirs = r.active_threads_per_instruction();
   if (mine > 0.0 && mine < 0.9 * theirs)
     return Finding{"divergence",
@@ -127,9 +127,10 @@ std::optional<Finding> instructions(const CallCounters& s, const CallCounters& r
                                "works; let whole warps work or idle together (e.g. tid < s)",
                                in_kernel(s), num(factor), num(mine), num(theirs))};
   return Finding{"instructions",
-                 fmt::format("{}× the instructions of the reference for the same result{} — look for costly "
-                             "arithmetic in the inner loop (integer % and /, double precision) and for work done "
-                             "again that could be done once",
+                 fmt::format("{}× the instructions of the reference for the same result{} — look for warps "
+                             "that run every step of a loop with most of their lanes idle (a test such as "
+                             "tid % (2*s) == 0 splits every warp, where tid < s lets whole warps drop out), for "
+                             "costly index arithmetic (integer % and /) and for work done again that could be done once",
                              num(factor), in_kernel(s))};
 }
 
