@@ -1,6 +1,8 @@
 #include "diagnose/ncu_command.hpp"
 
+#include <algorithm>
 #include <cstdlib>
+#include <fstream>
 #include <string_view>
 #include <system_error>
 
@@ -10,6 +12,45 @@
 namespace cugrade {
 namespace fs = std::filesystem;
 
+namespace {
+
+/// True when the file starts with "#!" (a script, not the program).
+bool is_script(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  char start[2] = {0, 0};
+  in.read(start, 2);
+  return in.gcount() == 2 && start[0] == '#' && start[1] == '!';
+}
+
+/// The `ncu` files of the folders in `dir` whose names start with `prefix`, newest name last.
+std::vector<fs::path> installed_ncus(const fs::path& dir, const std::string& prefix) {
+  std::vector<fs::path> found;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name.rfind(prefix, 0) != 0 || !entry.is_directory(ec)) continue;
+    if (fs::is_regular_file(entry.path() / "ncu", ec)) found.push_back(entry.path() / "ncu");
+    // /opt/nvidia/nsight-compute/<version>/ncu
+    for (const auto& version : fs::directory_iterator(entry.path(), ec))
+      if (version.is_directory(ec) && fs::is_regular_file(version.path() / "ncu", ec))
+        found.push_back(version.path() / "ncu");
+  }
+  std::sort(found.begin(), found.end());
+  return found;
+}
+
+}  // namespace
+
+fs::path ncu_installation(const fs::path& ncu, const std::vector<fs::path>& install_roots) {
+  std::error_code ec;
+  const fs::path real = fs::canonical(ncu, ec);
+  if (ec || !is_script(real)) return ncu;
+  std::vector<fs::path> found = installed_ncus(real.parent_path().parent_path(), "nsight-compute");
+  for (const auto& root : install_roots)
+    if (found.empty()) found = installed_ncus(root, "nsight-compute");
+  return found.empty() ? ncu : found.back();
+}
+
 fs::path find_ncu(const Locations& where) {
   if (const char* set = std::getenv("CUGRADE_NCU"); set && *set) return set;
   std::error_code ec;
@@ -18,9 +59,10 @@ fs::path find_ncu(const Locations& where) {
   if (!nvcc.is_absolute()) nvcc = find_program(nvcc.string(), path ? path : "");
   if (!nvcc.empty()) {
     const fs::path beside = fs::canonical(nvcc, ec).parent_path() / "ncu";
-    if (!ec && fs::is_regular_file(beside, ec)) return beside;
+    if (!ec && fs::is_regular_file(beside, ec)) return ncu_installation(beside);
   }
-  return find_program("ncu", path ? path : "");
+  const fs::path on_path = find_program("ncu", path ? path : "");
+  return on_path.empty() ? on_path : ncu_installation(on_path);
 }
 
 std::vector<std::string> ncu_command(const fs::path& ncu, const fs::path& runner, const fs::path& job_file,

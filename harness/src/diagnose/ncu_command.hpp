@@ -9,9 +9,18 @@
 
 namespace cugrade {
 
-/// ncu: $CUGRADE_NCU when set, else beside nvcc (the toolkit's bin/), else on PATH; empty when
-/// there is none.
+/// ncu: $CUGRADE_NCU when set, else beside nvcc (the toolkit's bin/), else on PATH, resolved to
+/// its installation (ncu_installation); empty when there is none.
 std::filesystem::path find_ncu(const Locations& where);
+
+/// The ncu of Nsight Compute's own folder for `ncu`. The toolkit's bin/ncu is a wrapper script
+/// that looks for that folder beside the toolkit (nsight-compute-<version>/) or under
+/// `install_roots` (/opt/nvidia/nsight-compute/<version>/) and runs the ncu there: a sandbox that
+/// shows only the toolkit and not /opt gets "Nsight Compute is not installed on your system".
+/// Calling that ncu directly, with its folder shown read-only, works anywhere. `ncu` itself when it
+/// is no script, or when no such folder is found (the newest version's when there are several).
+std::filesystem::path ncu_installation(const std::filesystem::path& ncu,
+                                       const std::vector<std::filesystem::path>& install_roots = {"/opt/nvidia"});
 
 /// The command that runs `runner job_file` under ncu and writes the metrics (counters.hpp) of
 /// the first `max_kernels` kernels launched inside the runner's entry range (runtime/

@@ -3,6 +3,9 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <unistd.h>
 
 #include <doctest/doctest.h>
 
@@ -62,4 +65,34 @@ TEST_CASE("diagnose::find_ncu") {
     CHECK(find_ncu(where).empty());
     setenv("PATH", path.c_str(), 1);
   }
+}
+
+TEST_CASE("diagnose::ncu_installation") {
+  namespace fs = std::filesystem;
+  const fs::path root = fs::temp_directory_path() / ("cugrade-ncu-test-" + std::to_string(::getpid()));
+  const auto file = [&](const fs::path& path, const std::string& text) {
+    fs::create_directories(path.parent_path());
+    std::ofstream(path) << text;
+  };
+  // The toolkit's wrapper, as CUDA 13 installs it, and Nsight Compute under /opt/nvidia.
+  file(root / "cuda-13.0/bin/ncu", "#!/bin/sh\n# finds nsight-compute and runs its ncu\n");
+  file(root / "opt/nvidia/nsight-compute/2025.1.0/ncu", "#!/bin/sh\n");
+  file(root / "opt/nvidia/nsight-compute/2025.3.1/ncu", "#!/bin/sh\n");
+  SUBCASE("the wrapper leads to the newest installation under the roots") {
+    CHECK(ncu_installation(root / "cuda-13.0/bin/ncu", {root / "opt/nvidia"}) ==
+          root / "opt/nvidia/nsight-compute/2025.3.1/ncu");
+  }
+  SUBCASE("an installation beside the toolkit comes first") {
+    file(root / "cuda-13.0/nsight-compute-2025.3.1/ncu", "#!/bin/sh\n");
+    CHECK(fs::canonical(ncu_installation(root / "cuda-13.0/bin/ncu", {root / "opt/nvidia"})) ==
+          fs::canonical(root / "cuda-13.0/nsight-compute-2025.3.1/ncu"));
+  }
+  SUBCASE("no installation found: the wrapper itself (its failure then says why)") {
+    CHECK(ncu_installation(root / "cuda-13.0/bin/ncu", {root / "nowhere"}) == root / "cuda-13.0/bin/ncu");
+  }
+  SUBCASE("a program, not a script, is itself") {
+    file(root / "bin/ncu", "\x7f" "ELF");
+    CHECK(ncu_installation(root / "bin/ncu", {root / "opt/nvidia"}) == root / "bin/ncu");
+  }
+  fs::remove_all(root);
 }
