@@ -69,6 +69,9 @@ std::string judge_diagnosis(const SelftestEntry& entry, const GradeReport& repor
     if (!p->diagnosis)
       return fmt::format("step {} got no diagnosis (ratio {:.2f}, {:g} of {:g} points)", step, p->ratio, p->points,
                          p->max_points);
+    if (p->diagnosis->cause == "unavailable")  // the profiler, not the grading: say how to go on without it
+      return fmt::format("step {} could not be diagnosed ({}); where the profiler cannot run, use --no-diagnosis", step,
+                         p->diagnosis->message);
     if (p->diagnosis->cause != cause)
       return fmt::format("the diagnosis of step {} names {}, not {}: {}", step, p->diagnosis->cause, cause,
                          p->diagnosis->message);
