@@ -75,8 +75,9 @@ std::string render_batch_summary(const BatchSummary& summary, const std::string&
     const StageSeconds& s = t.stages;
     text += fmt::format(
         "Time per submission (mean of {}): unpack {:.2f} s, build {:.2f} s, inputs and gold {:.2f} s, run {:.2f} s, "
-        "timing {:.2f} s.\n",
-        summary.graded_now, t.unpack / n, s.build / n, s.inputs / n, s.run / n, s.timing / n);
+        "timing {:.2f} s{}.\n",
+        summary.graded_now, t.unpack / n, s.build / n, s.inputs / n, s.run / n, s.timing / n,
+        s.diagnosis > 0 ? fmt::format(", diagnosis {:.2f} s", s.diagnosis / n) : std::string());
     if (t.wall > 0) text += fmt::format("Throughput: {:.1f} submissions per minute", 60.0 * n / t.wall);
     if (t.lanes && t.wall > 0) {
       const double busy = t.lane_busy / (t.wall * static_cast<double>(t.lanes));

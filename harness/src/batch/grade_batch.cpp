@@ -58,6 +58,7 @@ class Batch {
     // Every student gets the same cases: their inputs and gold are made once for the class.
     if (!context_.materials) context_.materials = std::make_shared<CaseMaterials>();
     if (!context_.baselines) context_.baselines = std::make_shared<BaselineCache>();
+    if (!context_.counters) context_.counters = std::make_shared<CounterCache>();
   }
   Batch(const Batch&) = delete;
   Batch& operator=(const Batch&) = delete;
@@ -216,6 +217,7 @@ void Batch::record(Slot& slot, GradeReport report, const StageSeconds& seconds) 
     summary_.times.stages.inputs += seconds.inputs;
     summary_.times.stages.run += seconds.run;
     summary_.times.stages.timing += seconds.timing;
+    summary_.times.stages.diagnosis += seconds.diagnosis;
   }
   std::lock_guard lock(events_);
   if (callbacks_.finished) callbacks_.finished(record);

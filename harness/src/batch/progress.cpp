@@ -21,7 +21,7 @@ std::string clock_text(double seconds) {
 
 double seconds_spent(const StudentRecord& record) {
   return record.unpack_seconds + record.seconds.build + record.seconds.inputs + record.seconds.run +
-         record.seconds.timing;
+         record.seconds.timing + record.seconds.diagnosis;
 }
 
 }  // namespace

@@ -21,7 +21,8 @@ bool StudentRecord::operator==(const StudentRecord& other) const {
   return student == other.student && source == other.source && source_sha256 == other.source_sha256 &&
          submitted_unix == other.submitted_unix && submitted_from == other.submitted_from && seconds.build == other.seconds.build &&
          seconds.inputs == other.seconds.inputs && seconds.run == other.seconds.run &&
-         seconds.timing == other.seconds.timing && unpack_seconds == other.unpack_seconds &&
+         seconds.timing == other.seconds.timing && seconds.diagnosis == other.seconds.diagnosis &&
+         unpack_seconds == other.unpack_seconds &&
          report == other.report;
 }
 
@@ -64,7 +65,8 @@ json record_to_json(const StudentRecord& record) {
             {"build", record.seconds.build},
             {"inputs", record.seconds.inputs},
             {"run", record.seconds.run},
-            {"timing", record.seconds.timing}}},
+            {"timing", record.seconds.timing},
+            {"diagnosis", record.seconds.diagnosis}}},
           {"report", report_to_json(record.report, true)}};
   // JSON text is UTF-8: an id that is not (a folder name may be any bytes) is kept exactly in hex
   // beside its readable form, so the record is found and matched again.
@@ -94,6 +96,7 @@ Result<StudentRecord> record_from_json(const json& j) {
     record.seconds.inputs = s.at("inputs").get<double>();
     record.seconds.run = s.at("run").get<double>();
     record.seconds.timing = s.at("timing").get<double>();
+    record.seconds.diagnosis = s.value("diagnosis", 0.0);  // absent in records from before diagnosis
     auto report = report_from_json(j.at("report"));
     if (!report) return fail("report: " + report.error().message);
     record.report = std::move(*report);

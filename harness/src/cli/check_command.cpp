@@ -30,6 +30,7 @@ struct CheckArgs {
   std::string keep_work;
   bool no_performance = false;
   bool no_sanitizer = false;
+  bool no_diagnosis = false;
   bool no_color = false;
   bool quiet = false;
   bool verbose = false;
@@ -90,6 +91,7 @@ int run_check(const CheckArgs& args) {
   options.course_secret = std::move(*secret);
   options.performance = !args.no_performance;
   options.sanitizer = !args.no_sanitizer;
+  options.diagnosis = !args.no_diagnosis;
   options.work_dir = absolute_path(args.keep_work);
   options.keep_work_dir = !args.keep_work.empty();
   if (!args.quiet) options.progress = [](const std::string& line) { std::cerr << "cugrade: " << line << "\n"; };
@@ -159,6 +161,8 @@ void add_check_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--no-performance", args->no_performance, "Skip the timed performance targets");
   cmd->add_flag("--no-sanitizer", args->no_sanitizer,
                 "Skip compute-sanitizer on the visible cases (GPU only): faster, but bad accesses and races whose numbers came out right go unseen");
+  cmd->add_flag("--no-diagnosis", args->no_diagnosis,
+                "Skip the performance diagnosis (Nsight Compute's counters of each step below full credit, beside the reference's: the cause named beside the ratio)");
   cmd->add_flag("--no-color", args->no_color, "No ANSI colour in the console report");
   cmd->add_flag("-q,--quiet", args->quiet, "No progress lines and no console report unless asked for");
   cmd->add_flag("-v,--verbose", args->verbose,

@@ -32,6 +32,7 @@ struct GradeArgs {
   std::string progress = "auto";
   bool no_performance = false;
   bool no_sanitizer = false;
+  bool no_diagnosis = false;
   bool keep_work = false;
   bool allow_unsealed = false;
   bool quiet = false;
@@ -94,6 +95,7 @@ int run_grade(const GradeArgs& args) {
   options.check.course_secret = std::move(*secret);
   options.check.performance = !args.no_performance;
   options.check.sanitizer = !args.no_sanitizer;
+  options.check.diagnosis = !args.no_diagnosis;
   if (!args.deadline.empty()) {
     auto deadline = parse_deadline(args.deadline);
     if (!deadline) return complain(deadline.error().message, exit_usage);
@@ -162,6 +164,8 @@ void add_grade_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--no-performance", args->no_performance, "Skip the timed performance targets");
   cmd->add_flag("--no-sanitizer", args->no_sanitizer,
                 "Skip compute-sanitizer on the visible cases (GPU only): faster, but bad accesses and races whose numbers came out right go unseen");
+  cmd->add_flag("--no-diagnosis", args->no_diagnosis,
+                "Skip the performance diagnosis: no Nsight Compute profile of the steps below full credit (faster batches; the reports then give the ratio without its cause)");
   cmd->add_flag("--allow-unsealed", args->allow_unsealed,
                 "Grade even where the sandbox does not work (see `cugrade doctor`); every report says \"not sealed\"");
   cmd->add_flag("--keep-work", args->keep_work, "Keep OUT/work/<student>/ (unpacked files, build, runner files)");

@@ -16,6 +16,8 @@ struct SelftestArgs {
   std::string backend = "auto";
   bool no_performance = false;
   bool no_sanitizer = false;
+  bool no_diagnosis = false;
+  bool diagnosis_only = false;
   std::size_t jobs = 0;
 };
 
@@ -36,10 +38,14 @@ int run_selftest_command(const SelftestArgs& args) {
     if (!grader) return complain("no grader is registered for " + id, exit_internal);
     auto entries = selftest_entries(where, id);
     if (!entries) return complain(entries.error().message, exit_invalid_spec);
+    if (args.diagnosis_only)  // only the slow known-bad solutions whose cause must be named
+      std::erase_if(*entries, [](const SelftestEntry& e) { return e.diagnosis.empty(); });
+    if (entries->empty()) continue;
     CheckOptions options;
     options.backend = *backend;
     options.performance = !args.no_performance;
     options.sanitizer = !args.no_sanitizer;
+    options.diagnosis = !args.no_diagnosis;
     std::cout << fmt::format("{} ({} submissions)\n", id, entries->size()) << std::flush;
     // A line per submission as soon as it is judged: a whole run takes minutes.
     run_selftest(context, *spec, *grader, *entries, options, [&](const SelftestResult& r) {
@@ -67,6 +73,10 @@ void add_selftest_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--no-performance", args->no_performance, "Skip the timed performance targets");
   cmd->add_flag("--no-sanitizer", args->no_sanitizer,
                 "Skip compute-sanitizer on the visible cases (GPU only): faster, but bad accesses and races whose numbers came out right go unseen");
+  cmd->add_flag("--no-diagnosis", args->no_diagnosis,
+                "Skip the performance diagnosis and the expectations of it (expected.yaml's diagnosis:)");
+  cmd->add_flag("--diagnosis-only", args->diagnosis_only,
+                "Only the entries whose expected.yaml names a diagnosis (the slow known-bad solutions)");
   cmd->add_option("-j,--jobs", args->jobs, "Builds at a time (default: one per core); runs on a GPU go one at a time");
   cmd->callback([args, &exit_code] { exit_code = run_selftest_command(*args); });
 }

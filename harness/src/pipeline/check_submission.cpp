@@ -10,11 +10,14 @@
 #include <fmt/format.h>
 
 #include "build/build_submission_cuda.hpp"
+#include "build/staging.hpp"
 #include "check/cross_case.hpp"
 #include "core/config.hpp"
 #include "core/sha256.hpp"
 #include "core/work_dir.hpp"
 #include "cpu_build.hpp"
+#include "diagnose/diagnose_steps.hpp"
+#include "diagnose/ncu_command.hpp"
 #include "pipeline/case_plan.hpp"
 #include "pipeline/environment.hpp"
 #include "pipeline/sanitizer_pass.hpp"
@@ -131,6 +134,32 @@ void add_cross_case_patterns(GradeReport& report, const Spec& spec) {
         break;
       }
   }
+}
+
+/// The diagnosis stage's request for this check: the student's runner as it ran, the profiles in
+/// a folder of their own.
+std::vector<std::optional<PerformanceDiagnosis>> diagnose_timed_steps(const CheckContext& context,
+                                                                      const CheckOptions& options,
+                                                                      const RunRequest& run,
+                                                                      const fs::path& reference_runner,
+                                                                      const CasePlan& plan,
+                                                                      const std::vector<TimingOutcome>& timed,
+                                                                      const DeviceInfo& device,
+                                                                      const std::vector<std::string>& file_names) {
+  DiagnosisRequest request;
+  request.ncu = find_ncu(context.locations);
+  request.student = run;
+  request.reference_runner = reference_runner;
+  request.work_dir = plan.layout.run.parent_path() / "diagnose";
+  request.sources = plan.layout.run.parent_path() / std::string(staging_folder);  // where the build staged the files
+  request.source_names = file_names;
+  request.gpu = device.name;
+  if (const auto it = run.environment.find("CUDA_VISIBLE_DEVICES"); it != run.environment.end())
+    request.gpu += " #" + it->second;
+  request.progress = options.progress;
+  std::vector<PerformanceTarget> targets;
+  for (const auto& t : plan.timings) targets.push_back(t.target);
+  return diagnose_slow_steps(context.processes, request, plan.job.timings, timed, targets, context.counters.get());
 }
 }  // namespace
 
@@ -289,6 +318,13 @@ RanSubmission run_submission(const CheckContext& context, const Spec& spec, cons
         say(options, describe_phases(plan.job.timings[i].step, out.timed_runs[i]));
     // Calibrating the ceilings uses the GPU, so it belongs to this half (once per GPU: cached).
     if (timed && !plan.timings.empty()) out.ceilings = ceilings_for(context.processes, context.locations, device);
+    // Why a step is slow: Nsight Compute's counters of one call of each side (advice, no points).
+    if (timed && options.diagnosis && !plan.timings.empty()) {
+      stage_started = std::chrono::steady_clock::now();
+      out.diagnoses =
+          diagnose_timed_steps(context, options, run, reference_runner, plan, out.timed_runs, device, report.submission);
+      spent.diagnosis = seconds_since(stage_started);
+    }
   }
   out.built = std::move(built);
   return out;
@@ -300,9 +336,13 @@ GradeReport score_submission(const Spec& spec, const CheckOptions& options, RanS
   if (ran.ran) {
     const CasePlan& plan = *built.plan;
     // The full comparison of every timed output: CPU work, off the GPU's lane in a batch.
-    for (std::size_t i = 0; i < plan.timings.size(); ++i)
+    for (std::size_t i = 0; i < plan.timings.size(); ++i) {
       report.performance.push_back(
           judge_timing(spec, plan.timings[i], plan.job.timings[i], ran.timed_runs.at(i), ran.ceilings));
+      // A diagnosis speaks of a correct step's speed only (a mismatch while timed earns nothing anyway).
+      if (i < ran.diagnoses.size() && report.performance.back().outcome == Outcome::passed)
+        report.performance.back().diagnosis = std::move(ran.diagnoses[i]);
+    }
     if (!ran.timed) {
       mark_not_run(report, {}, spec.performance,
                    built.use_cuda ? "performance not measured (--no-performance)"

@@ -18,6 +18,7 @@
 #include "core/locations.hpp"
 #include "device/ceilings.hpp"
 #include "device/device_info.hpp"
+#include "diagnose/counter_cache.hpp"
 #include "graders/grader.hpp"
 #include "pipeline/case_plan.hpp"
 #include "process/process_runner.hpp"
@@ -43,6 +44,9 @@ struct CheckOptions {
   /// Run the spec's sanitized cases (the visible ones by default) again under compute-sanitizer
   /// (CUDA only; pipeline/sanitizer_pass.hpp).
   bool sanitizer = true;
+  /// Profile each timed step that earns less than full credit, and the reference's, with Nsight
+  /// Compute and name the cause (harness/src/diagnose/; CUDA only; advice, never points).
+  bool diagnosis = true;
   /// Also run the cases of reference-only steps, through the reference's own functions (the
   /// self-test's reference entry: every reference kernel checked against the gold).
   bool reference_only_steps = false;
@@ -63,6 +67,8 @@ struct CheckContext {
   std::shared_ptr<CaseMaterials> materials = nullptr;
   /// The reference's timing baselines kept for many checks (a batch, a self-test); null: taken per check.
   std::shared_ptr<BaselineCache> baselines = nullptr;
+  /// The reference's counters kept for many checks (diagnosis); null: profiled per check.
+  std::shared_ptr<CounterCache> counters = nullptr;
 };
 
 /// Wall-clock seconds of the stages of one check (batch grading sums them: where the time goes).
@@ -71,6 +77,7 @@ struct StageSeconds {
   double inputs = 0.0;  ///< generating the inputs and computing the gold
   double run = 0.0;     ///< the runner's correctness cases (restarts and the CPU race re-run included)
   double timing = 0.0;  ///< the runner's timed performance tasks
+  double diagnosis = 0.0;  ///< profiling the slow steps with Nsight Compute
 };
 
 /// A submission after the build stage, holding what the run stage needs.
@@ -100,6 +107,8 @@ struct RanSubmission {
   bool timed = false;                     ///< performance was measured
   std::vector<TimingOutcome> timed_runs;  ///< per performance target
   std::optional<Ceilings> ceilings;       ///< this GPU's, when a target was timed
+  /// Per performance target: why it is slow, for those below full credit (options.diagnosis).
+  std::vector<std::optional<PerformanceDiagnosis>> diagnoses;
 };
 
 /// The second half's GPU part: runs and checks the cases and times the performance targets. A

@@ -59,6 +59,26 @@ std::string judge_limits(const SelftestEntry& entry, const GradeReport& report, 
   return "";
 }
 
+/// Does each step the entry names get the diagnosis it must? (On a GPU, with performance and
+/// diagnosis on; elsewhere nothing is diagnosed.)
+std::string judge_diagnosis(const SelftestEntry& entry, const GradeReport& report) {
+  for (const auto& [step, cause] : entry.diagnosis) {
+    const auto p = std::find_if(report.performance.begin(), report.performance.end(),
+                                [&](const PerformanceResult& r) { return r.step == step; });
+    if (p == report.performance.end()) return "no performance result for step " + step;
+    if (!p->diagnosis)
+      return fmt::format("step {} got no diagnosis (ratio {:.2f}, {:g} of {:g} points)", step, p->ratio, p->points,
+                         p->max_points);
+    if (p->diagnosis->cause == "unavailable")  // the profiler, not the grading: say how to go on without it
+      return fmt::format("step {} could not be diagnosed ({}); where the profiler cannot run, use --no-diagnosis", step,
+                         p->diagnosis->message);
+    if (p->diagnosis->cause != cause)
+      return fmt::format("the diagnosis of step {} names {}, not {}: {}", step, p->diagnosis->cause, cause,
+                         p->diagnosis->message);
+  }
+  return "";
+}
+
 /// Does the report meet the entry's expectation?
 std::string judge(const SelftestEntry& entry, const GradeReport& report, const std::string& backend) {
   if (entry.expect_full_marks) {
@@ -115,6 +135,7 @@ Result<std::vector<SelftestEntry>> selftest_entries(const Locations& where, cons
       if (node["performance_at_most"]) e.performance_at_most = node["performance_at_most"].as<double>();
       if (node["seconds_at_most"]) e.seconds_at_most = node["seconds_at_most"].as<double>();
       if (node["flaky_on_gpu"]) e.flaky_on_gpu = node["flaky_on_gpu"].as<bool>();
+      if (node["diagnosis"]) e.diagnosis = node["diagnosis"].as<std::map<std::string, std::string>>();
       if (node["backends"]) e.backends = node["backends"].as<std::vector<std::string>>();
       if (!fs::exists(e.files.front())) return fail(listing.string() + ": " + e.label + " does not exist");
       entries.push_back(std::move(e));
@@ -138,6 +159,7 @@ std::vector<SelftestResult> run_selftest(const CheckContext& context, const Spec
   CheckContext shared = context;
   if (!shared.materials) shared.materials = std::make_shared<CaseMaterials>();
   if (!shared.baselines) shared.baselines = std::make_shared<BaselineCache>();
+  if (!shared.counters) shared.counters = std::make_shared<CounterCache>();
   // Builds in parallel; runs on a GPU one at a time (timings never share it), on the CPU backend
   // each worker runs what it built, with its share of the cores.
   const bool gpu = options.backend == Backend::cuda ||
@@ -168,12 +190,14 @@ std::vector<SelftestResult> run_selftest(const CheckContext& context, const Spec
         GradeReport report = score_submission(spec, check_options(i), std::move(*ran[i]), &spent);
         ran[i].reset();
         // Its own stages only, not the time it waited for a builder or the GPU.
-        const double seconds = spent.build + spent.inputs + spent.run + spent.timing;
+        const double seconds = spent.build + spent.inputs + spent.run + spent.timing + spent.diagnosis;
         const std::string backend = report.environment.backend;
         const SelftestEntry& entry = *graded[i];
         if (std::find(entry.backends.begin(), entry.backends.end(), backend) == entry.backends.end()) return;
         std::string why = judge(entry, report, backend);
         if (why.empty()) why = judge_limits(entry, report, seconds);
+        if (why.empty() && backend == "cuda" && options.performance && options.diagnosis)
+          why = judge_diagnosis(entry, report);
         std::lock_guard lock(heard);
         judged[i] = SelftestResult{entry, std::move(report), why.empty(), why, seconds};
         if (on_result) on_result(*judged[i]);

@@ -5,6 +5,7 @@
 // says it must, earns no more than it may, says nothing it must not, and ends in time.
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -28,6 +29,9 @@ struct SelftestEntry {
   std::optional<double> performance_at_most; ///< the most performance points it may earn
   std::optional<double> seconds_at_most;     ///< the longest its check may take (a stall)
   bool flaky_on_gpu = false;                 ///< a race whose outcome the GPU may hide
+  /// Step → the cause its performance diagnosis must name ("bank_conflicts"): checked on a GPU
+  /// when performance and diagnosis are on (a slow known-bad solution's cause, issue 13).
+  std::map<std::string, std::string> diagnosis;
   std::vector<std::string> backends{"cuda", "cpu"};  ///< where the expectation holds
 };
 

@@ -31,6 +31,9 @@ struct SandboxSpec {
   std::uint64_t file_bytes = std::uint64_t{4} << 30;  ///< RLIMIT_FSIZE: largest file written
   unsigned max_processes = 256;      ///< processes inside the step (nvcc forks cicc, ptxas, gcc)
   unsigned max_open_files = 1024;    ///< RLIMIT_NOFILE
+  /// A private, writable /dev/shm (tmpfs) in the otherwise read-only /dev: for a tool that talks
+  /// to the process it watches through shared memory (Nsight Compute's profile of a runner).
+  bool shared_memory = false;
 };
 
 /// What to run and under which limits.

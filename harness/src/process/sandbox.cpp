@@ -27,6 +27,8 @@ namespace fs = std::filesystem;
 /// The private /tmp (also TMPDIR and HOME inside): enough for nvcc's intermediate files, small
 /// enough that a step filling it cannot take the machine's memory (tmpfs lives in RAM).
 constexpr std::uint64_t tmp_bytes = std::uint64_t{512} << 20;
+/// The private /dev/shm of a step that asks for one (SandboxSpec::shared_memory).
+constexpr std::uint64_t shm_bytes = std::uint64_t{256} << 20;
 
 /// True when `path` is `folder` or lies inside it (both absolute and normal).
 bool is_within(const fs::path& path, const fs::path& folder) {
@@ -240,6 +242,8 @@ std::vector<std::string> bwrap_command(const fs::path& executable, const std::ve
   for (const auto& dir : host.read_only) add({"--ro-bind", dir.string(), dir.string()});
   for (const auto& dir : host.hidden) add({"--tmpfs", dir.string()});
   add({"--proc", "/proc", "--dev", "/dev", "--perms", "1777", "--size", std::to_string(tmp_bytes), "--tmpfs", "/tmp"});
+  if (spec.shared_memory)  // its own mount: the read-only remount of /dev below leaves it writable
+    add({"--perms", "1777", "--size", std::to_string(shm_bytes), "--tmpfs", "/dev/shm"});
   if (spec.gpu) {
     for (const auto& device : host.gpu_devices) add({"--dev-bind", device.string(), device.string()});
     for (const auto& dir : host.gpu_sys) add({"--ro-bind", dir.string(), dir.string()});

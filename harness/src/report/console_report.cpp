@@ -105,7 +105,7 @@ void render_cases(std::string& out, const GradeReport& r, const Style& style) {
   out += "\n";
 }
 
-void render_performance(std::string& out, const GradeReport& r) {
+void render_performance(std::string& out, const GradeReport& r, ConsoleDetail detail) {
   if (r.performance.empty()) return;
   std::vector<std::vector<std::string>> rows{performance_headings()};
   for (const PerformanceResult& p : r.performance)
@@ -128,6 +128,13 @@ void render_performance(std::string& out, const GradeReport& r) {
   }
   for (const PerformanceResult& p : r.performance)
     if (!p.message.empty()) out += fmt::format("  {}: {}\n", p.step, p.message);
+  // Why a step is slower (Nsight Compute's counters), its further findings and numbers with -v.
+  for (const PerformanceResult& p : r.performance) {
+    if (!p.diagnosis) continue;
+    out += fmt::format("  {}: why slower: {}\n", p.step, p.diagnosis->message);
+    if (detail == ConsoleDetail::every_case)
+      for (const std::string& line : p.diagnosis->details) out += fmt::format("{}{}\n", kDetailIndent, line);
+  }
   out += "\n";
 }
 
@@ -165,7 +172,7 @@ std::string render_console(const GradeReport& report, bool colour, ConsoleDetail
   // After a failed build nothing ran: listing every case as skipped would bury the error.
   if (report.gradable) {
     if (detail == ConsoleDetail::every_case) render_cases(out, report, style);
-    render_performance(out, report);
+    render_performance(out, report, detail);
   }
   if (!report.notes.empty()) {
     out += "Notes\n";

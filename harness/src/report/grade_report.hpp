@@ -96,6 +96,22 @@ struct TimingStats {
   bool operator==(const TimingStats&) const = default;
 };
 
+/// Why a timed step is slower than the reference, read from Nsight Compute's counters of one call
+/// of each (harness/src/diagnose/): advice only, it never changes points.
+struct PerformanceDiagnosis {
+  /// "uncoalesced_stores", "uncoalesced_loads", "bank_conflicts", "occupancy", "no_reuse",
+  /// "divergence", "instructions", "none" (no counter stands out) or "unavailable" (no counters:
+  /// `message` says why).
+  std::string cause;
+  std::string message;               ///< one sentence for the student
+  std::vector<std::string> details;  ///< further findings, then the counters beside the reference's
+  std::string kernel;                ///< the student's kernel it speaks of (the call's longest)
+  std::string location;              ///< "matmul.cu:27" where the counters point to a line; else empty
+
+  /// Field-by-field equality, for round-trip checks.
+  bool operator==(const PerformanceDiagnosis&) const = default;
+};
+
 /// One performance target.
 struct PerformanceResult {
   std::string step;
@@ -115,6 +131,8 @@ struct PerformanceResult {
   double max_points = 0.0;
   std::vector<std::string> flags;   ///< "below_roofline_floor", "timer_escaped", ...
   std::string message;
+  /// Why it is slower, when it earned less than full credit and was profiled (check --no-diagnosis: never).
+  std::optional<PerformanceDiagnosis> diagnosis;
 
   /// Field-by-field equality (exact for doubles), for round-trip checks.
   bool operator==(const PerformanceResult&) const = default;

@@ -210,6 +210,17 @@ void render_performance(std::string& out, const GradeReport& r) {
   for (const PerformanceResult& p : r.performance)
     if (!p.message.empty())
       out += fmt::format("<p><strong>{}</strong>: {}</p>\n", e(p.step), e(p.message));
+  for (const PerformanceResult& p : r.performance) {
+    if (!p.diagnosis) continue;
+    out += fmt::format("<div class=\"diagnosis\"><p><strong>{}</strong>, why slower: {}</p>", e(p.step),
+                       e(p.diagnosis->message));
+    if (!p.diagnosis->details.empty()) {
+      out += "<ul>";
+      for (const std::string& line : p.diagnosis->details) out += fmt::format("<li>{}</li>", e(line));
+      out += "</ul>";
+    }
+    out += "</div>\n";
+  }
   out += "</section>\n";
 }
 

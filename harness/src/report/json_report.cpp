@@ -82,6 +82,12 @@ json to_json(const std::optional<TimingStats>& t) {
           {"samples", t->samples},             {"wall_clock_samples", t->wall_clock_samples}};
 }
 
+json to_json(const std::optional<PerformanceDiagnosis>& d) {
+  if (!d) return nullptr;
+  return {{"cause", d->cause},     {"message", d->message},   {"details", d->details},
+          {"kernel", d->kernel},   {"location", d->location}};
+}
+
 json to_json(const PerformanceResult& p) {
   return {{"step", p.step},
           {"reference", p.reference},
@@ -98,7 +104,8 @@ json to_json(const PerformanceResult& p) {
           {"points", number(p.points)},
           {"max_points", number(p.max_points)},
           {"flags", p.flags},
-          {"message", p.message}};
+          {"message", p.message},
+          {"diagnosis", to_json(p.diagnosis)}};
 }
 
 json to_json(const Environment& e) {

@@ -190,6 +190,15 @@ class Reader {
     get(j, where, "max_points", p.max_points);
     get(j, where, "flags", p.flags);
     get(j, where, "message", p.message);
+    get(j, where, "diagnosis", p.diagnosis, Presence::optional);  // records from before diagnosis have none
+  }
+  void read(const json& j, const std::string& where, PerformanceDiagnosis& d) {
+    if (!object(j, where)) return;
+    get(j, where, "cause", d.cause);
+    get(j, where, "message", d.message);
+    get(j, where, "details", d.details);
+    get(j, where, "kernel", d.kernel);
+    get(j, where, "location", d.location);
   }
   void read(const json& j, const std::string& where, Environment& e) {
     if (!object(j, where)) return;

@@ -124,6 +124,11 @@ void render_performance(std::string& out, const GradeReport& r) {
   out += "\n";
   for (const PerformanceResult& p : r.performance)
     if (!p.message.empty()) out += fmt::format("- **{}**: {}\n", escape(p.step), escape(p.message));
+  for (const PerformanceResult& p : r.performance) {
+    if (!p.diagnosis) continue;
+    out += fmt::format("- **{}**, why slower: {}\n", escape(p.step), escape(p.diagnosis->message));
+    for (const std::string& line : p.diagnosis->details) out += fmt::format("  - {}\n", escape(line));
+  }
   out += "\n";
 }
 

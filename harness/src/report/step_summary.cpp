@@ -190,6 +190,10 @@ std::vector<StepSummary> summarize_steps(const GradeReport& report) {
       row.performance_max.reset();
     } else if (row.passed == row.cases) {
       row.diagnosis = row.cases == 0 ? "no cases" : "all passed";
+      // A correct step that lost performance points: why it is slower, when the counters said.
+      for (const PerformanceResult& p : report.performance)
+        if (p.step == step && p.diagnosis && p.diagnosis->cause != "unavailable" && p.diagnosis->cause != "none")
+          row.diagnosis = one_line(row.diagnosis + "; slower: " + p.diagnosis->message, 200);
     } else {
       const std::vector<SimilarCases> groups = gather_cases(report, step);
       const SimilarCases* telling = most_telling(groups);

@@ -4,7 +4,10 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <csignal>
+#include <cstdlib>
+#include <fstream>
 
 #include "pipeline/twice_fixture.hpp"
 
@@ -442,6 +445,47 @@ TEST_CASE("pipeline::check_submission performance") {
     CHECK(perf.flags.empty());
     CHECK(report.score == doctest::Approx(5.0));
     CHECK(report.max_score == doctest::Approx(7.0));
+  }
+
+  SUBCASE("a step below full credit is diagnosed: ncu on the reference's call, the student's, its lines") {
+    fixture.options.diagnosis = true;
+    setenv("CUGRADE_NCU", "/opt/nsight-compute/ncu", 1);
+    student.student_ms = {1.98, 2.0, 2.02};
+    fixture.expect_runner(student);
+    fixture.expect_timing(student);
+    fixture.expect_calibrate();
+    // The scripted ncu writes real H100 output (harness/tests/diagnose/data) to its --log-file.
+    const auto ncu_writing = [](const std::string& capture, const std::string& kernel) {
+      return [capture, kernel](const ProcessRequest& sent) {
+        CHECK(sent.argv.front() == "/opt/nsight-compute/ncu");
+        const auto log = std::find(sent.argv.begin(), sent.argv.end(), "--log-file");
+        REQUIRE(log + 1 < sent.argv.end());
+        std::ifstream in(std::string(CUGRADE_TEST_DATA) + "/../diagnose/data/" + capture);
+        std::string text, line;
+        while (std::getline(in, line))
+          if (kernel.empty() || line.rfind("\"ID\"", 0) == 0 || line.find("\"" + kernel + "(") != std::string::npos)
+            text += line + "\n";
+        if (const auto at = text.find("./slow.cu"); at != std::string::npos) text.replace(at, 9, "src/submission_0.cu");
+        std::ofstream(*(log + 1)) << text;
+        return fake_exit(0);
+      };
+    };
+    fixture.processes.expect(ncu_writing("h100_probe_nvtx.csv", "transpose_padded"));  // the reference
+    fixture.processes.expect(ncu_writing("h100_probe_nvtx.csv", "transpose_smem"));    // the student's
+    fixture.processes.expect(ncu_writing("h100_source_transpose_smem.csv", ""));       // its lines
+    const GradeReport report = fixture.check();
+    unsetenv("CUGRADE_NCU");
+    const PerformanceResult& perf = report.performance.at(0);
+    CHECK(perf.points == doctest::Approx(1.0));  // advice only: the points are the ratio's
+    REQUIRE(perf.diagnosis.has_value());
+    CHECK(perf.diagnosis->cause == "bank_conflicts");
+    CHECK(perf.diagnosis->location == "twice.cu:18");  // the student's own file name
+    CHECK(perf.diagnosis->message.find("in transpose_smem (twice.cu:18: ") != std::string::npos);
+    // Every profile ran the one call in a folder of its own under the check's work folder.
+    const auto& requests = fixture.processes.requests();
+    REQUIRE(requests.size() >= 3);
+    CHECK(requests[requests.size() - 3].argv.at(requests[requests.size() - 3].argv.size() - 2) ==
+          (fixture.where.runner_dir / "twice" / "reference-runner").string());
   }
 
   SUBCASE("a reference slower beside the student's runner than beside its twin: its baseline counts") {

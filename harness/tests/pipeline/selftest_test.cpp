@@ -5,10 +5,14 @@
 #include <doctest/doctest.h>
 #include <stdlib.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <set>
 
 #include "pipeline/twice_fixture.hpp"
+#include "spec/spec_loader.hpp"
 
 namespace fs = std::filesystem;
 using namespace cugrade;
@@ -58,10 +62,11 @@ TEST_CASE("pipeline::selftest_entries") {
                "  feedback: only the last element is wrong\n"
                "  flaky_on_gpu: true\n"
                "  backends: [cpu]\n"
-               "  note: why the GPU may hide it\n");
+               "  note: why the GPU may hide it\n"
+               "- {file: good/plain.cu, outcome: passed, diagnosis: {tiled: bank_conflicts, naive: no_reuse}}\n");
     const auto entries = selftest_entries(layout.where, "twice");
     REQUIRE_MESSAGE(entries.has_value(), (entries ? "" : entries.error().message));
-    REQUIRE(entries->size() == 4);
+    REQUIRE(entries->size() == 5);
     const SelftestEntry& reference = (*entries)[0];
     CHECK(reference.label == "reference");
     CHECK(reference.expect_full_marks);
@@ -89,6 +94,9 @@ TEST_CASE("pipeline::selftest_entries") {
     CHECK(bad.feedback == "only the last element is wrong");
     CHECK(bad.flaky_on_gpu);
     CHECK(bad.backends == std::vector<std::string>{"cpu"});
+    CHECK(bad.diagnosis.empty());
+    const SelftestEntry& slow = (*entries)[4];
+    CHECK(slow.diagnosis == std::map<std::string, std::string>{{"naive", "no_reuse"}, {"tiled", "bank_conflicts"}});
   }
 
   SUBCASE("an attack's limits: what it may earn, what its report must not say, how long it may take") {
@@ -166,11 +174,24 @@ TEST_CASE("pipeline::selftest_entries of the course's assignments") {
   // Every solution the real expected.yaml files list exists, with a known outcome.
   Locations where;
   where.root = CUGRADE_SOURCE_ROOT;
-  for (const std::string id : {"vecadd", "matmul"}) {
+  for (const std::string id : {"vecadd", "matmul", "transpose", "reduction", "nbody"}) {
     CAPTURE(id);
     const auto entries = selftest_entries(where, id);
     REQUIRE_MESSAGE(entries.has_value(), (entries ? "" : entries.error().message));
     CHECK(entries->size() > 2);
+    // A diagnosis expectation names a timed step and a cause the rules can name.
+    const auto spec = load_assignment(where.assignments(), id);
+    REQUIRE(spec.has_value());
+    for (const SelftestEntry& e : *entries)
+      for (const auto& [step, cause] : e.diagnosis) {
+        CAPTURE(e.label);
+        CAPTURE(step);
+        CHECK(std::any_of(spec->performance.begin(), spec->performance.end(),
+                          [&](const PerformanceTarget& t) { return t.step == step; }));
+        CHECK(std::set<std::string>{"uncoalesced_stores", "uncoalesced_loads", "bank_conflicts", "occupancy", "no_reuse",
+                                    "divergence", "instructions"}
+                  .count(cause) == 1);
+      }
   }
 }
 

@@ -154,6 +154,7 @@ struct PipelineFixture {
     options.submission = {source()};
     options.backend = Backend::cuda;
     options.performance = false;
+    options.diagnosis = false;  // on where a test asks for it (and scripts ncu): never the machine's own ncu
     options.work_dir = root / "work";
     // The calibration cache goes to a private folder: never the user's own.
     if (const char* home = std::getenv("XDG_CACHE_HOME")) saved_cache_home = home;

@@ -155,6 +155,17 @@ TEST_CASE("process::bwrap_command") {
     CHECK(find(gpu, {"--dev-bind", "/dev/nvidiactl"}) < find(gpu, {"--remount-ro", "/dev"}));
   }
 
+  SUBCASE("a writable /dev/shm only when asked for (a profiler and its target), after /dev is made") {
+    SandboxSpec spec = work_spec();
+    const Words plain = bwrap_command("/usr/bin/true", {}, spec, env, {}, test_host(false), std::nullopt);
+    CHECK_FALSE(has(plain, {"--tmpfs", "/dev/shm"}));
+    spec.shared_memory = true;
+    const Words shm = bwrap_command("/usr/bin/true", {}, spec, env, {}, test_host(false), std::nullopt);
+    REQUIRE(has(shm, {"--tmpfs", "/dev/shm"}));
+    CHECK(find(shm, {"--tmpfs", "/dev/shm"}) > find(shm, {"--dev", "/dev"}));
+    CHECK(find(shm, {"--tmpfs", "/dev/shm"}) < find(shm, {"--remount-ro", "/dev"}));
+  }
+
   SUBCASE("as root: bwrap privileged, the step its own user without capabilities") {
     const StepUser user{0x70010002u, 0x70010002u, {44}};
     SandboxSpec spec = work_spec();

@@ -64,6 +64,19 @@ TEST_CASE("report::summarize_steps") {
     CHECK(rows[0].diagnosis == "not run: the build failed");
     CHECK_FALSE(rows[0].performance_max.has_value());
   }
+  SUBCASE("a correct step that lost performance points: why it is slower, beside all passed") {
+    GradeReport report = test::perfect_report();
+    report.performance.front().points = 2.0;
+    report.performance.front().diagnosis = PerformanceDiagnosis{.cause = "uncoalesced_stores",
+                                                                .message = "your global stores need 8× the sectors"};
+    CHECK(summarize_steps(report)[1].diagnosis == "all passed; slower: your global stores need 8× the sectors");
+    SUBCASE("counters that could not be had, or said nothing, leave it at all passed") {
+      report.performance.front().diagnosis->cause = "unavailable";
+      CHECK(summarize_steps(report)[1].diagnosis == "all passed");
+      report.performance.front().diagnosis->cause = "none";
+      CHECK(summarize_steps(report)[1].diagnosis == "all passed");
+    }
+  }
   SUBCASE("a step without performance targets is not graded for performance") {
     const std::vector<StepSummary> rows = summarize_steps(test::empty_template_report());
     REQUIRE(rows.size() == 2);

@@ -1,0 +1,114 @@
+#include "diagnose/profile_call.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+#include <system_error>
+
+#include <fmt/format.h>
+
+#include "diagnose/ncu_command.hpp"
+#include "process/sandbox.hpp"
+
+namespace cugrade {
+namespace fs = std::filesystem;
+
+namespace {
+
+/// The first `limit` bytes of a file ("" when it cannot be read): ncu's log was written inside
+/// the sandbox, where the student's code could have grown it.
+std::string read_capped(const fs::path& path, std::size_t limit) {
+  std::ifstream in(path, std::ios::binary);
+  std::string text(limit, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(limit));
+  text.resize(static_cast<std::size_t>(in.gcount()));
+  return text;
+}
+
+/// True when `path` lies inside `folder` (both absolute and normal).
+bool within(const fs::path& path, const fs::path& folder) {
+  const fs::path relative = path.lexically_relative(folder);
+  return !relative.empty() && *relative.begin() != "..";
+}
+
+}  // namespace
+
+namespace {
+
+/// Runs `argv_for(job file, log file)` under ncu for `request` and returns ncu's log, or why not.
+template <class ArgvFor>
+Result<std::string> run_ncu(ProcessRunner& processes, const ProfileRequest& request, ArgvFor argv_for) {
+  if (request.ncu.empty())
+    return fail("Nsight Compute (ncu) is not installed here (it comes with the CUDA toolkit; CUGRADE_NCU names it)");
+  const RunRequest& run = request.run;
+  std::error_code ec;
+  fs::create_directories(run.work_dir, ec);
+  if (ec) return fail("cannot make " + run.work_dir.string() + ": " + ec.message());
+  Job job;
+  job.events_file = (run.work_dir / "events.jsonl").string();
+  job.checks = {request.task};
+  const fs::path job_file = run.work_dir / "job.json";
+  const fs::path log_file = run.work_dir / "ncu.csv";
+  fs::remove(log_file, ec);
+  std::ofstream(job_file) << job_to_json(job);
+
+  ProcessRequest process;
+  process.argv = argv_for(job_file, log_file);
+  process.working_dir = run.work_dir;
+  process.environment = run.environment;
+  process.timeout_s = request.timeout_s;
+  // ncu's own lines come on top of what the student's code prints.
+  process.output_limit_bytes = std::max<std::size_t>(run.output_limit_bytes, std::size_t{1} << 20);
+  if (run.sandboxed) {
+    process.sandbox = runner_sandbox(run);
+    // ncu and the runner it watches talk through shared memory, and ncu runs threads of its own.
+    process.sandbox->shared_memory = true;
+    process.sandbox->max_processes = 4096;
+    // ncu where the sandbox's system does not show it (an install of its own, /opt/nvidia/...).
+    const fs::path home = fs::canonical(request.ncu, ec).parent_path();
+    bool visible = !ec && within(home, "/usr");
+    for (const auto& dir : sandbox_host().read_only) visible = visible || (!ec && within(home, dir));
+    if (!ec && !visible) process.sandbox->mounts.push_back({home, {}, false});
+    // The student's sources, where the build's -lineinfo says they are (absolute) and beside the
+    // profile (relative to the build's folder, as nvcc was given them).
+    if (!request.sources.empty() && fs::is_directory(request.sources, ec)) {
+      process.sandbox->mounts.push_back({request.sources, {}, false});
+      process.sandbox->mounts.push_back({request.sources, run.work_dir / request.sources.filename(), false});
+    }
+  } else {
+    // Unsealed, ncu still needs a HOME it can write (its configuration): the profile's folder.
+    process.environment["HOME"] = run.work_dir.string();
+  }
+  const ProcessResult result = processes.run(process);
+  if (!result.started) return fail("ncu could not be started: " + result.launch_error);
+  if (result.timed_out) return fail(fmt::format("ncu took longer than {:g} s", request.timeout_s));
+  std::string log = read_capped(log_file, std::size_t{8} << 20);
+  // What ncu and the tools around it said, for the failure's explanation.
+  log += "\n" + result.stdout_text + "\n" + result.stderr_text;
+  if (result.exit_code != 0 && log.find("\"ID\"") == std::string::npos && log.find("\"Line No\"") == std::string::npos)
+    return fail(ncu_failure(log, result.exit_code));
+  return log;
+}
+
+}  // namespace
+
+Result<CallCounters> profile_call(ProcessRunner& processes, const ProfileRequest& request) {
+  const auto log = run_ncu(processes, request, [&](const fs::path& job, const fs::path& out) {
+    return ncu_command(request.ncu, request.run.runner, job, out, request.max_kernels);
+  });
+  if (!log) return fail(log.error().message);
+  auto kernels = parse_ncu_csv(*log);
+  if (!kernels || kernels->empty()) return fail(ncu_failure(*log, 0));
+  return summarize_call(*kernels);
+}
+
+Result<std::vector<SourceLine>> profile_source_lines(ProcessRunner& processes, const ProfileRequest& request,
+                                                     const std::string& kernel) {
+  const auto log = run_ncu(processes, request, [&](const fs::path& job, const fs::path& out) {
+    return ncu_source_command(request.ncu, request.run.runner, job, out, kernel);
+  });
+  if (!log) return fail(log.error().message);
+  return parse_source_page(*log);
+}
+
+}  // namespace cugrade
