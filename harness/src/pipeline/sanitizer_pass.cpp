@@ -165,14 +165,16 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
       // Only the kernels a case launches are instrumented, not every kernel of the runner.
       request.environment["CUDA_MODULE_LOADING"] = "LAZY";
       // The sanitizer's own folder, when the toolkit's binding does not already show it.
-      request.read_only.push_back(fs::canonical(sanitizer).parent_path());
+      std::error_code real_ec;
+      if (const fs::path real = fs::canonical(sanitizer, real_ec); !real_ec) request.read_only.push_back(real.parent_path());
       const auto tool_started = std::chrono::steady_clock::now();
       std::vector<std::string> pending = chunk_ids;
       for (int round = 0; round < kRounds && !pending.empty(); ++round) {
         // A folder per round: run_job names its files by attempt, from 1 again.
         const fs::path dir =
             first.work_dir / ("sanitize-" + tool + "-" + step + (round ? "-" + std::to_string(round) : ""));
-        fs::create_directories(dir);
+        std::error_code dir_ec;
+        fs::create_directories(dir, dir_ec);  // a folder that cannot be made fails the run: a note
         request.work_dir = dir;
         request.environment["HOME"] = dir.string();  // where the tools keep their settings
         request.job = rerun_job(first.job, pending, dir);
