@@ -79,3 +79,28 @@ TEST_CASE("spec::parse_performance") {
                                    "students do not write it, so it cannot be timed as theirs"});
   }
 }
+
+TEST_CASE("spec::parse_cases: sanitize") {
+  Diagnostics diags("t.yaml");
+  const std::vector<Step> steps{Step{.name = "naive", .entry = "vec_add"}};
+  auto groups_of = [&](const std::string& text) {
+    const YAML::Node value = YAML::Load(text);
+    return parse_cases(Field{"'cases'", value, value}, steps, diags);
+  };
+  SUBCASE("visible groups are sanitized unless they say otherwise, hidden ones only when they say so") {
+    const auto groups = groups_of(
+        "[{sizes: [{N: 1}]}, {sizes: [{N: 2}], sanitize: false}, {sizes: [{N: 3}], visibility: hidden},"
+        " {sizes: [{N: 4}], visibility: hidden, sanitize: true}]");
+    REQUIRE(groups.size() == 4);
+    CHECK(groups[0].sanitize);
+    CHECK_FALSE(groups[1].sanitize);
+    CHECK_FALSE(groups[2].sanitize);
+    CHECK(groups[3].sanitize);
+    CHECK(diags.empty());
+  }
+  SUBCASE("not a boolean") {
+    groups_of("[{sizes: [{N: 1}], sanitize: yes please}]");
+    REQUIRE(diags.lines().size() == 1);
+    CHECK(diags.lines()[0].find("t.yaml:1:30:") == 0);
+  }
+}

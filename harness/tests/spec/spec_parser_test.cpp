@@ -80,6 +80,10 @@ TEST_CASE("spec::parse_spec_file limits") {
           Lines{":7:25: 'run_timeout_s' must be > 0, not -5",
                 ":7:46: 'build_timeout_s' must be at most 3600, not 1e9"});
   }
+  SUBCASE("the sanitizer's per-case limit: above 0, up to an hour") {
+    CHECK(problems_of("{sanitizer_timeout_s: 120}") == Lines{});
+    CHECK(problems_of("{sanitizer_timeout_s: 0}") == Lines{":7:31: 'sanitizer_timeout_s' must be > 0, not 0"});
+  }
   SUBCASE("a quoted number is a string") {
     CHECK(problems_of("{run_timeout_s: \"10\", host_memory_mb: '512'}") ==
           Lines{":7:25: 'run_timeout_s' must be a number, not a string (\"10\"): write it without quotes",
