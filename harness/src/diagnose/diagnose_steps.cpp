@@ -90,10 +90,9 @@ bool below_full_credit(const TimingOutcome& timed, const PerformanceTarget& targ
   if (timed.status.outcome != Outcome::passed || !timed.verified || timed.student_ms.empty() ||
       timed.reference_ms.empty())
     return false;
+  // The ratio the verdict will give (judge_timing): the same student and reference times.
   const double student = timing_stats(timed.student_ms, timed.student_wall_ms).median_ms;
-  double reference = timing_stats(timed.reference_ms, {}).median_ms;
-  if (!timed.reference_alone_ms.empty())
-    reference = std::min(reference, timing_stats(timed.reference_alone_ms, {}).median_ms);
+  const double reference = counted_reference(timed.reference_ms, timed.reference_alone_ms).counted().median_ms;
   return student > 0.0 && reference / student < target.full_credit_at;
 }
 

@@ -39,7 +39,7 @@ struct DiagnosisRequest {
 };
 
 /// Whether a timed step earned less than full credit, as far as its samples tell (the
-/// reference's median, or its baseline when that is faster, over the student's, below
+/// reference's median that counts, counted_reference, over the student's, below
 /// `target.full_credit_at`); false when it did not run to its end or was not verified.
 bool below_full_credit(const TimingOutcome& timed, const PerformanceTarget& target);
 

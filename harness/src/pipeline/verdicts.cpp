@@ -14,12 +14,6 @@
 
 namespace cugrade {
 namespace {
-/// How much slower than its baseline (beside a twin of itself, before the student's runner
-/// started) the reference may run beside the student's runner before the baseline counts
-/// instead. The baseline takes turns with another process as the lock-step does, so honest drift
-/// is small; the contention attack slows the reference by 26-31 % (docs/measurements.md).
-constexpr double kDisturbedFactor = 1.10;
-
 /// "312 of 2145 elements of C are wrong: <pattern>" for the first failing comparison.
 std::string wrong_answer_message(const std::vector<Comparison>& comparisons) {
   for (const auto& c : comparisons) {
@@ -133,20 +127,16 @@ PerformanceResult judge_timing(const Spec& spec, const PlannedTiming& planned, c
   // reference's runner is ours and its events are believed: a host that delayed a few of its
   // round trips must not move the ratio.
   result.student = timing_stats(timed.student_ms, timed.student_wall_ms);
-  result.reference_time = timing_stats(timed.reference_ms, {});
   // A reference that ran slower beside the student's runner than beside its twin was slowed by it (GPU
   // work of the student's while the reference took its turn): the baseline counts instead.
+  const CountedReference reference_times = counted_reference(timed.reference_ms, timed.reference_alone_ms);
+  result.reference_time = reference_times.counted();
+  result.reference_alone = reference_times.alone;
   std::string disturbed;
-  if (!timed.reference_alone_ms.empty()) {
-    const TimingStats alone = timing_stats(timed.reference_alone_ms, {});
-    result.reference_alone = alone;
-    if (result.reference_time->median_ms > kDisturbedFactor * alone.median_ms) {
-      disturbed = fmt::format("the reference ran at {:.3g} ms beside your runner but {:.3g} ms beside a copy of "
-                              "itself: something of yours kept the GPU busy during its turns, so its baseline counts",
-                              result.reference_time->median_ms, alone.median_ms);
-      result.reference_time = alone;
-    }
-  }
+  if (reference_times.disturbed)
+    disturbed = fmt::format("the reference ran at {:.3g} ms beside your runner but {:.3g} ms beside a copy of "
+                            "itself: something of yours kept the GPU busy during its turns, so its baseline counts",
+                            reference_times.beside.median_ms, reference_times.alone->median_ms);
   assess_performance(result, planned.work, ceilings);
   if (!disturbed.empty()) {
     result.flags.push_back("reference_disturbed");

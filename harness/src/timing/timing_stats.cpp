@@ -59,4 +59,14 @@ TimingStats timing_stats(const std::vector<double>& event_ms, const std::vector<
   return stats;
 }
 
+CountedReference counted_reference(const std::vector<double>& beside_ms, const std::vector<double>& alone_ms) {
+  CountedReference reference;
+  reference.beside = timing_stats(beside_ms, {});
+  if (!alone_ms.empty()) {
+    reference.alone = timing_stats(alone_ms, {});
+    reference.disturbed = reference.beside.median_ms > reference_disturbed_factor * reference.alone->median_ms;
+  }
+  return reference;
+}
+
 }  // namespace cugrade

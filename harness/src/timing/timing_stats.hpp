@@ -1,6 +1,7 @@
 #pragma once
 // Runner samples to the report's timing numbers, with the cross-check of event times against the
 // host wall clock (design.md §4, §7).
+#include <optional>
 #include <vector>
 
 #include "report/grade_report.hpp"
@@ -16,5 +17,24 @@ namespace cugrade {
 /// event time; an event time that is NaN, infinite or negative is replaced by a finite wall time,
 /// and the sample is dropped when there is none.
 TimingStats timing_stats(const std::vector<double>& event_ms, const std::vector<double>& wall_ms);
+
+/// A reference running this much slower beside the student's runner than beside a twin of
+/// itself was slowed by the student's work on the GPU during its turns. The baseline takes turns
+/// with another process as the lock-step does, so honest drift is small; the contention attack
+/// slows the reference by 26-31 % (docs/measurements.md).
+inline constexpr double reference_disturbed_factor = 1.10;
+
+/// The reference's times, and which of them count against the student's.
+struct CountedReference {
+  TimingStats beside;                ///< taken in turns with the student's runner
+  std::optional<TimingStats> alone;  ///< its baseline beside a twin of itself, when taken
+  bool disturbed = false;            ///< beside > reference_disturbed_factor × alone
+  /// What counts: the baseline when disturbed, else the times beside the student's runner.
+  const TimingStats& counted() const { return disturbed ? *alone : beside; }
+};
+
+/// The reference's event times beside the student's runner and alone (empty: no baseline), read
+/// as the verdict and the diagnosis both read them (the reference's events are believed).
+CountedReference counted_reference(const std::vector<double>& beside_ms, const std::vector<double>& alone_ms);
 
 }  // namespace cugrade
