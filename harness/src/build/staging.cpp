@@ -91,7 +91,7 @@ std::expected<Staging, StagingFailure> stage_submission(const std::vector<fs::pa
     auto text = read_regular_file(source, "submission file " + name, staged_file_limit_bytes);
     if (!text) return refuse(text.error().message);
     if (blank(*text)) return refuse("submission file " + name + " is empty");
-    StagedFile file{source, std::string(staging_folder) + "/submission_" + std::to_string(i) + ".cu", name};
+    StagedFile file{source, std::string(staging_folder) + "/" + staged_source_name(i), name};
     write_text(build_dir / file.staged, *text);
     staging.sources.push_back(file);
     pending.push_back({std::move(file), std::move(*text)});
@@ -154,6 +154,15 @@ std::expected<Staging, StagingFailure> stage_submission(const std::vector<fs::pa
     }
   }
   return staging;
+}
+
+std::string staged_source_name(std::size_t index) { return "submission_" + std::to_string(index) + ".cu"; }
+
+std::string shown_source_name(std::string_view printed, const std::vector<std::string>& names) {
+  if (const auto slash = printed.rfind('/'); slash != std::string_view::npos) printed.remove_prefix(slash + 1);
+  for (std::size_t i = 0; i < names.size(); ++i)
+    if (printed == staged_source_name(i)) return names[i];
+  return std::string(printed);
 }
 
 }  // namespace cugrade

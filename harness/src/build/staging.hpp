@@ -41,6 +41,14 @@ struct StagingFailure {
   std::vector<Diagnostic> diagnostics;  ///< each refused construct, on the student's line
 };
 
+/// The staged name of the submission's `index`-th source file, without the folder: "submission_<i>.cu".
+std::string staged_source_name(std::size_t index);
+
+/// How reports name a file a tool printed (a sanitizer's or profiler's "src/submission_1.cu"):
+/// the student's name of that source from `names` (the submission's files, in order), else the
+/// printed name without its folders.
+std::string shown_source_name(std::string_view printed, const std::vector<std::string>& names);
+
 /// Copies `sources` into <build_dir>/src as submission_<i>.cu, each checked by scan_source.
 /// A quoted include of a plain name that exists next to the including file (the student's own
 /// header) is staged under that name, checked the same way, and its own includes followed;

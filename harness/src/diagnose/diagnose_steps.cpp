@@ -1,5 +1,7 @@
 #include "diagnose/diagnose_steps.hpp"
 
+#include "build/staging.hpp"
+
 #include <algorithm>
 #include <chrono>
 #include <system_error>
@@ -67,16 +69,7 @@ std::string cache_key(const DiagnosisRequest& request, const TimeTask& task) {
 }  // namespace
 
 std::string source_location(const std::string& file, int line, const std::vector<std::string>& names) {
-  std::string name = file;
-  constexpr std::string_view prefix = "submission_";
-  if (file.rfind(prefix, 0) == 0 && file.size() > prefix.size() + 3 && file.ends_with(".cu")) {
-    const std::string index = file.substr(prefix.size(), file.size() - prefix.size() - 3);
-    if (!index.empty() && index.find_first_not_of("0123456789") == std::string::npos) {
-      const std::size_t i = std::stoul(index);
-      if (i < names.size()) name = names[i];
-    }
-  }
-  return name + ":" + std::to_string(line);
+  return shown_source_name(file, names) + ":" + std::to_string(line);
 }
 
 PerformanceDiagnosis unavailable_diagnosis(const std::string& why) {

@@ -298,13 +298,10 @@ RanSubmission run_submission(const CheckContext& context, const Spec& spec, cons
     }
     // Invalid accesses, races and uninitialised reads the GPU let pass: compute-sanitizer.
     if (use_cuda && options.sanitizer) {
-      std::map<std::string, std::string> shown_names;  // the staged files, as the student named them
-      for (std::size_t i = 0; i < report.submission.size(); ++i)
-        shown_names["submission_" + std::to_string(i) + ".cu"] = report.submission[i];
       const std::vector<std::string> tools = sanitizer_tools(options.submission);
       if (!context.locations.compute_sanitizer.empty()) say(options, "checking the cases under compute-sanitizer ...");
       const SanitizerPass pass = run_sanitizer_pass(context.processes, spec, plan, run, ran,
-                                                    context.locations.compute_sanitizer, tools, shown_names,
+                                                    context.locations.compute_sanitizer, tools, report.submission,
                                                     report.cases);
       spent.run += pass.seconds;
       report.notes.insert(report.notes.end(), pass.notes.begin(), pass.notes.end());

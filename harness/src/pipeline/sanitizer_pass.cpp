@@ -110,7 +110,7 @@ std::vector<std::string> sanitizer_command(const fs::path& sanitizer, const std:
 SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, const CasePlan& plan,
                                  const RunRequest& first, const RunOutcome& ran, const fs::path& sanitizer,
                                  const std::vector<std::string>& tools,
-                                 const std::map<std::string, std::string>& shown_names,
+                                 const std::vector<std::string>& source_names,
                                  std::vector<CaseResult>& cases) {
   const auto started = std::chrono::steady_clock::now();
   SanitizerPass pass;
@@ -183,7 +183,7 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
         if (run.ran.output_excerpt.empty()) run.ran.output_excerpt = ran_now.output_excerpt;
         pending.clear();
         for (const auto& text : ran_now.process_outputs) {
-          run.outputs.push_back(parse_sanitizer_output(text, tool, shown_names));
+          run.outputs.push_back(parse_sanitizer_output(text, tool, source_names));
           for (const auto& id : tasks_past_print_limit(run.outputs.back()))
             if (std::ranges::find(chunk_ids, id) != chunk_ids.end()) pending.push_back(id);
         }

@@ -37,11 +37,11 @@ struct SanitizerPass {
 /// Runs the planned cases marked `sanitize` (not the reference's own, not those that timed out
 /// or flooded the output in `ran`) under each tool of `tools`, each in `first`'s runner and
 /// sandbox, in work_dir/sanitize-<tool>; gives each report to its case among `cases`.
-/// `shown_names` maps staged source names to the student's. Without `sanitizer` it only notes so.
+/// `source_names` are the student's names of the submission's files, in order. Without `sanitizer` it only notes so.
 SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, const CasePlan& plan,
                                  const RunRequest& first, const RunOutcome& ran,
                                  const std::filesystem::path& sanitizer, const std::vector<std::string>& tools,
-                                 const std::map<std::string, std::string>& shown_names,
+                                 const std::vector<std::string>& source_names,
                                  std::vector<CaseResult>& cases);
 
 }  // namespace cugrade

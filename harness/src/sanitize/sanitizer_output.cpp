@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <optional>
 
+#include "build/staging.hpp"
 #include "task_markers.hpp"
 
 namespace cugrade {
@@ -51,18 +52,15 @@ struct Site {
   std::string kernel;
   std::string where;
 };
-Site parse_site(std::string_view text, const std::map<std::string, std::string>& names) {
+Site parse_site(std::string_view text, const std::vector<std::string>& names) {
   Site site;
   std::string_view function = text;
   if (const auto in = text.rfind(" in "); in != std::string_view::npos) {
-    std::string_view file = trim(text.substr(in + 4));
-    if (const auto slash = file.rfind('/'); slash != std::string_view::npos) file.remove_prefix(slash + 1);
-    std::string shown(file);
-    if (const auto colon = shown.rfind(':'); colon != std::string::npos) {
-      if (const auto it = names.find(shown.substr(0, colon)); it != names.end())
-        shown = it->second + shown.substr(colon);
-    }
-    site.where = shown;
+    const std::string_view file = trim(text.substr(in + 4));  // "src/submission_0.cu:27"
+    const auto colon = file.rfind(':');
+    site.where = colon == std::string_view::npos
+                     ? shown_source_name(file, names)
+                     : shown_source_name(file.substr(0, colon), names) + std::string(file.substr(colon));
     function = text.substr(0, in);
   }
   if (const auto offset = function.rfind("+0x"); offset != std::string_view::npos) function = function.substr(0, offset);
@@ -142,7 +140,7 @@ std::string describe_address(unsigned long long address, const std::vector<Buffe
 
 /// A memcheck or initcheck report of one access ("Invalid __global__ write of size 4 bytes").
 SanitizerFinding access_finding(const Block& block, const std::string& tool,
-                                const std::map<std::string, std::string>& names) {
+                                const std::vector<std::string>& names) {
   SanitizerFinding f;
   f.task = block.task;
   Site site;
@@ -196,7 +194,7 @@ SanitizerFinding access_finding(const Block& block, const std::string& tool,
 
 /// A racecheck error: "Error: Race reported between Write access at K+0x140 in f.cu:8" and
 /// "and Read access at K+0x120 in f.cu:8 [3968 hazards]" lines.
-SanitizerFinding race_finding(const Block& block, const std::map<std::string, std::string>& names) {
+SanitizerFinding race_finding(const Block& block, const std::vector<std::string>& names) {
   SanitizerFinding f;
   f.task = block.task;
   f.kind = "race";
@@ -240,7 +238,7 @@ SanitizerFinding race_finding(const Block& block, const std::map<std::string, st
 }
 
 /// A synccheck report ("Barrier error detected. Divergent thread(s) in block").
-SanitizerFinding barrier_finding(const Block& block, const std::map<std::string, std::string>& names) {
+SanitizerFinding barrier_finding(const Block& block, const std::vector<std::string>& names) {
   SanitizerFinding f;
   f.task = block.task;
   f.kind = "barrier";
@@ -264,7 +262,7 @@ SanitizerFinding barrier_finding(const Block& block, const std::map<std::string,
 }  // namespace
 
 SanitizerOutput parse_sanitizer_output(std::string_view text, const std::string& tool,
-                                       const std::map<std::string, std::string>& shown_names) {
+                                       const std::vector<std::string>& source_names) {
   SanitizerOutput out;
   std::string task;
   std::vector<Buffer> buffers;
@@ -274,11 +272,11 @@ SanitizerOutput parse_sanitizer_output(std::string_view text, const std::string&
     const std::string& h = block->header;
     if (starts(h, "Invalid ") || starts(h, "Uninitialized ") || starts(h, "Misaligned ") ||
         starts(h, "Out-of-range "))
-      out.findings.push_back(access_finding(*block, tool, shown_names));
+      out.findings.push_back(access_finding(*block, tool, source_names));
     else if (starts(h, "Error: Race reported") || starts(h, "Error: Potential ") || starts(h, "Warning: Race reported"))
-      out.findings.push_back(race_finding(*block, shown_names));
+      out.findings.push_back(race_finding(*block, source_names));
     else if (tool == "synccheck" && (starts(h, "Barrier error") || starts(h, "Invalid ")))
-      out.findings.push_back(barrier_finding(*block, shown_names));
+      out.findings.push_back(barrier_finding(*block, source_names));
     block.reset();
   };
   std::size_t start = 0;

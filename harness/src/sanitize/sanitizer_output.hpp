@@ -31,10 +31,11 @@ struct SanitizerOutput {
 };
 
 /// Reads `text` (stdout of `compute-sanitizer --tool <tool> runner job` with task markers on).
-/// `shown_names` maps the staged file names ("submission_0.cu") to the student's ("matmul.cu").
+/// `source_names` are the student's names of the submission's files, in order ("matmul.cu"): a
+/// staged file name ("submission_0.cu") is shown as the student's (shown_source_name).
 /// Racecheck's warnings are not findings: only its errors (hazards whose values differ) are.
 SanitizerOutput parse_sanitizer_output(std::string_view text, const std::string& tool,
-                                       const std::map<std::string, std::string>& shown_names);
+                                       const std::vector<std::string>& source_names);
 
 /// One line per task for the case's message: the first finding's sentence, how many reports
 /// came from the same line (" (192 reports like it)"), and the other lines that had reports

@@ -16,7 +16,7 @@ std::string data(const std::string& name) {
   return text.str();
 }
 
-const std::map<std::string, std::string> names{{"submission_0.cu", "vecadd.cu"}};
+const std::vector<std::string> names{"vecadd.cu"};
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 }  // namespace
