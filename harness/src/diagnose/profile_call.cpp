@@ -25,12 +25,6 @@ std::string read_capped(const fs::path& path, std::size_t limit) {
   return text;
 }
 
-/// True when `path` lies inside `folder` (both absolute and normal).
-bool within(const fs::path& path, const fs::path& folder) {
-  const fs::path relative = path.lexically_relative(folder);
-  return !relative.empty() && *relative.begin() != "..";
-}
-
 }  // namespace
 
 namespace {
@@ -66,9 +60,7 @@ Result<std::string> run_ncu(ProcessRunner& processes, const ProfileRequest& requ
     process.sandbox->max_processes = 4096;
     // ncu where the sandbox's system does not show it (an install of its own, /opt/nvidia/...).
     const fs::path home = fs::canonical(request.ncu, ec).parent_path();
-    bool visible = !ec && within(home, "/usr");
-    for (const auto& dir : sandbox_host().read_only) visible = visible || (!ec && within(home, dir));
-    if (!ec && !visible) process.sandbox->mounts.push_back({home, {}, false});
+    if (!ec && !shown_by_system(home)) process.sandbox->mounts.push_back({home, {}, false});
     // The student's sources, where the build's -lineinfo says they are (absolute) and beside the
     // profile (relative to the build's folder, as nvcc was given them).
     if (!request.sources.empty() && fs::is_directory(request.sources, ec)) {

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "pipeline/schedule_race.hpp"
+#include "process/sandbox.hpp"
 #include "sanitize/sanitizer_output.hpp"
 #include "task_markers.hpp"
 
@@ -72,7 +73,6 @@ struct ToolRun {
   std::string tool;
   RunOutcome ran;
   std::vector<SanitizerOutput> outputs;  ///< per runner process
-  Job job;
   double seconds = 0.0;
 };
 
@@ -166,7 +166,8 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
       request.environment["CUDA_MODULE_LOADING"] = "LAZY";
       // The sanitizer's own folder, when the toolkit's binding does not already show it.
       std::error_code real_ec;
-      if (const fs::path real = fs::canonical(sanitizer, real_ec); !real_ec) request.read_only.push_back(real.parent_path());
+      if (const fs::path home = fs::canonical(sanitizer, real_ec).parent_path(); !real_ec && !shown_by_system(home))
+        request.read_only.push_back(home);
       const auto tool_started = std::chrono::steady_clock::now();
       std::vector<std::string> pending = chunk_ids;
       for (int round = 0; round < kRounds && !pending.empty(); ++round) {

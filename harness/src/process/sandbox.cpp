@@ -216,6 +216,10 @@ const SandboxHost& sandbox_host() {
   return host;
 }
 
+bool shown_by_system(const fs::path& path, const SandboxHost& host) {
+  return is_within_any(path, host.read_only) && !is_within_any(path, host.hidden);
+}
+
 StepUser next_step_user(const SandboxHost& host) {
   static std::atomic<std::uint32_t> counter{0};
   const std::uint32_t id = 0x70000000u | ((static_cast<std::uint32_t>(::getpid()) & 0xfffu) << 16) |
@@ -354,7 +358,7 @@ Result<std::vector<std::string>> sandboxed_argv(const ProcessRequest& request) {
   const bool in_mount = std::any_of(spec.mounts.begin(), spec.mounts.end(), [&](const SandboxMount& m) {
     return is_within(*executable, m.source) || is_within(real, fs::weakly_canonical(m.source, ec));
   });
-  if (!in_mount && (!is_within_any(real, host.read_only) || is_within_any(real, host.hidden)))
+  if (!in_mount && !shown_by_system(real, host))
     return fail("sandbox: " + executable->string() + " is not visible inside the sandbox (only the system and the step's own folders are)");
 
   std::optional<StepUser> user;

@@ -45,6 +45,10 @@ struct SandboxHost {
 /// This machine's SandboxHost (probed on the first call, then cached).
 const SandboxHost& sandbox_host();
 
+/// Whether every sandbox sees `path` (absolute, its links resolved) through `host`'s system:
+/// under one of its read-only folders and not hidden. A tool elsewhere needs a mount of its own.
+bool shown_by_system(const std::filesystem::path& path, const SandboxHost& host = sandbox_host());
+
 /// A fresh StepUser for one step (root only): uid = gid in 0x70000000…0x7fffffff, different
 /// for every step of this process and, but for 1 in 4096, from other cugrade processes'.
 StepUser next_step_user(const SandboxHost& host);
