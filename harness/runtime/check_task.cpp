@@ -5,6 +5,9 @@
 #include <unistd.h>
 
 #include "device_buffers.hpp"
+#ifndef CUGRADE_CPU_RUNNER
+#include "shared_poison.hpp"
+#endif
 #include "task_context.hpp"
 #include "task_markers.hpp"
 #include "tasks.hpp"
@@ -41,6 +44,9 @@ void run_check_task(EventWriter& events, const CheckTask& task) {
   {
     BufferSet buffers(context, adapter.memory, inputs, task.outputs);
     write_markers(task.id, buffers);
+#ifndef CUGRADE_CPU_RUNNER  // the CPU backend's executor poisons each block's shared memory itself
+    poison_shared_memory();
+#endif
     context.call_entry(adapter, task.reference, buffers.make_call(task.params));
     context.write_arrays(task.output_file, buffers.read_outputs(), "outputs");
     const ArraySet after = buffers.read_inputs();
