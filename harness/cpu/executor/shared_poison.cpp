@@ -62,7 +62,7 @@ std::string describe_declaration(const std::string& declaration, const std::sour
 }
 
 unsigned char shared_poison_byte() {
-  const char* env = std::getenv("CUGRADE_CPU_SHARED_POISON");
+  const char* env = std::getenv("CUGRADE_SHARED_POISON");
   if (!env || std::strlen(env) != 2) return 0xFF;
   char* end = nullptr;
   const unsigned long value = std::strtoul(env, &end, 16);

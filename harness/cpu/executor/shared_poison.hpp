@@ -8,7 +8,7 @@
 
 namespace cugrade_cpu {
 
-/// The byte shared memory is filled with at each block start: CUGRADE_CPU_SHARED_POISON as two
+/// The byte shared memory is filled with at each block start: CUGRADE_SHARED_POISON as two
 /// hex digits ("00"), 0xFF when unset or malformed.
 unsigned char shared_poison_byte();
 

@@ -275,10 +275,8 @@ RanSubmission run_submission(const CheckContext& context, const Spec& spec, cons
     run.gpu = use_cuda;
     if (!use_cuda) run.host_memory_bytes = spec.limits.host_memory_bytes;
     run.sandboxed = sandbox_status().works;  // without it the report says "not sealed" (notes)
-    if (!use_cuda) {
-      run.environment[schedule_variable] = "forward";
-      run.environment[poison_variable] = "ff";
-    }
+    run.environment[poison_variable] = "ff";  // shared memory's start, on both backends (schedule_race.hpp)
+    if (!use_cuda) run.environment[schedule_variable] = "forward";
     for (const auto& [name, value] : options.runner_environment) run.environment[name] = value;
     const fs::path reference_runner = context.locations.reference_runner(spec.id, use_cuda);
     stage_started = std::chrono::steady_clock::now();
@@ -290,10 +288,15 @@ RanSubmission run_submission(const CheckContext& context, const Spec& spec, cons
     for (std::size_t i = 0; i < plan.cases.size(); ++i)
       report.cases.push_back(judge_case(spec, plan.cases[i], plan.job.checks[i], ran.tasks.at(plan.job.checks[i].id)));
     // Races and uninitialised shared memory: the CPU backend runs the cases again, reversed and
-    // with other initial contents of shared memory (schedule_race.hpp).
+    // with other initial contents of shared memory; the GPU, its wrong answers with other contents
+    // of shared memory (schedule_race.hpp).
     if (!use_cuda) {
       stage_started = std::chrono::steady_clock::now();
       check_schedule_races(context.processes, spec, plan, run, ran, report.cases);
+      spent.run += seconds_since(stage_started);
+    } else if (mentions_shared_memory(options.submission)) {
+      stage_started = std::chrono::steady_clock::now();
+      check_uninitialised_shared_on_gpu(context.processes, spec, plan, run, ran, report.cases);
       spent.run += seconds_since(stage_started);
     }
     // Invalid accesses, races and uninitialised reads the GPU let pass: compute-sanitizer.

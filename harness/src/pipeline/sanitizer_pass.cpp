@@ -24,10 +24,14 @@ namespace {
 /// in a fresh runner, at most kRounds times in all.
 constexpr int kPrintLimit = 1000;
 constexpr int kRounds = 6;
-/// racecheck follows every shared-memory access: on an H100 the largest visible matmul case
-/// (257×129×200) alone kept it busy 8 to 9 s. It checks the cases whose inputs take at most this
-/// much (8 of matmul's 10 visible sizes); the races it looks for show at every size.
+/// racecheck follows every shared-memory access and costs about a second per runner besides: on
+/// an H100 matmul's 40 visible cases in one runner kept it busy 7.5 s, the largest (257×129×200)
+/// 1.3 s past the runner's start. It checks, per step, the few largest cases whose inputs take at
+/// most kRacecheckInputBytes: a race shows where a block runs every barrier interval with all its
+/// threads (a full tile, several tiles along K), which the largest affordable cases have, and a
+/// one- or two-element case adds cost for a hazard whose values cannot differ.
 constexpr std::size_t kRacecheckInputBytes = 64 * 1024;
+constexpr std::size_t kRacecheckCases = 3;
 
 /// The bytes of a case's inputs.
 std::size_t input_bytes(const PlannedCase& planned) {
@@ -86,11 +90,23 @@ void note_problem(std::vector<std::string>& problems, const std::string& tool, c
 
 }  // namespace
 
+std::vector<std::string> racecheck_cases(const std::vector<std::string>& step_ids,
+                                         const std::map<std::string, std::size_t>& bytes_of) {
+  std::vector<std::string> fitting;
+  for (const auto& id : step_ids)
+    if (bytes_of.at(id) <= kRacecheckInputBytes) fitting.push_back(id);
+  std::vector<std::string> largest = fitting;
+  std::ranges::stable_sort(largest, std::greater<>{}, [&](const std::string& id) { return bytes_of.at(id); });
+  if (largest.size() > kRacecheckCases) largest.resize(kRacecheckCases);
+  std::erase_if(fitting, [&](const std::string& id) { return std::ranges::find(largest, id) == largest.end(); });
+  return fitting;
+}
+
 std::vector<std::string> sanitizer_tools(const std::vector<fs::path>& sources) {
   std::string all;
   for (const auto& file : sources) all += read_text(file);
   std::vector<std::string> tools{"memcheck"};
-  if (all.find("__shared__") != std::string::npos) tools.push_back("racecheck");
+  if (mentions_shared_memory(sources)) tools.push_back("racecheck");
   tools.push_back("initcheck");
   if (all.find("__syncwarp") != std::string::npos || all.find("_sync(") != std::string::npos ||
       all.find("cooperative_groups") != std::string::npos)
@@ -117,7 +133,7 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
   // The cases to check, by task id, with their results.
   std::map<std::string, CaseResult*> results;
   std::vector<std::string> ids;
-  std::set<std::string> large;  // too large for racecheck
+  std::map<std::string, std::size_t> bytes_of;  // task id → its inputs' bytes
   for (std::size_t i = 0; i < plan.cases.size() && i < plan.job.checks.size(); ++i) {
     const CheckTask& task = plan.job.checks[i];
     if (task.reference || !plan.cases[i].spec_case.sanitize) continue;
@@ -130,7 +146,7 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
     if (result == cases.end()) continue;
     results[task.id] = &*result;
     ids.push_back(task.id);
-    if (input_bytes(plan.cases[i]) > kRacecheckInputBytes) large.insert(task.id);
+    bytes_of[task.id] = input_bytes(plan.cases[i]);
   }
   if (ids.empty()) return pass;
   std::error_code ec;
@@ -141,8 +157,9 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
     return pass;
   }
 
-  // One runner per tool and step, all side by side (the cases are small; the GPU has room): the
-  // slowest tool (racecheck, on every shared-memory access) then takes a step's time, not all.
+  // All side by side: memcheck in one runner (about half a second for matmul's 40 cases on an
+  // H100: more runners only contend), every other tool in one runner per step (initcheck and
+  // racecheck cost per case). Measured: docs/measurements.md.
   std::vector<std::pair<std::string, std::vector<std::string>>> chunks;  // step, its task ids
   for (const CheckTask& task : first.job.checks) {
     if (std::ranges::find(ids, task.id) == ids.end()) continue;
@@ -151,8 +168,9 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
   }
   std::vector<std::future<ToolRun>> running;
   for (const std::string& tool : tools) for (const auto& [step, step_ids] : chunks) {
-    std::vector<std::string> chunk_ids = step_ids;
-    if (tool == "racecheck") std::erase_if(chunk_ids, [&](const std::string& id) { return large.contains(id); });
+    if (tool == "memcheck" && step != chunks.front().first) continue;
+    std::vector<std::string> chunk_ids = tool == "memcheck" ? ids : step_ids;
+    if (tool == "racecheck") chunk_ids = racecheck_cases(chunk_ids, bytes_of);
     if (chunk_ids.empty()) continue;
     running.push_back(std::async(std::launch::async, [&, tool, step, chunk_ids] {
       ToolRun run{tool, {}, {}, {}};
@@ -172,8 +190,8 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
       std::vector<std::string> pending = chunk_ids;
       for (int round = 0; round < kRounds && !pending.empty(); ++round) {
         // A folder per round: run_job names its files by attempt, from 1 again.
-        const fs::path dir =
-            first.work_dir / ("sanitize-" + tool + "-" + step + (round ? "-" + std::to_string(round) : ""));
+        const fs::path dir = first.work_dir / ("sanitize-" + tool + (tool == "memcheck" ? "" : "-" + step) +
+                                               (round ? "-" + std::to_string(round) : ""));
         std::error_code dir_ec;
         fs::create_directories(dir, dir_ec);  // a folder that cannot be made fails the run: a note
         request.work_dir = dir;

@@ -1,13 +1,14 @@
 #pragma once
 // compute-sanitizer on the CUDA backend (design.md §5, docs/cpu-backend.md "Parity"): the cases
 // the spec marks `sanitize` (its visible ones, unless it says otherwise) run again in the
-// student's runner under the sanitizer's tools, one runner process per tool, the tools side by
-// side. A report fails its case even where the numbers came out right, as the CPU backend fails
+// student's runner under the sanitizer's tools, all side by side: memcheck in one runner, the
+// others in one runner per step, racecheck on a few cases per step (racecheck_cases). A report fails its case even where the numbers came out right, as the CPU backend fails
 // it: an invalid or misaligned access or a barrier error is a cuda_error, a race on shared
 // memory or a read of uninitialised memory a wrong_answer; a case that had already failed gets
 // the report appended. What the sanitizer cannot do (not installed, refused by the GPU, slower
 // than its time limit) becomes a note and costs nothing.
 #include <filesystem>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,11 @@ std::vector<std::string> sanitizer_tools(const std::vector<std::filesystem::path
 /// them, no host backtraces.
 std::vector<std::string> sanitizer_command(const std::filesystem::path& sanitizer, const std::string& tool);
 
+/// The cases of one step (`step_ids`, in the job's order) racecheck checks: the three whose inputs
+/// (`bytes_of`, by task id) are largest within 64 KiB, in the same order.
+std::vector<std::string> racecheck_cases(const std::vector<std::string>& step_ids,
+                                         const std::map<std::string, std::size_t>& bytes_of);
+
 /// What the pass did, for the report's notes and the stage times.
 struct SanitizerPass {
   std::vector<std::string> notes;  ///< what it checked, what it could not
@@ -36,7 +42,7 @@ struct SanitizerPass {
 
 /// Runs the planned cases marked `sanitize` (not the reference's own, not those that timed out
 /// or flooded the output in `ran`) under each tool of `tools`, each in `first`'s runner and
-/// sandbox, in work_dir/sanitize-<tool>; gives each report to its case among `cases`.
+/// sandbox, in work_dir/sanitize-<tool>[-<step>]; gives each report to its case among `cases`.
 /// `source_names` are the student's names of the submission's files, in order. Without `sanitizer` it only notes so.
 SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, const CasePlan& plan,
                                  const RunRequest& first, const RunOutcome& ran,

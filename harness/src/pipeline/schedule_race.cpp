@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <fstream>
+#include <future>
 #include <optional>
+#include <sstream>
 
 #include "pipeline/run_agreement.hpp"
 #include "pipeline/verdicts.hpp"
@@ -61,7 +63,31 @@ struct FirstRun {
   const Tolerance* tolerance;
 };
 
+/// Run 1's cases that a rerun may repeat (the reference's own cases, reference-only steps, ran in
+/// the reference runner and are not), by task id.
+std::map<std::string, FirstRun> first_runs(const Spec& spec, const CasePlan& plan, std::vector<CaseResult>& cases) {
+  std::map<std::string, FirstRun> runs;
+  for (std::size_t i = 0; i < plan.cases.size() && i < plan.job.checks.size(); ++i) {
+    const CheckTask& task = plan.job.checks[i];
+    if (task.reference) continue;
+    const auto result = std::ranges::find(cases, plan.cases[i].spec_case.id, &CaseResult::id);
+    const Step* step = spec.find_step(task.step);
+    if (result != cases.end() && step) runs[task.id] = FirstRun{&plan.cases[i], &task, &*result, &step->tolerance};
+  }
+  return runs;
+}
+
 }  // namespace
+
+bool mentions_shared_memory(const std::vector<fs::path>& sources) {
+  for (const auto& file : sources) {
+    std::ifstream in(file, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (text.str().find("__shared__") != std::string::npos) return true;
+  }
+  return false;
+}
 
 Job rerun_job(const Job& job, const RunOutcome& ran, const fs::path& dir) {
   Job rerun;
@@ -121,15 +147,7 @@ std::string describe_shared_use(const fs::path& log) {
 
 std::size_t check_schedule_races(ProcessRunner& processes, const Spec& spec, const CasePlan& plan,
                                  const RunRequest& first, const RunOutcome& ran, std::vector<CaseResult>& cases) {
-  std::map<std::string, FirstRun> runs;
-  for (std::size_t i = 0; i < plan.cases.size() && i < plan.job.checks.size(); ++i) {
-    const CheckTask& task = plan.job.checks[i];
-    // The reference's own cases (reference-only steps) ran in the reference runner: not re-run.
-    if (task.reference) continue;
-    const auto result = std::ranges::find(cases, plan.cases[i].spec_case.id, &CaseResult::id);
-    const Step* step = spec.find_step(task.step);
-    if (result != cases.end() && step) runs[task.id] = FirstRun{&plan.cases[i], &task, &*result, &step->tolerance};
-  }
+  const std::map<std::string, FirstRun> runs = first_runs(spec, plan, cases);
   Job second_job = rerun_job(first.job, ran, first.work_dir / "reverse");
   std::erase_if(second_job.checks, [&](const CheckTask& t) { return !runs.contains(t.id); });
   if (second_job.checks.empty()) return 0;
@@ -169,6 +187,42 @@ std::size_t check_schedule_races(ProcessRunner& processes, const Spec& spec, con
         if (one_three) mark_uninitialised_shared(*one.result, where);
         if (race) mark_schedule_race(*one.result);
       }
+      ++marked;
+    }
+  }
+  return marked;
+}
+
+std::size_t check_uninitialised_shared_on_gpu(ProcessRunner& processes, const Spec& spec, const CasePlan& plan,
+                                              const RunRequest& first, const RunOutcome& ran,
+                                              std::vector<CaseResult>& cases) {
+  const std::map<std::string, FirstRun> runs = first_runs(spec, plan, cases);
+  std::vector<std::string> ids;
+  for (const auto& [id, one] : runs)
+    if (one.result->outcome == Outcome::wrong_answer && finished(ran, id)) ids.push_back(id);
+  if (ids.empty()) return 0;
+  const fs::path zero_dir = first.work_dir / "poison-00", again_dir = first.work_dir / "poison-ff";
+  fs::create_directories(zero_dir);
+  fs::create_directories(again_dir);
+  auto zero_future = std::async(std::launch::async, [&] {
+    return rerun(processes, first, zero_dir, rerun_job(first.job, ids, zero_dir), "forward", "00");
+  });
+  const Rerun again = rerun(processes, first, again_dir, rerun_job(first.job, ids, again_dir), "forward", "ff");
+  const Rerun zero = zero_future.get();
+  std::size_t marked = 0;
+  for (const CheckTask& task : zero.request.job.checks) {
+    const FirstRun& one = runs.at(task.id);
+    const auto zero_status = zero.ran.tasks.find(task.id);
+    const auto again_status = again.ran.tasks.find(task.id);
+    const auto task_again = std::ranges::find(again.request.job.checks, task.id, &CheckTask::id);
+    if (zero_status == zero.ran.tasks.end() || again_status == again.ran.tasks.end() ||
+        task_again == again.request.job.checks.end())
+      continue;
+    const CaseResult zeroed = judge_case(spec, *one.planned, task, zero_status->second);
+    const CaseResult repeated = judge_case(spec, *one.planned, *task_again, again_status->second);
+    if (runs_disagree(*one.result, one.task->output_file, zeroed, task.output_file, *one.tolerance) &&
+        !runs_disagree(*one.result, one.task->output_file, repeated, task_again->output_file, *one.tolerance)) {
+      mark_uninitialised_shared(*one.result, "");
       ++marked;
     }
   }

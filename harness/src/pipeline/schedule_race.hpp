@@ -2,7 +2,7 @@
 // Races and reads of uninitialised shared memory on the CPU backend, by running the check tasks
 // again. The executor runs a block's threads (and takes its blocks) first to last, or last to
 // first under CUGRADE_CPU_SCHEDULE=reverse, and fills shared memory at each block start with the
-// byte CUGRADE_CPU_SHARED_POISON names (0xFF by default). A correct kernel gives the same answer
+// byte CUGRADE_SHARED_POISON names (0xFF by default). A correct kernel gives the same answer
 // (within the step's tolerance) under any order and any initial contents of shared memory.
 //   run 1  forward, 0xFF   the verdict (check_submission)
 //   run 2  reverse, 0x00   every check task that finished in run 1; agreeing cases are done
@@ -10,6 +10,9 @@
 //                          1 vs 3 differ only in the poison → reads uninitialised shared memory;
 //                          3 vs 2 differ only in the order → a race; neither → a race too (the
 //                          result changed from run to run with nothing else changed)
+// On the CUDA backend the runner poisons the SMs' shared memory before each check call, with the
+// same byte (runtime/shared_poison.hpp); the order of threads is the GPU's. There the cases judged
+// wrong run again twice, side by side: with 0x00, and with 0xFF again (check_uninitialised_shared_on_gpu).
 #include <filesystem>
 #include <map>
 #include <string>
@@ -26,7 +29,7 @@ namespace cugrade {
 /// The environment variable the CPU executor reads its schedule from ("forward" or "reverse").
 inline constexpr const char* schedule_variable = "CUGRADE_CPU_SCHEDULE";
 /// The environment variable naming the byte shared memory starts with ("ff", "00").
-inline constexpr const char* poison_variable = "CUGRADE_CPU_SHARED_POISON";
+inline constexpr const char* poison_variable = "CUGRADE_SHARED_POISON";
 /// The environment variable naming the file where the executor lists which kernels use which
 /// shared memory ("kernel<TAB>__shared__ name in function, file:line" lines).
 inline constexpr const char* shared_log_variable = "CUGRADE_CPU_SHARED_LOG";
@@ -67,11 +70,25 @@ void mark_uninitialised_shared(CaseResult& result, const std::string& where);
 /// the log is missing or holds nothing well formed.
 std::string describe_shared_use(const std::filesystem::path& log);
 
+/// Whether any of `sources` mentions `__shared__` (a kernel that may read shared memory).
+bool mentions_shared_memory(const std::vector<std::filesystem::path>& sources);
+
 /// Runs 2 and 3 above for the check tasks of `first` that finished in `ran` (files under
 /// first.work_dir/"reverse" and first.work_dir/"poison-<n>"); `cases` are run 1's results, judged
 /// from `plan`. Marks every case where the runs disagree; returns how many were marked.
 std::size_t check_schedule_races(ProcessRunner& processes, const Spec& spec, const CasePlan& plan,
                                  const RunRequest& first, const RunOutcome& ran,
                                  std::vector<CaseResult>& cases);
+
+/// On the CUDA backend: the check tasks of `first` that ran to their end and were judged wrong run
+/// again twice, side by side, once with shared memory starting as 0x00 and once as 0xFF again
+/// (folders first.work_dir/"poison-00" and "poison-ff"). A case whose 0x00 run disagrees with run 1
+/// while the 0xFF run agrees reads shared memory no thread of its block wrote, and is marked as
+/// on the CPU backend (mark_uninitialised_shared); one whose 0xFF run disagrees too is left
+/// alone (its results change anyway: a race, or an uninitialised register). Returns how many
+/// were marked.
+std::size_t check_uninitialised_shared_on_gpu(ProcessRunner& processes, const Spec& spec, const CasePlan& plan,
+                                              const RunRequest& first, const RunOutcome& ran,
+                                              std::vector<CaseResult>& cases);
 
 }  // namespace cugrade

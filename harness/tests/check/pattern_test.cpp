@@ -63,7 +63,7 @@ TEST_CASE("check::describe_mismatch_pattern") {
     m.fill.assign(6, Fill::none);
     CHECK(describe_mismatch_pattern(m) ==
           "every element is NaN or Inf, computed by your code (no fill value of cugrade's): a division by zero, "
-          "or arithmetic on NaN or Inf?");
+          "arithmetic on NaN or Inf, or a read of __shared__ memory no thread wrote (cugrade starts it as NaN)?");
   }
   SUBCASE("every element wrong") {
     CHECK(describe_mismatch_pattern(matrix(2, 3, [](auto, auto) { return true; })) ==

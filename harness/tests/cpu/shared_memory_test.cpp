@@ -1,4 +1,4 @@
-// Shared memory starts each block filled with the poison byte (CUGRADE_CPU_SHARED_POISON), static
+// Shared memory starts each block filled with the poison byte (CUGRADE_SHARED_POISON), static
 // and dynamic, and the executor logs which kernel uses which shared memory
 // (CUGRADE_CPU_SHARED_LOG): what the pipeline's uninitialised-read diagnosis stands on.
 #include <doctest/doctest.h>
@@ -18,9 +18,9 @@ namespace {
 
 /// The kernel's results with shared memory poisoned by `poison` ("ff", "00").
 cpu_test::Launched poisoned(const std::string& which, const char* poison) {
-  setenv("CUGRADE_CPU_SHARED_POISON", poison, 1);
+  setenv("CUGRADE_SHARED_POISON", poison, 1);
   auto r = cpu_test::shared_reads(which);
-  unsetenv("CUGRADE_CPU_SHARED_POISON");
+  unsetenv("CUGRADE_SHARED_POISON");
   return r;
 }
 

@@ -6,6 +6,9 @@
 
 #include <cmath>
 #include <fstream>
+#include <memory>
+#include <mutex>
+#include <set>
 
 #include "pipeline/twice_fixture.hpp"
 #include "pipeline/verdicts.hpp"
@@ -35,6 +38,7 @@ struct RaceFixture {
   FakeProcessRunner processes;
   std::vector<ProcessRequest> requests;  ///< every runner process, run 1 included
   std::vector<Job> jobs;
+  std::mutex mutex;
 
   explicit RaceFixture(RacyStudent student) {
     std::string pattern = (fs::temp_directory_path() / "cugrade-race-test-XXXXXX").string();
@@ -49,7 +53,7 @@ struct RaceFixture {
     first.work_dir = root;
     first.job = plan.job;
     first.environment = {{"PATH", "/usr/bin"}, {schedule_variable, "forward"}, {poison_variable, "ff"}};
-    for (int i = 0; i < 4; ++i) expect(student);
+    for (int i = 0; i < 4; ++i) expect(student);  // run 1 and up to three more
     ran = run_job(processes, first);
     for (std::size_t i = 0; i < plan.cases.size(); ++i)
       cases.push_back(judge_case(spec, plan.cases[i], plan.job.checks[i], ran.tasks.at(plan.job.checks[i].id)));
@@ -74,12 +78,14 @@ struct RaceFixture {
         },
         &jobs);
     processes.expect([this, script](const ProcessRequest& request) {
+      std::lock_guard lock(mutex);  // the GPU's two reruns run side by side
       requests.push_back(request);
       return script(request);
     });
   }
 
   std::size_t check() { return check_schedule_races(processes, spec, plan, first, ran, cases); }
+  std::size_t check_on_gpu() { return check_uninitialised_shared_on_gpu(processes, spec, plan, first, ran, cases); }
   const CaseResult& result(const std::string& id) const {
     return *std::ranges::find(cases, id, &CaseResult::id);
   }
@@ -273,5 +279,48 @@ TEST_CASE("schedule_race::check_schedule_races") {
     FakeProcessRunner idle;
     CHECK(check_schedule_races(idle, fixture.spec, fixture.plan, fixture.first, fixture.ran, fixture.cases) == 0);
     CHECK(idle.requests().empty());
+  }
+}
+
+TEST_CASE("schedule_race::check_uninitialised_shared_on_gpu") {
+  SUBCASE("wrong with 0xFF, other with 0x00, the same with 0xFF again: the uninitialised read is named") {
+    RaceFixture fixture({[](const std::string&, const std::string& poison, Array& y) {
+      if (poison == "ff" && y.size() > 5) y.data<float>()[1] = std::nanf("");  // n = 40 only
+    }});
+    CHECK(fixture.check_on_gpu() == 2);
+    REQUIRE(fixture.reruns() == 2);
+    std::set<std::string> poisons;
+    for (std::size_t i = 1; i < fixture.requests.size(); ++i) {
+      poisons.insert(fixture.requests[i].environment.at(poison_variable));
+      CHECK(fixture.jobs[i].checks.size() == 2);  // the wrong answers only
+    }
+    CHECK(poisons == std::set<std::string>{"00", "ff"});
+    const CaseResult& c = fixture.result("simple/n=40/seed=1");
+    CHECK(c.outcome == Outcome::wrong_answer);
+    CHECK(c.message.find("reads uninitialised __shared__ memory: results change when shared memory starts with "
+                         "other contents") != std::string::npos);
+    CHECK(fixture.result("simple/n=5/seed=1").outcome == Outcome::passed);
+  }
+
+  SUBCASE("wrong the same way whatever shared memory starts with: nothing said") {
+    RaceFixture fixture({[](const std::string&, const std::string&, Array& y) { y.data<float>()[0] += 1.0f; }});
+    CHECK(fixture.check_on_gpu() == 0);
+    CHECK(fixture.reruns() == 2);
+    CHECK(fixture.result("simple/n=5/seed=1").message.find("uninitialised") == std::string::npos);
+  }
+
+  SUBCASE("results that change from run to run anyway: not blamed on shared memory") {
+    auto runs = std::make_shared<int>(0);
+    RaceFixture fixture({[runs](const std::string&, const std::string&, Array& y) {
+      y.data<float>()[0] += static_cast<float>(++*runs);
+    }});
+    CHECK(fixture.check_on_gpu() == 0);
+    CHECK(fixture.result("fast/n=40/seed=1").message.find("uninitialised") == std::string::npos);
+  }
+
+  SUBCASE("every case passed: no rerun") {
+    RaceFixture fixture({});
+    CHECK(fixture.check_on_gpu() == 0);
+    CHECK(fixture.reruns() == 0);
   }
 }

@@ -1,6 +1,6 @@
 #pragma once
 // Shared memory starts every block poisoned, so that a kernel reading what no thread of its block
-// wrote gets a value chosen by the harness (CUGRADE_CPU_SHARED_POISON: every byte 0xFF, or 0x00
+// wrote gets a value chosen by the harness (CUGRADE_SHARED_POISON: every byte 0xFF, or 0x00
 // in the run that tells uninitialised reads apart from races; harness/src/pipeline/schedule_race).
 // The pre-pass (harness/cpu/prepass_shared.cpp) adds the calls below after each __shared__
 // declaration: `__shared__ float t[32][33];` becomes

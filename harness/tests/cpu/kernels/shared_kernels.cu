@@ -1,5 +1,5 @@
 // Test kernels: reads of shared memory no thread of the block wrote (static, dynamic and
-// file-scope __shared__), which see the poison of CUGRADE_CPU_SHARED_POISON.
+// file-scope __shared__), which see the poison of CUGRADE_SHARED_POISON.
 #include <cuda_runtime.h>
 
 #include <string>
