@@ -2,7 +2,7 @@
 // compute-sanitizer on the CUDA backend (design.md §5, docs/cpu-backend.md "Parity"): the cases
 // the spec marks `sanitize` (its visible ones, unless it says otherwise) run again in the
 // student's runner under the sanitizer's tools, all side by side: memcheck in one runner, the
-// others in one runner per step, racecheck on a few cases per step (racecheck_cases). A report fails its case even where the numbers came out right, as the CPU backend fails
+// others in one runner per step, racecheck on the cases small enough (racecheck_cases). A report fails its case even where the numbers came out right, as the CPU backend fails
 // it: an invalid or misaligned access or a barrier error is a cuda_error, a race on shared
 // memory or a read of uninitialised memory a wrong_answer; a case that had already failed gets
 // the report appended. What the sanitizer cannot do (not installed, refused by the GPU, slower
@@ -28,8 +28,8 @@ std::vector<std::string> sanitizer_tools(const std::vector<std::filesystem::path
 /// them, no host backtraces.
 std::vector<std::string> sanitizer_command(const std::filesystem::path& sanitizer, const std::string& tool);
 
-/// The cases of one step (`step_ids`, in the job's order) racecheck checks: the three whose inputs
-/// (`bytes_of`, by task id) are largest within 64 KiB, in the same order.
+/// The cases of one step (`step_ids`, in the job's order) racecheck checks: those whose inputs
+/// (`bytes_of`, by task id) take at most 64 KiB, in the same order.
 std::vector<std::string> racecheck_cases(const std::vector<std::string>& step_ids,
                                          const std::map<std::string, std::size_t>& bytes_of);
 
