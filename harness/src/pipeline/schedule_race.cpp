@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <fstream>
-#include <future>
 #include <optional>
 #include <sstream>
 
@@ -197,34 +196,35 @@ std::size_t check_uninitialised_shared_on_gpu(ProcessRunner& processes, const Sp
                                               const RunRequest& first, const RunOutcome& ran,
                                               std::vector<CaseResult>& cases) {
   const std::map<std::string, FirstRun> runs = first_runs(spec, plan, cases);
-  std::vector<std::string> ids;
-  for (const auto& [id, one] : runs)
-    if (one.result->outcome == Outcome::wrong_answer && finished(ran, id)) ids.push_back(id);
-  if (ids.empty()) return 0;
   const fs::path zero_dir = first.work_dir / "poison-00", again_dir = first.work_dir / "poison-ff";
+  Job zero_job = rerun_job(first.job, ran, zero_dir);
+  std::erase_if(zero_job.checks, [&](const CheckTask& t) { return !runs.contains(t.id); });
+  if (zero_job.checks.empty()) return 0;
   fs::create_directories(zero_dir);
-  fs::create_directories(again_dir);
-  auto zero_future = std::async(std::launch::async, [&] {
-    return rerun(processes, first, zero_dir, rerun_job(first.job, ids, zero_dir), "forward", "00");
-  });
-  const Rerun again = rerun(processes, first, again_dir, rerun_job(first.job, ids, again_dir), "forward", "ff");
-  const Rerun zero = zero_future.get();
-  std::size_t marked = 0;
+  const Rerun zero = rerun(processes, first, zero_dir, std::move(zero_job), "forward", "00");
+  std::vector<std::string> suspects;
   for (const CheckTask& task : zero.request.job.checks) {
     const FirstRun& one = runs.at(task.id);
-    const auto zero_status = zero.ran.tasks.find(task.id);
-    const auto again_status = again.ran.tasks.find(task.id);
-    const auto task_again = std::ranges::find(again.request.job.checks, task.id, &CheckTask::id);
-    if (zero_status == zero.ran.tasks.end() || again_status == again.ran.tasks.end() ||
-        task_again == again.request.job.checks.end())
-      continue;
-    const CaseResult zeroed = judge_case(spec, *one.planned, task, zero_status->second);
-    const CaseResult repeated = judge_case(spec, *one.planned, *task_again, again_status->second);
-    if (runs_disagree(*one.result, one.task->output_file, zeroed, task.output_file, *one.tolerance) &&
-        !runs_disagree(*one.result, one.task->output_file, repeated, task_again->output_file, *one.tolerance)) {
+    const auto status = zero.ran.tasks.find(task.id);
+    if (status == zero.ran.tasks.end()) continue;
+    const CaseResult zeroed = judge_case(spec, *one.planned, task, status->second);
+    if (runs_disagree(*one.result, one.task->output_file, zeroed, task.output_file, *one.tolerance))
+      suspects.push_back(task.id);
+  }
+  if (suspects.empty()) return 0;
+  fs::create_directories(again_dir);
+  const Rerun again = rerun(processes, first, again_dir, rerun_job(first.job, suspects, again_dir), "forward", "ff");
+  std::size_t marked = 0;
+  for (const CheckTask& task : again.request.job.checks) {
+    const FirstRun& one = runs.at(task.id);
+    const auto status = again.ran.tasks.find(task.id);
+    if (status == again.ran.tasks.end()) continue;
+    const CaseResult repeated = judge_case(spec, *one.planned, task, status->second);
+    if (runs_disagree(*one.result, one.task->output_file, repeated, task.output_file, *one.tolerance))
+      mark(*one.result, gpu_unsteady_message);
+    else
       mark_uninitialised_shared(*one.result, "");
-      ++marked;
-    }
+    ++marked;
   }
   return marked;
 }

@@ -10,9 +10,12 @@
 //                          1 vs 3 differ only in the poison → reads uninitialised shared memory;
 //                          3 vs 2 differ only in the order → a race; neither → a race too (the
 //                          result changed from run to run with nothing else changed)
-// On the CUDA backend the runner poisons the SMs' shared memory before each check call, with the
-// same byte (runtime/shared_poison.hpp); the order of threads is the GPU's. There the cases judged
-// wrong run again twice, side by side: with 0x00, and with 0xFF again (check_uninitialised_shared_on_gpu).
+// On the CUDA backend the runner poisons the SMs' shared memory before each check call with the
+// same byte (runtime/shared_poison.hpp); the order of threads is the GPU's own:
+//   run 2  0x00            every check task that finished in run 1
+//   run 3  0xFF again      only the cases where runs 1 and 2 disagree: 1 vs 3 agree → reads
+//                          uninitialised shared memory; disagree → results that change from run
+//                          to run (a race, or a value read before it is set)
 #include <filesystem>
 #include <map>
 #include <string>
@@ -80,13 +83,17 @@ std::size_t check_schedule_races(ProcessRunner& processes, const Spec& spec, con
                                  const RunRequest& first, const RunOutcome& ran,
                                  std::vector<CaseResult>& cases);
 
-/// On the CUDA backend: the check tasks of `first` that ran to their end and were judged wrong run
-/// again twice, side by side, once with shared memory starting as 0x00 and once as 0xFF again
-/// (folders first.work_dir/"poison-00" and "poison-ff"). A case whose 0x00 run disagrees with run 1
-/// while the 0xFF run agrees reads shared memory no thread of its block wrote, and is marked as
-/// on the CPU backend (mark_uninitialised_shared); one whose 0xFF run disagrees too is left
-/// alone (its results change anyway: a race, or an uninitialised register). Returns how many
-/// were marked.
+/// What a case is told, on the GPU, whose outputs changed between two runs that started shared
+/// memory alike (0xFF): nothing the harness controls explains it.
+inline constexpr const char* gpu_unsteady_message =
+    "results change between two runs of the same inputs on the GPU (shared memory starting alike): threads "
+    "race (e.g. a missing __syncthreads()), or a value is read before it is set";
+
+/// Runs 2 and 3 of the CUDA backend above for the check tasks of `first` that finished in `ran`
+/// (files under first.work_dir/"poison-00" and "poison-ff"); `cases` are run 1's results. A case
+/// whose run 2 disagrees with run 1 while run 3 agrees is marked as on the CPU backend
+/// (mark_uninitialised_shared; a pass becomes wrong_answer); one whose run 3 disagrees too gets
+/// gpu_unsteady_message. Returns how many were marked.
 std::size_t check_uninitialised_shared_on_gpu(ProcessRunner& processes, const Spec& spec, const CasePlan& plan,
                                               const RunRequest& first, const RunOutcome& ran,
                                               std::vector<CaseResult>& cases);
