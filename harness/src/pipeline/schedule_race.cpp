@@ -196,34 +196,37 @@ std::size_t check_uninitialised_shared_on_gpu(ProcessRunner& processes, const Sp
                                               const RunRequest& first, const RunOutcome& ran,
                                               std::vector<CaseResult>& cases) {
   const std::map<std::string, FirstRun> runs = first_runs(spec, plan, cases);
+  // The ids of a rerun's cases whose results, judged, disagree with run 1's (a case the rerun
+  // lost is left out: it says nothing).
+  const auto disagreeing = [&](const Rerun& again) {
+    std::vector<std::string> ids;
+    for (const CheckTask& task : again.request.job.checks) {
+      const FirstRun& one = runs.at(task.id);
+      const auto status = again.ran.tasks.find(task.id);
+      if (status == again.ran.tasks.end()) continue;
+      const CaseResult result = judge_case(spec, *one.planned, task, status->second);
+      if (runs_disagree(*one.result, one.task->output_file, result, task.output_file, *one.tolerance))
+        ids.push_back(task.id);
+    }
+    return ids;
+  };
   const fs::path zero_dir = first.work_dir / "poison-00", again_dir = first.work_dir / "poison-ff";
   Job zero_job = rerun_job(first.job, ran, zero_dir);
   std::erase_if(zero_job.checks, [&](const CheckTask& t) { return !runs.contains(t.id); });
   if (zero_job.checks.empty()) return 0;
   fs::create_directories(zero_dir);
-  const Rerun zero = rerun(processes, first, zero_dir, std::move(zero_job), "forward", "00");
-  std::vector<std::string> suspects;
-  for (const CheckTask& task : zero.request.job.checks) {
-    const FirstRun& one = runs.at(task.id);
-    const auto status = zero.ran.tasks.find(task.id);
-    if (status == zero.ran.tasks.end()) continue;
-    const CaseResult zeroed = judge_case(spec, *one.planned, task, status->second);
-    if (runs_disagree(*one.result, one.task->output_file, zeroed, task.output_file, *one.tolerance))
-      suspects.push_back(task.id);
-  }
+  const std::vector<std::string> suspects =
+      disagreeing(rerun(processes, first, zero_dir, std::move(zero_job), "forward", "00"));
   if (suspects.empty()) return 0;
   fs::create_directories(again_dir);
   const Rerun again = rerun(processes, first, again_dir, rerun_job(first.job, suspects, again_dir), "forward", "ff");
+  const std::vector<std::string> unsteady = disagreeing(again);
   std::size_t marked = 0;
   for (const CheckTask& task : again.request.job.checks) {
-    const FirstRun& one = runs.at(task.id);
-    const auto status = again.ran.tasks.find(task.id);
-    if (status == again.ran.tasks.end()) continue;
-    const CaseResult repeated = judge_case(spec, *one.planned, task, status->second);
-    if (runs_disagree(*one.result, one.task->output_file, repeated, task.output_file, *one.tolerance))
-      mark(*one.result, gpu_unsteady_message);
-    else
-      mark_uninitialised_shared(*one.result, "");
+    if (!again.ran.tasks.contains(task.id)) continue;
+    CaseResult& result = *runs.at(task.id).result;
+    if (std::ranges::find(unsteady, task.id) != unsteady.end()) mark(result, gpu_unsteady_message);
+    else mark_uninitialised_shared(result, "");
     ++marked;
   }
   return marked;

@@ -135,6 +135,7 @@ Result<std::vector<SelftestEntry>> selftest_entries(const Locations& where, cons
       if (node["performance_at_most"]) e.performance_at_most = node["performance_at_most"].as<double>();
       if (node["seconds_at_most"]) e.seconds_at_most = node["seconds_at_most"].as<double>();
       if (node["flaky_on_gpu"]) e.flaky_on_gpu = node["flaky_on_gpu"].as<bool>();
+      if (node["sanitizer"]) e.sanitizer = node["sanitizer"].as<bool>();
       if (node["diagnosis"]) e.diagnosis = node["diagnosis"].as<std::map<std::string, std::string>>();
       if (node["backends"]) e.backends = node["backends"].as<std::vector<std::string>>();
       if (!fs::exists(e.files.front())) return fail(listing.string() + ": " + e.label + " does not exist");
@@ -151,10 +152,15 @@ std::vector<SelftestResult> run_selftest(const CheckContext& context, const Spec
                                          const std::function<void(const SelftestResult&)>& on_result,
                                          std::size_t jobs) {
   const std::string asked = options.backend == Backend::automatic ? "" : to_string(options.backend);
+  const bool gpu = options.backend == Backend::cuda ||
+                   (options.backend == Backend::automatic && context.device && context.device->present());
   std::vector<const SelftestEntry*> graded;
-  for (const auto& entry : entries)  // one known not to hold on this backend is not worth building
-    if (asked.empty() || std::find(entry.backends.begin(), entry.backends.end(), asked) != entry.backends.end())
-      graded.push_back(&entry);
+  for (const auto& entry : entries) {  // one known not to hold on this backend is not worth building
+    if (!asked.empty() && std::find(entry.backends.begin(), entry.backends.end(), asked) == entry.backends.end())
+      continue;
+    if (gpu && entry.sanitizer && !options.sanitizer) continue;  // its outcome is the sanitizer's finding
+    graded.push_back(&entry);
+  }
   // Every entry grades the same cases: their inputs and gold are made once.
   CheckContext shared = context;
   if (!shared.materials) shared.materials = std::make_shared<CaseMaterials>();
@@ -162,8 +168,6 @@ std::vector<SelftestResult> run_selftest(const CheckContext& context, const Spec
   if (!shared.counters) shared.counters = std::make_shared<CounterCache>();
   // Builds in parallel; runs on a GPU one at a time (timings never share it), on the CPU backend
   // each worker runs what it built, with its share of the cores.
-  const bool gpu = options.backend == Backend::cuda ||
-                   (options.backend == Backend::automatic && shared.device && shared.device->present());
   const std::size_t cores = std::max(1u, std::thread::hardware_concurrency());
   const std::size_t builders = std::min(std::max<std::size_t>(1, jobs ? jobs : cores), std::max<std::size_t>(1, graded.size()));
   std::vector<std::optional<BuiltSubmission>> built(graded.size());

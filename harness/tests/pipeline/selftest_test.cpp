@@ -61,6 +61,7 @@ TEST_CASE("pipeline::selftest_entries") {
                "  outcome: wrong_answer\n"
                "  feedback: only the last element is wrong\n"
                "  flaky_on_gpu: true\n"
+               "  sanitizer: true\n"
                "  backends: [cpu]\n"
                "  note: why the GPU may hide it\n"
                "- {file: good/plain.cu, outcome: passed, diagnosis: {tiled: bank_conflicts, naive: no_reuse}}\n");
@@ -87,12 +88,14 @@ TEST_CASE("pipeline::selftest_entries") {
     CHECK(good.expected == Outcome::passed);
     CHECK(good.feedback.empty());
     CHECK_FALSE(good.flaky_on_gpu);
+    CHECK_FALSE(good.sanitizer);
     CHECK(good.backends == std::vector<std::string>{"cuda", "cpu"});
     const SelftestEntry& bad = (*entries)[3];
     CHECK(bad.label == "bad/last.cu");
     CHECK(bad.expected == Outcome::wrong_answer);
     CHECK(bad.feedback == "only the last element is wrong");
     CHECK(bad.flaky_on_gpu);
+    CHECK(bad.sanitizer);
     CHECK(bad.backends == std::vector<std::string>{"cpu"});
     CHECK(bad.diagnosis.empty());
     const SelftestEntry& slow = (*entries)[4];
@@ -330,6 +333,18 @@ TEST_CASE("pipeline::run_selftest") {
     const auto results = run({cpu_only, flaky});
     REQUIRE(results.size() == 1);
     CHECK(results[0].entry.flaky_on_gpu);
+    CHECK(results[0].ok);
+  }
+
+  SUBCASE("with --no-sanitizer on a GPU, an entry whose outcome is the sanitizer's finding is left out unbuilt") {
+    expect_check({});  // only the plain entry is graded
+    SelftestEntry found = bad;
+    found.sanitizer = true;
+    SelftestEntry plain{"good/plain.cu", {fixture.source()}};
+    fixture.options.sanitizer = false;
+    const auto results = run({found, plain});
+    REQUIRE(results.size() == 1);
+    CHECK(results[0].entry.label == "good/plain.cu");
     CHECK(results[0].ok);
   }
 }
