@@ -80,6 +80,18 @@ std::string judge_diagnosis(const SelftestEntry& entry, const GradeReport& repor
 }
 
 /// Does the report meet the entry's expectation?
+/// " (what went wrong)" for a report that is a fault of cugrade's, so that the self-test's line
+/// says it: the build's message where the build was the harness's error, else the last note.
+std::string harness_fault(const GradeReport& report) {
+  if (report.outcome != Outcome::harness_error) return "";
+  std::string why = report.build.outcome == Outcome::harness_error && !report.build.message.empty() ? report.build.message
+                    : report.notes.empty()                                                        ? ""
+                                                                                                  : report.notes.back();
+  if (why.empty()) return "";
+  if (why.size() > 300) why = why.substr(0, 300) + "...";
+  return " (" + why + ")";
+}
+
 std::string judge(const SelftestEntry& entry, const GradeReport& report, const std::string& backend) {
   if (entry.expect_full_marks) {
     if (report.outcome != Outcome::passed) return "expected passed, got " + std::string(to_string(report.outcome));
@@ -96,7 +108,8 @@ std::string judge(const SelftestEntry& entry, const GradeReport& report, const s
   // is what `feedback` names): on the GPU any outcome and any message will do.
   if (entry.flaky_on_gpu && backend == "cuda") return "";
   if (report.outcome != entry.expected)
-    return "expected " + std::string(to_string(entry.expected)) + ", got " + std::string(to_string(report.outcome));
+    return "expected " + std::string(to_string(entry.expected)) + ", got " + std::string(to_string(report.outcome)) +
+           harness_fault(report);
   if (!entry.feedback.empty() && all_messages(report).find(entry.feedback) == std::string::npos)
     return "the feedback does not contain \"" + entry.feedback + "\"";
   return "";

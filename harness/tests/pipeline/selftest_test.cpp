@@ -347,4 +347,16 @@ TEST_CASE("pipeline::run_selftest") {
     CHECK(results[0].entry.label == "good/plain.cu");
     CHECK(results[0].ok);
   }
+
+  SUBCASE("an unexpected fault of cugrade's says what went wrong") {
+    fixture.expect_gpu();
+    ProcessResult missing = fake_exit(-1);
+    missing.started = false;
+    fixture.expect_compile("sm_90", missing);
+    SelftestEntry plain{"good/plain.cu", {fixture.source()}};
+    const auto results = run({plain});
+    REQUIRE(results.size() == 1);
+    CHECK_FALSE(results[0].ok);
+    CHECK(results[0].why.starts_with("expected passed, got harness_error (nvcc was not found"));
+  }
 }
