@@ -108,9 +108,10 @@ class CpuBuild {
 
 std::optional<BuildOutput> CpuBuild::compiler_failure(const ProcessResult& result) {
   if (!result.started)
-    return session_.finish(Outcome::harness_error, "the C++ compiler " + compiler_ +
-                                                       " was not found: install g++ (the CPU backend compiles "
-                                                       "CUDA files as C++) or name another with --compiler");
+    return session_.finish(Outcome::harness_error, "the C++ compiler " + compiler_ + " could not be started (" +
+                                                       result.launch_error +
+                                                       "): install g++ (the CPU backend compiles CUDA files as "
+                                                       "C++) or name another with --compiler");
   if (result.timed_out)
     return session_.finish(Outcome::timeout,
                            fmt::format("{} did not finish within {:g} s", compiler_, request_.timeout_s));

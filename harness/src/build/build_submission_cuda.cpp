@@ -45,7 +45,7 @@ std::optional<BuildOutput> CudaBuild::nvcc_failure(const ProcessResult& result) 
   if (!result.started) {
     return session_.finish(
         Outcome::harness_error,
-        "nvcc was not found (looked for " + request_.compiler.string() +
+        "nvcc could not be started (" + result.launch_error + "; looked for " + request_.compiler.string() +
             "): install the CUDA toolkit, set CUGRADE_NVCC, or grade with --backend cpu");
   }
   if (result.timed_out) {

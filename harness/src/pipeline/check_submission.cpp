@@ -5,7 +5,6 @@
 #include <cstdlib>
 #include <ctime>
 #include <fstream>
-#include <future>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -203,18 +202,6 @@ BuiltSubmission build_for_check(const CheckContext& context, const Spec& spec, c
   request.timeout_s = spec.limits.build_timeout_s;
   request.environment = scrubbed_environment();
   request.allowed_libraries = spec.allowed_libraries;
-  // The inputs and the gold are made while the build runs, and here rather than in run_submission:
-  // it is CPU work, and a batch runs run_submission on a GPU lane, whose time should go to the GPU.
-  std::future<CasePlan> planned;
-  if (!use_cuda || device.present())
-    planned = std::async(std::launch::async, [&] {
-      const auto planning = std::chrono::steady_clock::now();
-      const bool timed = use_cuda && options.performance;
-      CasePlan plan = plan_cases(spec, grader, out.cases, timed ? spec.performance : std::vector<PerformanceTarget>{},
-                                 out.work_dir, context.materials.get());
-      out.seconds.inputs = seconds_since(planning);
-      return plan;
-    });
   say(options, "building " + report.submission.front() + " ...");
   BuildOutput built;
   if (use_cuda) {
@@ -237,15 +224,14 @@ BuiltSubmission build_for_check(const CheckContext& context, const Spec& spec, c
   report.build = built.result;
   out.runner = built.runner;
   out.seconds.build = seconds_since(started);
-  if (planned.valid()) {
-    if (report.build.outcome == Outcome::passed) {
-      out.plan = planned.get();
-    } else {
-      try {  // a failed build is the verdict; what the grader says of unused inputs does not matter
-        planned.get();
-      } catch (const std::exception&) {
-      }
-    }
+  // The inputs and the gold are made here rather than in run_submission: it is CPU work, and a
+  // batch runs run_submission on a GPU lane, whose time should go to the GPU.
+  if (report.build.outcome == Outcome::passed && (!use_cuda || device.present())) {
+    const auto planning = std::chrono::steady_clock::now();
+    const bool timed = use_cuda && options.performance;
+    out.plan = plan_cases(spec, grader, out.cases, timed ? spec.performance : std::vector<PerformanceTarget>{},
+                          out.work_dir, context.materials.get());
+    out.seconds.inputs = seconds_since(planning);
   }
   return out;
 }

@@ -325,8 +325,8 @@ TEST_CASE("build::build_submission_cuda") {
     const BuildOutput output = build_submission_cuda(runner, request);
     CHECK(output.result.outcome == Outcome::harness_error);
     CHECK(output.result.message ==
-          "nvcc was not found (looked for /opt/cuda/bin/nvcc): install the CUDA toolkit, set "
-          "CUGRADE_NVCC, or grade with --backend cpu");
+          "nvcc could not be started (/opt/cuda/bin/nvcc: no such file; looked for /opt/cuda/bin/nvcc): install "
+          "the CUDA toolkit, set CUGRADE_NVCC, or grade with --backend cpu");
     CHECK_FALSE(is_student_outcome(output.result.outcome));
   }
 

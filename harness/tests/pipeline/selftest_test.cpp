@@ -357,6 +357,6 @@ TEST_CASE("pipeline::run_selftest") {
     const auto results = run({plain});
     REQUIRE(results.size() == 1);
     CHECK_FALSE(results[0].ok);
-    CHECK(results[0].why.starts_with("expected passed, got harness_error (nvcc was not found"));
+    CHECK(results[0].why.starts_with("expected passed, got harness_error (nvcc could not be started"));
   }
 }
