@@ -1,7 +1,5 @@
 #include <chrono>
 #include <cstdio>
-#include <cstdlib>
-#include <cstring>
 #include <unistd.h>
 
 #include "device_buffers.hpp"
@@ -19,8 +17,7 @@ namespace {
 /// to stdout after what the program printed so far, so that the sanitizer's reports that follow
 /// are the call's.
 void write_markers(const std::string& task, const BufferSet& buffers) {
-  const char* on = std::getenv(task_markers_variable);
-  if (!on || std::strcmp(on, "1") != 0) return;
+  if (!task_markers_on()) return;
   std::string lines = "\n" + std::string(task_marker_prefix) + task + "\n";
   for (const auto& b : buffers.placements()) lines += buffer_marker(b.name, b.pointer, b.bytes) + "\n";
   std::fflush(stdout);

@@ -2,6 +2,8 @@
 // The values memory holds before anyone wrote it, shared by the runner, the CPU backend's
 // executor and the harness, so that a report can say WHICH never-written memory an output holds.
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
 
 namespace cugrade {
 
@@ -24,5 +26,19 @@ inline constexpr std::uint32_t output_fill_f32_quieted = 0xFFCFFFFFu;
 /// a signalling NaN as float, -5921371 as int. An output holding it was copied from device memory
 /// that no kernel wrote; an integer result off by it added into memory that was never zeroed.
 inline constexpr std::uint32_t fresh_device_fill_word = 0xFFA5A5A5u;
+
+/// The environment variable naming the byte shared memory starts with, as two hex digits ("ff",
+/// "00"): read by the CPU executor at each block start and by the CUDA runner before each check
+/// call, set by the harness (pipeline/schedule_race.hpp).
+inline constexpr const char* shared_poison_variable = "CUGRADE_SHARED_POISON";
+
+/// The byte shared_poison_variable names; 0xFF when it is unset or malformed.
+inline std::uint8_t shared_poison_byte_from_environment() {
+  const char* env = std::getenv(shared_poison_variable);
+  if (!env || std::strlen(env) != 2) return 0xFF;
+  char* end = nullptr;
+  const unsigned long value = std::strtoul(env, &end, 16);
+  return *end == '\0' ? static_cast<std::uint8_t>(value) : 0xFF;
+}
 
 }  // namespace cugrade

@@ -1,11 +1,9 @@
-// The GPU half of shared_poison.hpp (the CPU executor poisons each block itself): one kernel that takes as much shared memory as a block may
-// have, launched on a few blocks per SM, each storing 0xFF words through a volatile pointer (a
-// store nothing reads is otherwise removed).
+// The GPU half of shared_poison.hpp (the CPU executor poisons each block itself): one kernel that
+// takes as much shared memory as a block may have, launched on a few blocks per SM, each storing
+// the poison byte's words through a volatile pointer (a store nothing reads is otherwise removed).
 #include <cuda_runtime.h>
 
-#include <cstdlib>
-#include <cstring>
-
+#include "fills.hpp"
 #include "shared_poison.hpp"
 #include "task_markers.hpp"
 
@@ -16,18 +14,6 @@ __global__ void poison_kernel(unsigned words, unsigned word) {
   extern __shared__ unsigned pool[];
   volatile unsigned* shared = pool;
   for (unsigned i = threadIdx.x; i < words; i += blockDim.x) shared[i] = word;
-}
-
-/// The poison byte as a word: CUGRADE_SHARED_POISON as two hex digits ("00"), 0xFF by default,
-/// read the way the CPU executor reads it (harness/cpu/executor/shared_poison.cpp).
-unsigned poison_word() {
-  unsigned byte = 0xFF;
-  if (const char* env = std::getenv("CUGRADE_SHARED_POISON"); env && std::strlen(env) == 2) {
-    char* end = nullptr;
-    const unsigned long value = std::strtoul(env, &end, 16);
-    if (*end == '\0') byte = static_cast<unsigned>(value);
-  }
-  return byte * 0x01010101u;
 }
 
 /// The bytes of dynamic shared memory one block may take and the blocks to launch (four per SM,
@@ -55,11 +41,11 @@ PoisonShape poison_shape() {
 }  // namespace
 
 void poison_shared_memory() {
-  if (const char* markers = std::getenv(task_markers_variable); markers && std::strcmp(markers, "1") == 0) return;
+  if (task_markers_on()) return;
   static const PoisonShape shape = poison_shape();
   if (shape.bytes > 0) {
     poison_kernel<<<shape.blocks, 1024, static_cast<std::size_t>(shape.bytes)>>>(
-        static_cast<unsigned>(shape.bytes / sizeof(unsigned)), poison_word());
+        static_cast<unsigned>(shape.bytes / sizeof(unsigned)), shared_poison_byte_from_environment() * 0x01010101u);
     cudaDeviceSynchronize();
   }
   cudaGetLastError();  // a failed poison is no error of the student's call

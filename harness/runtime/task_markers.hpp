@@ -7,12 +7,19 @@
 // (which writes them) and the harness (sanitize/, which reads them).
 #include <cstddef>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <string>
 
 namespace cugrade {
 
 /// The environment variable that turns the markers on ("1").
 inline constexpr const char* task_markers_variable = "CUGRADE_TASK_MARKERS";
+/// Whether this process runs with the markers on (under compute-sanitizer).
+inline bool task_markers_on() {
+  const char* on = std::getenv(task_markers_variable);
+  return on && std::strcmp(on, "1") == 0;
+}
 /// "==cugrade-task== <task id>": the lines after it belong to that task.
 inline constexpr const char* task_marker_prefix = "==cugrade-task== ";
 /// "==cugrade-buffer== <name> 0x<address> <bytes>": one of the task's arrays.

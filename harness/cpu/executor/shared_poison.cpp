@@ -9,6 +9,7 @@
 
 #include "block_runner.hpp"
 #include "cugrade_cpu/shared_memory.hpp"
+#include "fills.hpp"
 
 namespace cugrade_cpu {
 namespace {
@@ -61,13 +62,7 @@ std::string describe_declaration(const std::string& declaration, const std::sour
   return declaration + (function.empty() ? "" : " in " + function) + ", " + site(where);
 }
 
-unsigned char shared_poison_byte() {
-  const char* env = std::getenv("CUGRADE_SHARED_POISON");
-  if (!env || std::strlen(env) != 2) return 0xFF;
-  char* end = nullptr;
-  const unsigned long value = std::strtoul(env, &end, 16);
-  return *end == '\0' ? static_cast<unsigned char>(value) : 0xFF;
-}
+unsigned char shared_poison_byte() { return cugrade::shared_poison_byte_from_environment(); }
 
 bool register_file_scope_shared(SharedExtent (*extent)(), const char* name, const std::source_location& where) {
   file_scope().push_back(FileScopeShared{extent, name, where});

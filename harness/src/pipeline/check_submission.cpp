@@ -288,8 +288,8 @@ RanSubmission run_submission(const CheckContext& context, const Spec& spec, cons
     for (std::size_t i = 0; i < plan.cases.size(); ++i)
       report.cases.push_back(judge_case(spec, plan.cases[i], plan.job.checks[i], ran.tasks.at(plan.job.checks[i].id)));
     // Races and uninitialised shared memory: the CPU backend runs the cases again, reversed and
-    // with other initial contents of shared memory; the GPU, its wrong answers with other contents
-    // of shared memory (schedule_race.hpp).
+    // with other initial contents of shared memory; the GPU, with other initial contents of shared
+    // memory (schedule_race.hpp).
     if (!use_cuda) {
       stage_started = std::chrono::steady_clock::now();
       check_schedule_races(context.processes, spec, plan, run, ran, report.cases);

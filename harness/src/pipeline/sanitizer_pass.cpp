@@ -101,7 +101,7 @@ std::vector<std::string> sanitizer_tools(const std::vector<fs::path>& sources) {
   std::string all;
   for (const auto& file : sources) all += read_text(file);
   std::vector<std::string> tools{"memcheck"};
-  if (mentions_shared_memory(sources)) tools.push_back("racecheck");
+  if (mentions_shared_memory(all)) tools.push_back("racecheck");
   tools.push_back("initcheck");
   if (all.find("__syncwarp") != std::string::npos || all.find("_sync(") != std::string::npos ||
       all.find("cooperative_groups") != std::string::npos)
@@ -155,19 +155,32 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
   // All side by side: memcheck in one runner (about half a second for matmul's 40 cases on an
   // H100: more runners only contend), every other tool in one runner per step (initcheck and
   // racecheck cost per case). Measured: docs/measurements.md.
-  std::vector<std::pair<std::string, std::vector<std::string>>> chunks;  // step, its task ids
+  std::vector<std::pair<std::string, std::vector<std::string>>> steps;  // step, its task ids
   for (const CheckTask& task : first.job.checks) {
     if (std::ranges::find(ids, task.id) == ids.end()) continue;
-    if (chunks.empty() || chunks.back().first != task.step) chunks.push_back({task.step, {}});
-    chunks.back().second.push_back(task.id);
+    if (steps.empty() || steps.back().first != task.step) steps.push_back({task.step, {}});
+    steps.back().second.push_back(task.id);
+  }
+  struct Chunk {
+    std::string tool, folder;  ///< folder: sanitize-<tool>[-<step>]
+    std::vector<std::string> ids;
+  };
+  std::vector<Chunk> chunks;
+  for (const std::string& tool : tools) {
+    if (tool == "memcheck") {
+      chunks.push_back({tool, "sanitize-" + tool, ids});
+      continue;
+    }
+    for (const auto& [step, step_ids] : steps)
+      chunks.push_back({tool, "sanitize-" + tool + "-" + step,
+                        tool == "racecheck" ? racecheck_cases(step_ids, bytes_of) : step_ids});
   }
   std::vector<std::future<ToolRun>> running;
-  for (const std::string& tool : tools) for (const auto& [step, step_ids] : chunks) {
-    if (tool == "memcheck" && step != chunks.front().first) continue;
-    std::vector<std::string> chunk_ids = tool == "memcheck" ? ids : step_ids;
-    if (tool == "racecheck") chunk_ids = racecheck_cases(chunk_ids, bytes_of);
-    if (chunk_ids.empty()) continue;
-    running.push_back(std::async(std::launch::async, [&, tool, step, chunk_ids] {
+  for (const Chunk& chunk : chunks) {
+    if (chunk.ids.empty()) continue;
+    const std::string& tool = chunk.tool;
+    const std::vector<std::string>& chunk_ids = chunk.ids;
+    running.push_back(std::async(std::launch::async, [&, tool, folder = chunk.folder, chunk_ids] {
       ToolRun run{tool, {}, {}, {}};
       RunRequest request = first;
       request.wrapper = sanitizer_command(sanitizer, tool);
@@ -185,8 +198,7 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
       std::vector<std::string> pending = chunk_ids;
       for (int round = 0; round < kRounds && !pending.empty(); ++round) {
         // A folder per round: run_job names its files by attempt, from 1 again.
-        const fs::path dir = first.work_dir / ("sanitize-" + tool + (tool == "memcheck" ? "" : "-" + step) +
-                                               (round ? "-" + std::to_string(round) : ""));
+        const fs::path dir = first.work_dir / (folder + (round ? "-" + std::to_string(round) : ""));
         std::error_code dir_ec;
         fs::create_directories(dir, dir_ec);  // a folder that cannot be made fails the run: a note
         request.work_dir = dir;

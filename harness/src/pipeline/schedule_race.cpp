@@ -78,12 +78,16 @@ std::map<std::string, FirstRun> first_runs(const Spec& spec, const CasePlan& pla
 
 }  // namespace
 
+bool mentions_shared_memory(std::string_view source_text) {
+  return source_text.find("__shared__") != std::string_view::npos;
+}
+
 bool mentions_shared_memory(const std::vector<fs::path>& sources) {
   for (const auto& file : sources) {
     std::ifstream in(file, std::ios::binary);
     std::ostringstream text;
     text << in.rdbuf();
-    if (text.str().find("__shared__") != std::string::npos) return true;
+    if (mentions_shared_memory(text.str())) return true;
   }
   return false;
 }

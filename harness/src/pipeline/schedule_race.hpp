@@ -19,8 +19,10 @@
 #include <filesystem>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "fills.hpp"
 #include "job.hpp"
 #include "pipeline/case_plan.hpp"
 #include "report/grade_report.hpp"
@@ -32,7 +34,7 @@ namespace cugrade {
 /// The environment variable the CPU executor reads its schedule from ("forward" or "reverse").
 inline constexpr const char* schedule_variable = "CUGRADE_CPU_SCHEDULE";
 /// The environment variable naming the byte shared memory starts with ("ff", "00").
-inline constexpr const char* poison_variable = "CUGRADE_SHARED_POISON";
+inline constexpr const char* poison_variable = shared_poison_variable;
 /// The environment variable naming the file where the executor lists which kernels use which
 /// shared memory ("kernel<TAB>__shared__ name in function, file:line" lines).
 inline constexpr const char* shared_log_variable = "CUGRADE_CPU_SHARED_LOG";
@@ -75,6 +77,8 @@ std::string describe_shared_use(const std::filesystem::path& log);
 
 /// Whether any of `sources` mentions `__shared__` (a kernel that may read shared memory).
 bool mentions_shared_memory(const std::vector<std::filesystem::path>& sources);
+/// The same, for source text already read.
+bool mentions_shared_memory(std::string_view source_text);
 
 /// Runs 2 and 3 above for the check tasks of `first` that finished in `ran` (files under
 /// first.work_dir/"reverse" and first.work_dir/"poison-<n>"); `cases` are run 1's results, judged

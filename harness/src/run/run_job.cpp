@@ -186,7 +186,7 @@ RunOutcome run_job(ProcessRunner& processes, const RunRequest& request) {
     follower.poll();
     if (outcome.output_excerpt.empty())
       outcome.output_excerpt = (result.stdout_text + result.stderr_text).substr(0, 2048);
-    outcome.process_outputs.push_back(result.stdout_text);
+    if (!request.wrapper.empty()) outcome.process_outputs.push_back(result.stdout_text);
 
     if (!result.started) {  // the runner could not be executed at all: the harness's fault
       for (const auto& id : task_ids(job))

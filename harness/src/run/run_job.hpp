@@ -65,8 +65,8 @@ struct RunOutcome {
   std::map<std::string, TaskStatus> tasks;  ///< by task id; every task of the job is present
   std::string output_excerpt;               ///< the start of what the student's code printed
   int runner_processes = 0;                 ///< how many runner processes it took
-  /// Each runner process's whole stdout, in order (up to the output limit): where a wrapper
-  /// (compute-sanitizer) prints its reports.
+  /// Under a wrapper (RunRequest::wrapper), each runner process's whole stdout, in order (up to
+  /// the output limit): where compute-sanitizer prints its reports. Empty otherwise.
   std::vector<std::string> process_outputs = {};
 };
 

@@ -19,6 +19,13 @@ std::string data(const std::string& name) {
 const std::vector<std::string> names{"vecadd.cu"};
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+/// The one finding `tool`'s output `text` must give.
+SanitizerFinding only_finding(const std::string& text, const std::string& tool) {
+  const SanitizerOutput out = parse_sanitizer_output(text, tool, names);
+  REQUIRE(out.findings.size() == 1);
+  return out.findings[0];
+}
 }  // namespace
 
 TEST_CASE("memcheck: a write one past the end names the array, the line, the thread and the block") {
@@ -39,11 +46,10 @@ TEST_CASE("memcheck: a write one past the end names the array, the line, the thr
 }
 
 TEST_CASE("memcheck: a read far past an input says how far") {
-  const SanitizerOutput out = parse_sanitizer_output(data("memcheck_far.txt"), "memcheck", names);
-  REQUIRE(out.findings.size() == 1);
-  CHECK(out.findings[0].task == "case-3");
-  CHECK(contains(out.findings[0].message, "global memory read of 4 bytes in kernel read_far"));
-  CHECK(contains(out.findings[0].message, "byte offset 16384 of A (4000 bytes), 12384 bytes past its end"));
+  const SanitizerFinding f = only_finding(data("memcheck_far.txt"), "memcheck");
+  CHECK(f.task == "case-3");
+  CHECK(contains(f.message, "global memory read of 4 bytes in kernel read_far"));
+  CHECK(contains(f.message, "byte offset 16384 of A (4000 bytes), 12384 bytes past its end"));
 }
 
 TEST_CASE("racecheck: errors and warnings are findings of the case they happened in") {
@@ -82,9 +88,7 @@ TEST_CASE("initcheck: an address inside a case's array is named") {
       "========= Uninitialized __global__ memory read of size 4 bytes\n"
       "=========     at acc(float *, int)+0x70 in src/submission_0.cu:8\n"
       "=========     by thread (3,0,0) in block (0,0,0)\n=========     Address 0x100c\n=========\n";
-  const SanitizerOutput out = parse_sanitizer_output(text, "initcheck", names);
-  REQUIRE(out.findings.size() == 1);
-  CHECK(contains(out.findings[0].message, "from byte offset 12 of out (400 bytes)"));
+  CHECK(contains(only_finding(text, "initcheck").message, "from byte offset 12 of out (400 bytes)"));
 }
 
 TEST_CASE("the sanitizer's own failure is a problem, not a finding; no banner means it never ran") {
@@ -109,11 +113,10 @@ TEST_CASE("kernel names: templates and return types") {
       "==cugrade-task== t\n========= Invalid __shared__ read of size 4 bytes\n"
       "=========     at void reduce<256u>(const int *, int *, unsigned int)+0x10 in /tmp/x/src/submission_0.cu:30\n"
       "=========     by thread (1,0,0) in block (2,0,0)\n=========     Address 0x404 is out of bounds\n=========\n";
-  const SanitizerOutput out = parse_sanitizer_output(text, "memcheck", names);
-  REQUIRE(out.findings.size() == 1);
-  CHECK(out.findings[0].where == "vecadd.cu:30");
-  CHECK(contains(out.findings[0].kernel, "reduce<256u>"));
-  CHECK(contains(out.findings[0].message, "out-of-bounds __shared__ memory read of 4 bytes"));
+  const SanitizerFinding f = only_finding(text, "memcheck");
+  CHECK(f.where == "vecadd.cu:30");
+  CHECK(contains(f.kernel, "reduce<256u>"));
+  CHECK(contains(f.message, "out-of-bounds __shared__ memory read of 4 bytes"));
 }
 
 TEST_CASE("the cases after the print limit was reached are the ones to run again") {
@@ -137,7 +140,6 @@ TEST_CASE("an address below the nearest allocation but past another array's end 
       "=========     at mm(const float *, float *)+0x10 in src/submission_0.cu:14\n"
       "=========     by thread (0,0,0) in block (1,4,0)\n=========     Access to 0x1ffa0 is out of bounds\n"
       "=========     and is 96 bytes before the nearest allocation at 0x20000 of size 1,000 bytes\n=========\n";
-  const SanitizerOutput out = parse_sanitizer_output(text, "memcheck", names);
-  REQUIRE(out.findings.size() == 1);
-  CHECK(contains(out.findings[0].message, "at byte offset 65440 of B (1000 bytes), 64440 bytes past its end"));
+  CHECK(contains(only_finding(text, "memcheck").message,
+                 "at byte offset 65440 of B (1000 bytes), 64440 bytes past its end"));
 }
