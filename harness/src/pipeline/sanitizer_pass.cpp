@@ -27,9 +27,10 @@ constexpr int kRounds = 6;
 /// racecheck follows every shared-memory access and costs about a second per runner besides: on
 /// an H100 matmul's 40 visible cases in one runner kept it busy 7.5 s, the largest (257×129×200)
 /// 1.3 s past the runner's start. It checks the cases whose inputs take at most this much (7 of
-/// matmul's 10 visible sizes). Not fewer: the CPU backend sees a missing __syncthreads() at
-/// every size, down to 1×1×1, and racecheck on only the largest three per step left 7 matmul and
-/// transpose cases failing there and passing on the GPU (docs/measurements.md).
+/// matmul's 10 visible sizes), and the larger ones of a step only where those had a race. Not
+/// fewer: the CPU backend sees a missing __syncthreads() at every size, down to 1×1×1, and
+/// racecheck on only the largest three per step left 7 matmul and transpose cases failing there
+/// and passing on the GPU (docs/measurements.md).
 constexpr std::size_t kRacecheckInputBytes = 64 * 1024;
 
 /// The bytes of a case's inputs.
@@ -74,6 +75,8 @@ void give(CaseResult& result, Outcome outcome, const std::string& message) {
 /// One tool's run: its runner processes' outputs, read back.
 struct ToolRun {
   std::string tool;
+  std::string step;             ///< "" when the runner checked every step
+  std::size_t larger = 0;       ///< racecheck: the larger cases checked after a race in the smaller
   RunOutcome ran;
   std::vector<SanitizerOutput> outputs;  ///< per runner process
   double seconds = 0.0;
@@ -89,23 +92,23 @@ void note_problem(std::vector<std::string>& problems, const std::string& tool, c
 
 }  // namespace
 
-std::vector<std::string> racecheck_cases(const std::vector<std::string>& step_ids,
-                                         const std::map<std::string, std::size_t>& bytes_of) {
-  std::vector<std::string> fitting;
-  for (const auto& id : step_ids)
-    if (bytes_of.at(id) <= kRacecheckInputBytes) fitting.push_back(id);
-  return fitting;
+RacecheckCases racecheck_cases(const std::vector<std::string>& step_ids,
+                               const std::map<std::string, std::size_t>& bytes_of) {
+  RacecheckCases cases;
+  for (const auto& id : step_ids) (bytes_of.at(id) <= kRacecheckInputBytes ? cases.first : cases.larger).push_back(id);
+  return cases;
 }
 
 std::vector<std::string> sanitizer_tools(const std::vector<fs::path>& sources) {
   std::string all;
   for (const auto& file : sources) all += read_text(file);
+  const auto mentions = [&](std::string_view word) { return all.find(word) != std::string::npos; };
   std::vector<std::string> tools{"memcheck"};
   if (mentions_shared_memory(all)) tools.push_back("racecheck");
-  tools.push_back("initcheck");
-  if (all.find("__syncwarp") != std::string::npos || all.find("_sync(") != std::string::npos ||
-      all.find("cooperative_groups") != std::string::npos)
-    tools.push_back("synccheck");
+  // cudaMalloc, cudaMallocAsync, cudaMallocManaged, malloc in a kernel, cuMemAlloc, thrust's.
+  if (mentions("alloc") || mentions("Alloc") || mentions("device_vector") || mentions("cuMemCreate"))
+    tools.push_back("initcheck");
+  if (mentions("__syncwarp") || mentions("_sync(") || mentions("cooperative_groups")) tools.push_back("synccheck");
   return tools;
 }
 
@@ -162,26 +165,31 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
     steps.back().second.push_back(task.id);
   }
   struct Chunk {
-    std::string tool, folder;  ///< folder: sanitize-<tool>[-<step>]
+    std::string tool, step, folder;  ///< folder: sanitize-<tool>[-<step>]
     std::vector<std::string> ids;
+    std::vector<std::string> if_race;  ///< checked next, where `ids` had a race
   };
   std::vector<Chunk> chunks;
   for (const std::string& tool : tools) {
     if (tool == "memcheck") {
-      chunks.push_back({tool, "sanitize-" + tool, ids});
+      chunks.push_back({tool, "", "sanitize-" + tool, ids, {}});
       continue;
     }
-    for (const auto& [step, step_ids] : steps)
-      chunks.push_back({tool, "sanitize-" + tool + "-" + step,
-                        tool == "racecheck" ? racecheck_cases(step_ids, bytes_of) : step_ids});
+    for (const auto& [step, step_ids] : steps) {
+      if (tool != "racecheck") {
+        chunks.push_back({tool, step, "sanitize-" + tool + "-" + step, step_ids, {}});
+        continue;
+      }
+      RacecheckCases sized = racecheck_cases(step_ids, bytes_of);
+      chunks.push_back({tool, step, "sanitize-" + tool + "-" + step, std::move(sized.first), std::move(sized.larger)});
+    }
   }
   std::vector<std::future<ToolRun>> running;
   for (const Chunk& chunk : chunks) {
     if (chunk.ids.empty()) continue;
     const std::string& tool = chunk.tool;
-    const std::vector<std::string>& chunk_ids = chunk.ids;
-    running.push_back(std::async(std::launch::async, [&, tool, folder = chunk.folder, chunk_ids] {
-      ToolRun run{tool, {}, {}, {}};
+    running.push_back(std::async(std::launch::async, [&, tool, chunk] {
+      ToolRun run{tool, chunk.step, 0, {}, {}, {}};
       RunRequest request = first;
       request.wrapper = sanitizer_command(sanitizer, tool);
       request.task_timeout_s = spec.limits.sanitizer_timeout_s;
@@ -195,31 +203,45 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
       if (const fs::path home = fs::canonical(sanitizer, real_ec).parent_path(); !real_ec && !shown_by_system(home))
         request.read_only.push_back(home);
       const auto tool_started = std::chrono::steady_clock::now();
-      std::vector<std::string> pending = chunk_ids;
-      for (int round = 0; round < kRounds && !pending.empty(); ++round) {
-        // A folder per round: run_job names its files by attempt, from 1 again.
-        const fs::path dir = first.work_dir / (folder + (round ? "-" + std::to_string(round) : ""));
-        std::error_code dir_ec;
-        fs::create_directories(dir, dir_ec);  // a folder that cannot be made fails the run: a note
-        request.work_dir = dir;
-        request.environment["HOME"] = dir.string();  // where the tools keep their settings
-        request.job = rerun_job(first.job, pending, dir);
-        const RunOutcome ran_now = run_job(processes, request);
-        for (const auto& [id, status] : ran_now.tasks) run.ran.tasks[id] = status;
-        if (run.ran.output_excerpt.empty()) run.ran.output_excerpt = ran_now.output_excerpt;
-        pending.clear();
-        for (const auto& text : ran_now.process_outputs) {
-          run.outputs.push_back(parse_sanitizer_output(text, tool, source_names));
-          for (const auto& id : tasks_past_print_limit(run.outputs.back()))
-            if (std::ranges::find(chunk_ids, id) != chunk_ids.end()) pending.push_back(id);
+      // Runs `checked` in fresh runners until every case has its reports (the print limit).
+      const auto check_cases = [&](const std::vector<std::string>& checked, const std::string& folder) {
+        std::vector<std::string> pending = checked;
+        for (int round = 0; round < kRounds && !pending.empty(); ++round) {
+          // A folder per round: run_job names its files by attempt, from 1 again.
+          const fs::path dir = first.work_dir / (folder + (round ? "-" + std::to_string(round) : ""));
+          std::error_code dir_ec;
+          fs::create_directories(dir, dir_ec);  // a folder that cannot be made fails the run: a note
+          request.work_dir = dir;
+          request.environment["HOME"] = dir.string();  // where the tools keep their settings
+          request.job = rerun_job(first.job, pending, dir);
+          const RunOutcome ran_now = run_job(processes, request);
+          for (const auto& [id, status] : ran_now.tasks) run.ran.tasks[id] = status;
+          if (run.ran.output_excerpt.empty()) run.ran.output_excerpt = ran_now.output_excerpt;
+          pending.clear();
+          for (const auto& text : ran_now.process_outputs) {
+            run.outputs.push_back(parse_sanitizer_output(text, tool, source_names));
+            for (const auto& id : tasks_past_print_limit(run.outputs.back()))
+              if (std::ranges::find(checked, id) != checked.end()) pending.push_back(id);
+          }
         }
+      };
+      check_cases(chunk.ids, chunk.folder);
+      const auto raced = [&] {
+        for (const auto& output : run.outputs)
+          for (const auto& f : output.findings)
+            if (f.kind == "race") return true;
+        return false;
+      };
+      if (!chunk.if_race.empty() && raced()) {
+        check_cases(chunk.if_race, chunk.folder + "-larger");
+        run.larger = chunk.if_race.size();
       }
       run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - tool_started).count();
       return run;
     }));
   }
   std::map<std::string, double> checked;  // tool → its slowest runner's seconds
-  std::vector<std::string> slow, problems;
+  std::vector<std::string> slow, problems, larger;
   std::set<std::string> bad_access;  // tasks memcheck found an invalid access in
   for (auto& future : running) {  // in the order of `tools`: memcheck first
     ToolRun run = future.get();
@@ -250,6 +272,8 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
       continue;
     }
     checked[run.tool] = std::max(checked[run.tool], run.seconds);
+    if (run.larger > 0)
+      larger.push_back(fmt::format("{} ({} case{})", run.step, run.larger, run.larger == 1 ? "" : "s"));
     // A read past an array's end is also a read of memory nothing wrote: initcheck's report of
     // it would only repeat memcheck's, less precisely.
     if (run.tool == "memcheck")
@@ -275,6 +299,13 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
       if (checked.contains(tool)) list += fmt::format("{}{} {:.1f} s", list.empty() ? "" : ", ", tool, checked.at(tool));
     pass.notes.push_back(fmt::format("compute-sanitizer ({}) checked {} case{} in {:.1f} s", list, ids.size(),
                                      ids.size() == 1 ? "" : "s", pass.seconds));
+  }
+  if (!larger.empty()) {
+    std::string list;
+    for (const auto& l : larger) list += (list.empty() ? "" : ", ") + l;
+    pass.notes.push_back(fmt::format("racecheck found a race on shared memory in the cases within {} KiB, so it also "
+                                     "checked the larger cases of the same step: {}",
+                                     kRacecheckInputBytes / 1024, list));
   }
   if (!slow.empty()) {
     std::string list;

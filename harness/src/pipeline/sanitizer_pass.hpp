@@ -2,11 +2,12 @@
 // compute-sanitizer on the CUDA backend (design.md §5, docs/cpu-backend.md "Parity"): the cases
 // the spec marks `sanitize` (its visible ones, unless it says otherwise) run again in the
 // student's runner under the sanitizer's tools, all side by side: memcheck in one runner, the
-// others in one runner per step, racecheck on the cases small enough (racecheck_cases). A report fails its case even where the numbers came out right, as the CPU backend fails
-// it: an invalid or misaligned access or a barrier error is a cuda_error, a race on shared
-// memory or a read of uninitialised memory a wrong_answer; a case that had already failed gets
-// the report appended. What the sanitizer cannot do (not installed, refused by the GPU, slower
-// than its time limit) becomes a note and costs nothing.
+// others in one runner per step, racecheck on the cases small enough and on the larger ones
+// where those had a race (racecheck_cases). A report fails its case even where the numbers came
+// out right, as the CPU backend fails it: an invalid or misaligned access or a barrier error is
+// a cuda_error, a race on shared memory or a read of uninitialised memory a wrong_answer; a case
+// that had already failed gets the report appended. What the sanitizer cannot do (not installed,
+// refused by the GPU, slower than its time limit) becomes a note and costs nothing.
 #include <filesystem>
 #include <map>
 #include <string>
@@ -20,18 +21,25 @@
 
 namespace cugrade {
 
-/// The tools that apply to a submission: memcheck and initcheck always; racecheck and synccheck
-/// where its sources (read as text) declare __shared__ memory or call a barrier.
+/// The tools that apply to a submission, by what its sources (read as text) mention: memcheck
+/// always; racecheck where they declare __shared__ memory; initcheck where they allocate device
+/// memory (the runner writes every input and output it hands over, so only memory the student's
+/// code allocates can be read unwritten); synccheck where they call a warp barrier.
 std::vector<std::string> sanitizer_tools(const std::vector<std::filesystem::path>& sources);
 
 /// The command the runner runs under for `tool`: its reports on stdout, a bounded number of
 /// them, no host backtraces.
 std::vector<std::string> sanitizer_command(const std::filesystem::path& sanitizer, const std::string& tool);
 
-/// The cases of one step (`step_ids`, in the job's order) racecheck checks: those whose inputs
-/// (`bytes_of`, by task id) take at most 64 KiB, in the same order.
-std::vector<std::string> racecheck_cases(const std::vector<std::string>& step_ids,
-                                         const std::map<std::string, std::size_t>& bytes_of);
+/// The cases of one step (`step_ids`, in the job's order) racecheck checks: `first` those whose
+/// inputs (`bytes_of`, by task id) take at most 64 KiB; `larger` the rest, checked only where
+/// racecheck reported a race in `first` (a racy kernel's numbers may come out right at a size
+/// the sanitizer never saw, while the CPU backend's two schedules disagree there).
+struct RacecheckCases {
+  std::vector<std::string> first, larger;
+};
+RacecheckCases racecheck_cases(const std::vector<std::string>& step_ids,
+                               const std::map<std::string, std::size_t>& bytes_of);
 
 /// What the pass did, for the report's notes and the stage times.
 struct SanitizerPass {

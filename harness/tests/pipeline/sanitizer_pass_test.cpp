@@ -16,11 +16,11 @@ using namespace cugrade::test;
 namespace {
 
 /// A scripted `compute-sanitizer --tool T ... runner job`: runs the job as a correct runner
-/// does, prints the banner and each task's markers, and a report of `report_kind` ("write"
-/// past the end of y) in the tasks named in `bad`.
+/// does, prints the banner and each task's markers, memcheck a write past the end of y in the
+/// tasks named in `bad` and racecheck a race on shared memory in those named in `raced`.
 FakeProcessRunner::Handler sanitized_runner(std::set<std::string> bad, std::vector<std::string>* tools,
-                                            std::mutex* mutex) {
-  return [bad, tools, mutex](const ProcessRequest& request) {
+                                            std::mutex* mutex, std::set<std::string> raced = {}) {
+  return [bad, tools, mutex, raced](const ProcessRequest& request) {
     REQUIRE(request.argv.size() >= 4);
     const std::string tool = argument_after(request.argv, "--tool");
     {
@@ -50,6 +50,13 @@ FakeProcessRunner::Handler sanitized_runner(std::set<std::string> bad, std::vect
         ProcessResult result = fake_exit(0, out);
         return result;  // the aborted kernel ends this runner; the rest get a fresh one
       }
+      if (tool == "racecheck" && raced.contains(task.id))
+        out +=
+            "========= Error: Race reported between Write access at twice_kernel(const float *, float *, int)+0x140 in "
+            "src/submission_0.cu:3\n"
+            "=========     and Read access at twice_kernel(const float *, float *, int)+0x120 in src/submission_0.cu:3 "
+            "[64 hazards]\n"
+            "=========\n";
       Event done = event("done", task.id);
       emit(job, done);
     }
@@ -62,21 +69,36 @@ FakeProcessRunner::Handler sanitized_runner(std::set<std::string> bad, std::vect
 
 TEST_CASE("pipeline::sanitizer_tools") {
   PipelineFixture fixture;
-  CHECK(sanitizer_tools({fixture.source()}) == std::vector<std::string>{"memcheck", "initcheck"});
-  std::ofstream(fixture.source(), std::ios::app) << "__global__ void k() { __shared__ float s[32]; __syncwarp(); }\n";
-  CHECK(sanitizer_tools({fixture.source()}) ==
-        std::vector<std::string>{"memcheck", "racecheck", "initcheck", "synccheck"});
+  SUBCASE("a kernel on the runner's arrays: memcheck alone") {
+    CHECK(sanitizer_tools({fixture.source()}) == std::vector<std::string>{"memcheck"});
+  }
+  SUBCASE("memory of its own: initcheck, which finds reads of memory nothing wrote") {
+    std::ofstream(fixture.source(), std::ios::app) << "void scratch(float** p) { cudaMalloc(p, 64); }\n";
+    CHECK(sanitizer_tools({fixture.source()}) == std::vector<std::string>{"memcheck", "initcheck"});
+  }
+  SUBCASE("shared memory, a warp barrier and an allocation: every tool") {
+    std::ofstream(fixture.source(), std::ios::app)
+        << "__global__ void k() { __shared__ float s[32]; __syncwarp(); }\n"
+        << "void scratch(float** p) { cudaMallocAsync(p, 64, 0); }\n";
+    CHECK(sanitizer_tools({fixture.source()}) ==
+          std::vector<std::string>{"memcheck", "racecheck", "initcheck", "synccheck"});
+  }
 }
 
 TEST_CASE("pipeline::racecheck_cases") {
   const std::map<std::string, std::size_t> bytes{{"tiny", 12},      {"small", 8192},   {"mid", 27000},
                                                  {"fits", 32768},   {"edge", 65536},   {"over", 65537},
                                                  {"huge", 300000}};
-  SUBCASE("those within 64 KiB, in the job's order") {
-    CHECK(racecheck_cases({"tiny", "huge", "fits", "small", "edge", "mid", "over"}, bytes) ==
-          std::vector<std::string>{"tiny", "fits", "small", "edge", "mid"});
+  SUBCASE("first those within 64 KiB, the larger ones after a race; each in the job's order") {
+    const RacecheckCases cases = racecheck_cases({"tiny", "huge", "fits", "small", "edge", "mid", "over"}, bytes);
+    CHECK(cases.first == std::vector<std::string>{"tiny", "fits", "small", "edge", "mid"});
+    CHECK(cases.larger == std::vector<std::string>{"huge", "over"});
   }
-  SUBCASE("none fits: none") { CHECK(racecheck_cases({"huge", "over"}, bytes).empty()); }
+  SUBCASE("none fits: all larger") {
+    const RacecheckCases cases = racecheck_cases({"huge", "over"}, bytes);
+    CHECK(cases.first.empty());
+    CHECK(cases.larger == std::vector<std::string>{"huge", "over"});
+  }
 }
 
 TEST_CASE("pipeline::sanitizer_command") {
@@ -99,6 +121,7 @@ TEST_CASE("pipeline::run_sanitizer_pass through check_submission") {
   std::mutex mutex;
 
   SUBCASE("a write past the end in a case whose numbers were right: cuda_error, with the array and the line") {
+    std::ofstream(fixture.source(), std::ios::app) << "void scratch(float** p) { cudaMalloc(p, 64); }\n";
     fixture.where.compute_sanitizer = sanitizer;
     fixture.expect_gpu();
     fixture.expect_build();
@@ -123,6 +146,36 @@ TEST_CASE("pipeline::run_sanitizer_pass through check_submission") {
     for (const auto& note : report.notes) noted = noted || note.starts_with("compute-sanitizer (");
     CHECK(noted);
   }
+  SUBCASE("a race in a case within 64 KiB: racecheck checks the larger cases of that step too, not of the others") {
+    std::ofstream(fixture.source(), std::ios::app) << "__global__ void tiled() { __shared__ float tile[256]; }\n";
+    fixture.spec.cases[0].sizes.push_back({{"n", 20000}});  // 80 000 bytes of input
+    fixture.where.compute_sanitizer = sanitizer;
+    fixture.expect_gpu();
+    fixture.expect_build();
+    fixture.expect_runner();
+    fixture.expect_runner();  // the cases again with shared memory starting as 0x00
+    const std::string raced = fixture.task_id_of("simple/n=5/seed=1");
+    const std::string larger = fixture.task_id_of("simple/n=20000/seed=1");
+    // memcheck's one runner, racecheck's one per step, and racecheck again on simple's larger case.
+    for (int i = 0; i < 4; ++i) fixture.processes.expect(sanitized_runner({}, &tools, &mutex, {raced, larger}));
+    const GradeReport report = fixture.check();
+    CHECK(fixture.processes.pending() == 0);
+    std::sort(tools.begin(), tools.end());
+    CHECK(tools == std::vector<std::string>{"memcheck", "racecheck", "racecheck", "racecheck"});
+    std::map<std::string, Outcome> outcome_of;
+    for (const auto& c : report.cases) outcome_of[c.id] = c.outcome;
+    CHECK(outcome_of.at("simple/n=5/seed=1") == Outcome::wrong_answer);
+    CHECK(outcome_of.at("simple/n=20000/seed=1") == Outcome::wrong_answer);
+    CHECK(outcome_of.at("simple/n=40/seed=1") == Outcome::passed);
+    CHECK(outcome_of.at("fast/n=20000/seed=1") == Outcome::passed);  // its step had no race: never checked
+    for (const auto& c : report.cases)
+      if (c.id == "simple/n=20000/seed=1") CHECK(c.message.find("a race on __shared__ memory") != std::string::npos);
+    bool noted = false;
+    for (const auto& note : report.notes)
+      noted = noted || note.find("so it also checked the larger cases of the same step: simple (1 case)") !=
+                           std::string::npos;
+    CHECK(noted);
+  }
   SUBCASE("--no-sanitizer: nothing more runs") {
     fixture.where.compute_sanitizer = sanitizer;
     options.sanitizer = false;
@@ -145,6 +198,7 @@ TEST_CASE("pipeline::run_sanitizer_pass through check_submission") {
     CHECK(noted);
   }
   SUBCASE("a sanitizer that never starts the runner: a note, the grade stands") {
+    std::ofstream(fixture.source(), std::ios::app) << "void scratch(float** p) { cudaMalloc(p, 64); }\n";
     fixture.where.compute_sanitizer = sanitizer;
     fixture.expect_gpu();
     fixture.expect_build();
