@@ -84,7 +84,7 @@ if(TARGET cugrade_cpu_runner_objects)
   # manifest gives the other five their reason.
   add_test(NAME cpu/buggy COMMAND ${cpu_tests_dir}/buggy_test.sh $<TARGET_FILE:cugrade> --backend cpu
            --min-named 98 --max-misleading 2 --table ${PROJECT_BINARY_DIR}/buggy-table-cpu.md
-           --parity ${cpu_tests_dir}/data/buggy/gpu_cases.tsv --min-parity 90)
+           --parity ${cpu_tests_dir}/data/buggy/gpu_cases.tsv --min-parity 95)
   set_tests_properties(cpu/buggy PROPERTIES LABELS cpu TIMEOUT 1800 SKIP_RETURN_CODE 77)
   add_test(NAME gpu/buggy COMMAND ${cpu_tests_dir}/buggy_test.sh $<TARGET_FILE:cugrade> --backend cuda
            --table ${PROJECT_BINARY_DIR}/buggy-table-cuda.md)
