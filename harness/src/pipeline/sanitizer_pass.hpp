@@ -2,7 +2,7 @@
 // compute-sanitizer on the CUDA backend (design.md §5, docs/cpu-backend.md "Parity"): the cases
 // the spec marks `sanitize` (its visible ones, unless it says otherwise) run again in the
 // student's runner under the sanitizer's tools, all side by side: memcheck in one runner, the
-// others in one runner per step, racecheck on the cases small enough and on the larger ones
+// others in one runner per step, racecheck on three small cases of a step and on all the others
 // where those had a race (racecheck_cases). A report fails its case even where the numbers came
 // out right, as the CPU backend fails it: an invalid or misaligned access or a barrier error is
 // a cuda_error, a race on shared memory or a read of uninitialised memory a wrong_answer; a case
@@ -31,12 +31,14 @@ std::vector<std::string> sanitizer_tools(const std::vector<std::filesystem::path
 /// them, no host backtraces.
 std::vector<std::string> sanitizer_command(const std::filesystem::path& sanitizer, const std::string& tool);
 
-/// The cases of one step (`step_ids`, in the job's order) racecheck checks: `first` those whose
-/// inputs (`bytes_of`, by task id) take at most 64 KiB; `larger` the rest, checked only where
-/// racecheck reported a race in `first` (a racy kernel's numbers may come out right at a size
-/// the sanitizer never saw, while the CPU backend's two schedules disagree there).
+/// The cases of one step (`step_ids`, in the job's order) racecheck checks: `first` the smallest
+/// and the two largest of those whose inputs (`bytes_of`, by task id) take at most 64 KiB;
+/// `after_race` all the others, checked only where racecheck reported a race in `first`. A race
+/// from a missing barrier shows at every size with more than one tile or warp, so a correct
+/// kernel pays for three cases; a racy one is checked at every size, as the CPU backend's two
+/// schedules check it. Each list in the job's order.
 struct RacecheckCases {
-  std::vector<std::string> first, larger;
+  std::vector<std::string> first, after_race;
 };
 RacecheckCases racecheck_cases(const std::vector<std::string>& step_ids,
                                const std::map<std::string, std::size_t>& bytes_of);

@@ -89,15 +89,20 @@ TEST_CASE("pipeline::racecheck_cases") {
   const std::map<std::string, std::size_t> bytes{{"tiny", 12},      {"small", 8192},   {"mid", 27000},
                                                  {"fits", 32768},   {"edge", 65536},   {"over", 65537},
                                                  {"huge", 300000}};
-  SUBCASE("first those within 64 KiB, the larger ones after a race; each in the job's order") {
+  SUBCASE("first the smallest and the two largest within 64 KiB; the others after a race; in the job's order") {
     const RacecheckCases cases = racecheck_cases({"tiny", "huge", "fits", "small", "edge", "mid", "over"}, bytes);
-    CHECK(cases.first == std::vector<std::string>{"tiny", "fits", "small", "edge", "mid"});
-    CHECK(cases.larger == std::vector<std::string>{"huge", "over"});
+    CHECK(cases.first == std::vector<std::string>{"tiny", "fits", "edge"});
+    CHECK(cases.after_race == std::vector<std::string>{"huge", "small", "mid", "over"});
   }
-  SUBCASE("none fits: all larger") {
+  SUBCASE("three or fewer within 64 KiB: all of them first") {
+    const RacecheckCases cases = racecheck_cases({"over", "small", "tiny"}, bytes);
+    CHECK(cases.first == std::vector<std::string>{"small", "tiny"});
+    CHECK(cases.after_race == std::vector<std::string>{"over"});
+  }
+  SUBCASE("none within 64 KiB: none first, so none at all") {
     const RacecheckCases cases = racecheck_cases({"huge", "over"}, bytes);
     CHECK(cases.first.empty());
-    CHECK(cases.larger == std::vector<std::string>{"huge", "over"});
+    CHECK(cases.after_race == std::vector<std::string>{"huge", "over"});
   }
 }
 
@@ -146,7 +151,7 @@ TEST_CASE("pipeline::run_sanitizer_pass through check_submission") {
     for (const auto& note : report.notes) noted = noted || note.starts_with("compute-sanitizer (");
     CHECK(noted);
   }
-  SUBCASE("a race in a case within 64 KiB: racecheck checks the larger cases of that step too, not of the others") {
+  SUBCASE("a race in a step's first cases: racecheck checks every case of that step, not of the others") {
     std::ofstream(fixture.source(), std::ios::app) << "__global__ void tiled() { __shared__ float tile[256]; }\n";
     fixture.spec.cases[0].sizes.push_back({{"n", 20000}});  // 80 000 bytes of input
     fixture.where.compute_sanitizer = sanitizer;
@@ -156,7 +161,7 @@ TEST_CASE("pipeline::run_sanitizer_pass through check_submission") {
     fixture.expect_runner();  // the cases again with shared memory starting as 0x00
     const std::string raced = fixture.task_id_of("simple/n=5/seed=1");
     const std::string larger = fixture.task_id_of("simple/n=20000/seed=1");
-    // memcheck's one runner, racecheck's one per step, and racecheck again on simple's larger case.
+    // memcheck's one runner, racecheck's one per step (n = 5 and 40), and racecheck again on simple's n = 20000.
     for (int i = 0; i < 4; ++i) fixture.processes.expect(sanitized_runner({}, &tools, &mutex, {raced, larger}));
     const GradeReport report = fixture.check();
     CHECK(fixture.processes.pending() == 0);
@@ -172,8 +177,7 @@ TEST_CASE("pipeline::run_sanitizer_pass through check_submission") {
       if (c.id == "simple/n=20000/seed=1") CHECK(c.message.find("a race on __shared__ memory") != std::string::npos);
     bool noted = false;
     for (const auto& note : report.notes)
-      noted = noted || note.find("so it also checked the larger cases of the same step: simple (1 case)") !=
-                           std::string::npos;
+      noted = noted || note.find("so it checked every case of the step: simple (1 more case)") != std::string::npos;
     CHECK(noted);
   }
   SUBCASE("--no-sanitizer: nothing more runs") {
