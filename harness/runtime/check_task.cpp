@@ -4,6 +4,7 @@
 
 #include "device_buffers.hpp"
 #ifndef CUGRADE_CPU_RUNNER
+#include "fills.hpp"
 #include "shared_poison.hpp"
 #endif
 #include "task_context.hpp"
@@ -42,7 +43,8 @@ void run_check_task(EventWriter& events, const CheckTask& task) {
     BufferSet buffers(context, adapter.memory, inputs, task.outputs);
     write_markers(task.id, buffers);
 #ifndef CUGRADE_CPU_RUNNER  // the CPU backend's executor poisons each block's shared memory itself
-    poison_shared_memory();
+    poison_shared_memory(task.shared_poison.empty() ? shared_poison_byte_from_environment()
+                                                    : shared_poison_byte(task.shared_poison.c_str()));
 #endif
     context.call_entry(adapter, task.reference, buffers.make_call(task.params));
     context.write_arrays(task.output_file, buffers.read_outputs(), "outputs");

@@ -1,6 +1,7 @@
 #pragma once
 // The values memory holds before anyone wrote it, shared by the runner, the CPU backend's
 // executor and the harness, so that a report can say WHICH never-written memory an output holds.
+#include <cctype>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -32,13 +33,15 @@ inline constexpr std::uint32_t fresh_device_fill_word = 0xFFA5A5A5u;
 /// call, set by the harness (pipeline/schedule_race.hpp).
 inline constexpr const char* shared_poison_variable = "CUGRADE_SHARED_POISON";
 
-/// The byte shared_poison_variable names; 0xFF when it is unset or malformed.
-inline std::uint8_t shared_poison_byte_from_environment() {
-  const char* env = std::getenv(shared_poison_variable);
-  if (!env || std::strlen(env) != 2) return 0xFF;
-  char* end = nullptr;
-  const unsigned long value = std::strtoul(env, &end, 16);
-  return *end == '\0' ? static_cast<std::uint8_t>(value) : 0xFF;
+/// The byte two hex digits ("00", "ff") name; 0xFF when `text` is null or malformed.
+inline std::uint8_t shared_poison_byte(const char* text) {
+  if (!text || std::strlen(text) != 2 || !std::isxdigit(static_cast<unsigned char>(text[0])) ||
+      !std::isxdigit(static_cast<unsigned char>(text[1])))
+    return 0xFF;
+  return static_cast<std::uint8_t>(std::strtoul(text, nullptr, 16));
 }
+
+/// The byte shared_poison_variable names; 0xFF when it is unset or malformed.
+inline std::uint8_t shared_poison_byte_from_environment() { return shared_poison_byte(std::getenv(shared_poison_variable)); }
 
 }  // namespace cugrade

@@ -32,11 +32,15 @@ std::string job_to_json(const Job& job) {
   json j;
   j["events_file"] = job.events_file;
   j["checks"] = json::array();
-  for (const auto& t : job.checks)
-    j["checks"].push_back({{"id", t.id}, {"step", t.step}, {"reference", t.reference},
-                           {"params", t.params}, {"inputs_file", t.inputs_file},
-                           {"outputs", outputs_to_json(t.outputs)}, {"output_file", t.output_file},
-                           {"readback_file", t.readback_file}});
+  for (const auto& t : job.checks) {
+    json check{{"id", t.id}, {"step", t.step}, {"reference", t.reference},
+               {"params", t.params}, {"inputs_file", t.inputs_file},
+               {"outputs", outputs_to_json(t.outputs)}, {"output_file", t.output_file},
+               {"readback_file", t.readback_file}};
+    if (!t.shared_poison.empty()) check["shared_poison"] = t.shared_poison;
+    if (!t.repeats.empty()) check["repeats"] = t.repeats;
+    j["checks"].push_back(std::move(check));
+  }
   j["timings"] = json::array();
   for (const auto& t : job.timings)
     j["timings"].push_back(
@@ -66,6 +70,8 @@ std::optional<Job> job_from_json(const std::string& text, std::string* error) {
       task.outputs = outputs_from_json(t.at("outputs"));
       task.output_file = t.at("output_file").get<std::string>();
       task.readback_file = t.at("readback_file").get<std::string>();
+      task.shared_poison = t.value("shared_poison", std::string());
+      task.repeats = t.value("repeats", std::string());
       job.checks.push_back(std::move(task));
     }
     for (const auto& t : j.at("timings")) {

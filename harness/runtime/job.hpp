@@ -29,6 +29,12 @@ struct CheckTask {
   std::map<std::string, OutputDecl> outputs;
   std::string output_file;                    ///< written by the runner: the outputs
   std::string readback_file;                  ///< written by the runner: the inputs after the call
+  /// The byte the GPU's shared memory starts with for this call, as two hex digits ("00"); empty:
+  /// the environment's (fills.hpp). A second run of the cases rides in the first's runner so.
+  std::string shared_poison;
+  /// The task this one runs again; run_job drops it when that one did not finish (a crash or a
+  /// hang is not paid for twice).
+  std::string repeats;
 };
 
 /// A timing task. Graded timing runs it in lock-step (serve_task.hpp): the student's runner and

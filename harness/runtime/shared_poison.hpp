@@ -7,12 +7,14 @@
 // backend. CUDA promises nothing here; measured on an H100 (docs/measurements.md), the blocks of
 // a kernel's first wave find the poison, later blocks what earlier blocks of the same kernel left.
 
+#include <cstdint>
+
 namespace cugrade::runner {
 
-/// Fills the shared memory of every SM with the byte CUGRADE_SHARED_POISON names ("ff" by
-/// default; "00" in the harness's second run, pipeline/schedule_race.hpp) and waits for it;
-/// errors are cleared and ignored (grading goes on unpoisoned). Skipped under compute-sanitizer
-/// (racecheck would follow every store); never run before a timed call.
-void poison_shared_memory();
+/// Fills the shared memory of every SM with `byte` (0xFF by default; 0x00 in the harness's second
+/// run, pipeline/schedule_race.hpp) and waits for it; errors are cleared and ignored (grading goes
+/// on unpoisoned). Skipped under compute-sanitizer (racecheck would follow every store); never
+/// run before a timed call.
+void poison_shared_memory(std::uint8_t byte);
 
 }  // namespace cugrade::runner

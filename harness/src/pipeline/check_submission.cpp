@@ -280,8 +280,16 @@ RanSubmission run_submission(const CheckContext& context, const Spec& spec, cons
     if (!use_cuda) run.environment[schedule_variable] = "forward";
     for (const auto& [name, value] : options.runner_environment) run.environment[name] = value;
     const fs::path reference_runner = context.locations.reference_runner(spec.id, use_cuda);
+    // On the GPU, the cases run a second time with shared memory starting as 0x00 in the same
+    // runner, after the first (schedule_race.hpp).
+    const bool shared_on_gpu = use_cuda && mentions_shared_memory(options.submission);
+    RunRequest first_run = run;
+    if (shared_on_gpu)
+      for (CheckTask& repeat : zero_poison_repeats(run.job, run.work_dir / "poison-00"))
+        first_run.job.checks.push_back(std::move(repeat));
     stage_started = std::chrono::steady_clock::now();
-    RunOutcome ran = run_job_with_reference(context.processes, run, reference_runner, plan.layout.reference);
+    RunOutcome ran = run_job_with_reference(context.processes, first_run, reference_runner, plan.layout.reference);
+    RunOutcome zero_poison = take_repeats(ran);
     name_cases_in_messages(ran, plan);
     spent.run = seconds_since(stage_started);
     say(options, fmt::format("ran the cases in {:.1f} s (build {:.1f} s, inputs and gold {:.1f} s)", spent.run,
@@ -295,9 +303,9 @@ RanSubmission run_submission(const CheckContext& context, const Spec& spec, cons
       stage_started = std::chrono::steady_clock::now();
       check_schedule_races(context.processes, spec, plan, run, ran, report.cases);
       spent.run += seconds_since(stage_started);
-    } else if (mentions_shared_memory(options.submission)) {
+    } else if (shared_on_gpu) {
       stage_started = std::chrono::steady_clock::now();
-      check_uninitialised_shared_on_gpu(context.processes, spec, plan, run, ran, report.cases);
+      check_uninitialised_shared_on_gpu(context.processes, spec, plan, run, ran, zero_poison, report.cases);
       spent.run += seconds_since(stage_started);
     }
     // Invalid accesses, races and uninitialised reads the GPU let pass: compute-sanitizer.

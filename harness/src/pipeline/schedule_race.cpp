@@ -196,18 +196,46 @@ std::size_t check_schedule_races(ProcessRunner& processes, const Spec& spec, con
   return marked;
 }
 
+std::vector<CheckTask> zero_poison_repeats(const Job& job, const fs::path& dir) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);  // one that cannot be made fails the repeats' writes: no verdict from them
+  std::vector<CheckTask> repeats;
+  for (const CheckTask& task : job.checks) {
+    if (task.reference) continue;  // ran in the reference runner
+    CheckTask again = moved_to(task, dir);
+    again.id = task.id + std::string(zero_repeat_suffix);
+    again.shared_poison = "00";
+    again.repeats = task.id;
+    repeats.push_back(std::move(again));
+  }
+  return repeats;
+}
+
+RunOutcome take_repeats(RunOutcome& ran) {
+  RunOutcome second;
+  for (auto it = ran.tasks.begin(); it != ran.tasks.end();) {
+    if (it->first.ends_with(zero_repeat_suffix)) {
+      second.tasks[it->first.substr(0, it->first.size() - zero_repeat_suffix.size())] = std::move(it->second);
+      it = ran.tasks.erase(it);
+    } else {
+      ++it;
+    }
+  }
+  return second;
+}
+
 std::size_t check_uninitialised_shared_on_gpu(ProcessRunner& processes, const Spec& spec, const CasePlan& plan,
                                               const RunRequest& first, const RunOutcome& ran,
-                                              std::vector<CaseResult>& cases) {
+                                              const RunOutcome& second, std::vector<CaseResult>& cases) {
   const std::map<std::string, FirstRun> runs = first_runs(spec, plan, cases);
   // The ids of a rerun's cases whose results, judged, disagree with run 1's (a case the rerun
-  // lost is left out: it says nothing).
+  // never ran says nothing).
   const auto disagreeing = [&](const Rerun& again) {
     std::vector<std::string> ids;
     for (const CheckTask& task : again.request.job.checks) {
       const FirstRun& one = runs.at(task.id);
       const auto status = again.ran.tasks.find(task.id);
-      if (status == again.ran.tasks.end()) continue;
+      if (status == again.ran.tasks.end() || status->second.skipped) continue;
       const CaseResult result = judge_case(spec, *one.planned, task, status->second);
       if (runs_disagree(*one.result, one.task->output_file, result, task.output_file, *one.tolerance))
         ids.push_back(task.id);
@@ -215,19 +243,22 @@ std::size_t check_uninitialised_shared_on_gpu(ProcessRunner& processes, const Sp
     return ids;
   };
   const fs::path zero_dir = first.work_dir / "poison-00", again_dir = first.work_dir / "poison-ff";
-  Job zero_job = rerun_job(first.job, ran, zero_dir);
-  std::erase_if(zero_job.checks, [&](const CheckTask& t) { return !runs.contains(t.id); });
-  if (zero_job.checks.empty()) return 0;
-  fs::create_directories(zero_dir);
-  const std::vector<std::string> suspects =
-      disagreeing(rerun(processes, first, zero_dir, std::move(zero_job), "forward", "00"));
+  std::vector<std::string> twice;  // finished in run 1 and run again in run 2
+  for (const auto& [id, status] : second.tasks)
+    if (runs.contains(id) && finished(ran, id) && !status.skipped) twice.push_back(id);
+  if (twice.empty()) return 0;
+  Rerun zero{first, second};
+  zero.request.work_dir = zero_dir;
+  zero.request.job = rerun_job(first.job, twice, zero_dir);
+  const std::vector<std::string> suspects = disagreeing(zero);
   if (suspects.empty()) return 0;
   fs::create_directories(again_dir);
   const Rerun again = rerun(processes, first, again_dir, rerun_job(first.job, suspects, again_dir), "forward", "ff");
   const std::vector<std::string> unsteady = disagreeing(again);
   std::size_t marked = 0;
   for (const CheckTask& task : again.request.job.checks) {
-    if (!again.ran.tasks.contains(task.id)) continue;
+    const auto status = again.ran.tasks.find(task.id);
+    if (status == again.ran.tasks.end() || status->second.skipped) continue;
     CaseResult& result = *runs.at(task.id).result;
     if (std::ranges::find(unsteady, task.id) != unsteady.end()) mark(result, gpu_unsteady_message);
     else mark_uninitialised_shared(result, "");

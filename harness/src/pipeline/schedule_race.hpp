@@ -12,7 +12,8 @@
 //                          result changed from run to run with nothing else changed)
 // On the CUDA backend the runner poisons the SMs' shared memory before each check call with the
 // same byte (runtime/shared_poison.hpp); the order of threads is the GPU's own:
-//   run 2  0x00            every check task that finished in run 1
+//   run 2  0x00            every check task that finished in run 1, in run 1's runner: its job
+//                          repeats each task after all of them (zero_poison_repeats)
 //   run 3  0xFF again      only the cases where runs 1 and 2 disagree: 1 vs 3 agree → reads
 //                          uninitialised shared memory; disagree → results that change from run
 //                          to run (a race, or a value read before it is set)
@@ -93,13 +94,27 @@ inline constexpr const char* gpu_unsteady_message =
     "results change between two runs of the same inputs on the GPU (shared memory starting alike): threads "
     "race (e.g. a missing __syncthreads()), or a value is read before it is set";
 
-/// Runs 2 and 3 of the CUDA backend above for the check tasks of `first` that finished in `ran`
-/// (files under first.work_dir/"poison-00" and "poison-ff"); `cases` are run 1's results. A case
-/// whose run 2 disagrees with run 1 while run 3 agrees is marked as on the CPU backend
-/// (mark_uninitialised_shared; a pass becomes wrong_answer); one whose run 3 disagrees too gets
-/// gpu_unsteady_message. Returns how many were marked.
+/// What a run-2 task's id adds to the id of the task it repeats (zero_poison_repeats).
+inline constexpr std::string_view zero_repeat_suffix = "@00";
+
+/// Run 2 of the CUDA backend as tasks for run 1's runner, to follow all of `job`'s: each of its
+/// check tasks but the reference's again (id "<id>@00", `repeats` naming it), shared memory
+/// starting as 0x00, its files under `dir` (made here). One runner start fewer than a run of
+/// its own (0.4 s of a matmul check on an H100).
+std::vector<CheckTask> zero_poison_repeats(const Job& job, const std::filesystem::path& dir);
+
+/// Takes the statuses of zero_poison_repeats' tasks out of `ran`: run 2, by the ids of the tasks
+/// they repeat.
+RunOutcome take_repeats(RunOutcome& ran);
+
+/// Runs 2 and 3 of the CUDA backend above: `second` is run 2 (take_repeats, files under
+/// first.work_dir/"poison-00"), for the check tasks of `first` that finished in `ran`; run 3 runs
+/// here, under "poison-ff". `cases` are run 1's results. A case whose run 2 disagrees with run 1
+/// while run 3 agrees is marked as on the CPU backend (mark_uninitialised_shared; a pass becomes
+/// wrong_answer); one whose run 3 disagrees too gets gpu_unsteady_message. A task run 2 or 3
+/// never ran (run_job's `skipped`) says nothing. Returns how many cases were marked.
 std::size_t check_uninitialised_shared_on_gpu(ProcessRunner& processes, const Spec& spec, const CasePlan& plan,
                                               const RunRequest& first, const RunOutcome& ran,
-                                              std::vector<CaseResult>& cases);
+                                              const RunOutcome& second, std::vector<CaseResult>& cases);
 
 }  // namespace cugrade

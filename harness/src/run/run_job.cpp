@@ -218,8 +218,16 @@ RunOutcome run_job(ProcessRunner& processes, const RunRequest& request) {
         for (const auto& id : same_step_tasks(job, current->first))
           if (!finished.contains(id)) {
             outcome.tasks[id] = {Outcome::timeout, "not run: an earlier case of this step timed out (" + current->first + ")", 0.0, {}};
+            outcome.tasks[id].skipped = true;
             finished.insert(id);
           }
+      // A task that repeats one that did not finish would only repeat the crash or the hang.
+      for (const CheckTask& task : job.checks)
+        if (task.repeats == current->first && !finished.contains(task.id)) {
+          outcome.tasks[task.id] = {Outcome::not_run, "not run: the case it repeats did not finish (" + current->first + ")", 0.0, {}};
+          outcome.tasks[task.id].skipped = true;
+          finished.insert(task.id);
+        }
       continue;  // the rest in a fresh runner
     }
     if (progress == 0) {  // stopped before any task began: nothing more will work this way

@@ -56,6 +56,8 @@ struct TaskStatus {
   double seconds = 0.0;
   Event samples;                       ///< timing tasks: the samples event
   bool fatal = false;                  ///< ended by a `fatal` event of the runner (evidence only)
+  /// Never run: an earlier case of its step hung, or the task it repeats did not finish.
+  bool skipped = false;
   /// Check tasks: array_digest of each input after the call, from the task's first done event.
   std::map<std::string, std::string> input_digests = {};
 };

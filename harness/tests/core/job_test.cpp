@@ -38,6 +38,20 @@ TEST_CASE("runtime::job_to_json") {
     CHECK(back->timings[0].budget_s == 1.5);
     CHECK_FALSE(back->timings[0].reference_only);
   }
+  SUBCASE("a repeat with its own shared-memory poison keeps both; other tasks have neither") {
+    cugrade::CheckTask again = check;
+    again.id += "@00";
+    again.shared_poison = "00";
+    again.repeats = check.id;
+    job.checks.push_back(again);
+    const auto back = cugrade::job_from_json(cugrade::job_to_json(job));
+    REQUIRE(back.has_value());
+    REQUIRE(back->checks.size() == 2);
+    CHECK(back->checks[0].shared_poison.empty());
+    CHECK(back->checks[0].repeats.empty());
+    CHECK(back->checks[1].shared_poison == "00");
+    CHECK(back->checks[1].repeats == check.id);
+  }
   SUBCASE("a reference-only timing (cugrade bench) keeps its mode") {
     job.timings[0].reference_only = true;
     job.timings[0].step.clear();

@@ -158,7 +158,6 @@ TEST_CASE("pipeline::run_sanitizer_pass through check_submission") {
     fixture.expect_gpu();
     fixture.expect_build();
     fixture.expect_runner();
-    fixture.expect_runner();  // the cases again with shared memory starting as 0x00
     const std::string raced = fixture.task_id_of("simple/n=5/seed=1");
     const std::string larger = fixture.task_id_of("simple/n=20000/seed=1");
     // memcheck's one runner, racecheck's one per step (n = 5 and 40), and racecheck again on simple's n = 20000.
@@ -167,6 +166,10 @@ TEST_CASE("pipeline::run_sanitizer_pass through check_submission") {
     CHECK(fixture.processes.pending() == 0);
     std::sort(tools.begin(), tools.end());
     CHECK(tools == std::vector<std::string>{"memcheck", "racecheck", "racecheck", "racecheck"});
+    // Shared memory: the runner ran every case again with it starting as 0x00, after all of them.
+    REQUIRE(!fixture.jobs.empty());
+    CHECK(fixture.jobs.front().checks.size() == 12);  // six cases, then the six again
+    CHECK(fixture.jobs.front().checks.back().shared_poison == "00");
     std::map<std::string, Outcome> outcome_of;
     for (const auto& c : report.cases) outcome_of[c.id] = c.outcome;
     CHECK(outcome_of.at("simple/n=5/seed=1") == Outcome::wrong_answer);

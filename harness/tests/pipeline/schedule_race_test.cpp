@@ -27,20 +27,21 @@ struct RacyStudent {
 };
 
 /// The spec of "twice" with FP32 tolerances (as a sum of floats would have), its plan, and
-/// run 1 (forward, 0xFF) through the fake runner, judged.
+/// run 1 (forward, 0xFF) through the fake runner, judged; on the GPU (`gpu`), with run 2 (0x00)
+/// riding in run 1's runner as the pipeline runs it.
 struct RaceFixture {
   fs::path root;
   Spec spec;
   CasePlan plan;
   RunRequest first;
-  RunOutcome ran;
+  RunOutcome ran, second;
   std::vector<CaseResult> cases;
   FakeProcessRunner processes;
   std::vector<ProcessRequest> requests;  ///< every runner process, run 1 included
   std::vector<Job> jobs;
   std::mutex mutex;
 
-  explicit RaceFixture(RacyStudent student) {
+  explicit RaceFixture(RacyStudent student, bool gpu = false) {
     std::string pattern = (fs::temp_directory_path() / "cugrade-race-test-XXXXXX").string();
     REQUIRE(mkdtemp(pattern.data()) != nullptr);
     root = pattern;
@@ -54,7 +55,11 @@ struct RaceFixture {
     first.job = plan.job;
     first.environment = {{"PATH", "/usr/bin"}, {schedule_variable, "forward"}, {poison_variable, "ff"}};
     for (int i = 0; i < 4; ++i) expect(student);  // run 1 and up to three more
-    ran = run_job(processes, first);
+    RunRequest run = first;
+    if (gpu)
+      for (CheckTask& repeat : zero_poison_repeats(first.job, root / "poison-00")) run.job.checks.push_back(repeat);
+    ran = run_job(processes, run);
+    second = take_repeats(ran);
     for (std::size_t i = 0; i < plan.cases.size(); ++i)
       cases.push_back(judge_case(spec, plan.cases[i], plan.job.checks[i], ran.tasks.at(plan.job.checks[i].id)));
   }
@@ -64,9 +69,9 @@ struct RaceFixture {
     auto script = scripted_runner(
         [this, student](const Job& job, const std::string& id, const ProcessRequest& request) -> std::optional<ProcessResult> {
           const std::string schedule = request.environment.at(schedule_variable);
-          const std::string poison = request.environment.at(poison_variable);
           for (const auto& t : job.checks) {
             if (t.id != id) continue;
+            const std::string poison = t.shared_poison.empty() ? request.environment.at(poison_variable) : t.shared_poison;
             ArraySet outputs = doubled(t.inputs_file);
             if (student.twist) student.twist(schedule, poison, outputs.at("y"));
             REQUIRE(write_array_file(t.output_file, outputs));
@@ -85,7 +90,9 @@ struct RaceFixture {
   }
 
   std::size_t check() { return check_schedule_races(processes, spec, plan, first, ran, cases); }
-  std::size_t check_on_gpu() { return check_uninitialised_shared_on_gpu(processes, spec, plan, first, ran, cases); }
+  std::size_t check_on_gpu() {
+    return check_uninitialised_shared_on_gpu(processes, spec, plan, first, ran, second, cases);
+  }
   const CaseResult& result(const std::string& id) const {
     return *std::ranges::find(cases, id, &CaseResult::id);
   }
@@ -282,24 +289,48 @@ TEST_CASE("schedule_race::check_schedule_races") {
   }
 }
 
+TEST_CASE("schedule_race::zero_poison_repeats") {
+  RaceFixture fixture({});
+  Job job = fixture.first.job;
+  job.checks[1].reference = true;  // a reference-only step's case: the reference runner's
+  const std::vector<CheckTask> repeats = zero_poison_repeats(job, fixture.root / "poison-00");
+  REQUIRE(repeats.size() == job.checks.size() - 1);
+  CHECK(fs::is_directory(fixture.root / "poison-00"));
+  for (const CheckTask& repeat : repeats) {
+    CHECK(repeat.id == repeat.repeats + "@00");
+    CHECK(repeat.shared_poison == "00");
+    CHECK(fs::path(repeat.output_file).parent_path() == fixture.root / "poison-00");
+    CHECK(repeat.repeats != job.checks[1].id);
+  }
+  RunOutcome ran;
+  ran.tasks["case-1"].outcome = Outcome::passed;
+  ran.tasks["case-1@00"].outcome = Outcome::wrong_answer;
+  const RunOutcome second = take_repeats(ran);
+  CHECK(ran.tasks.size() == 1);
+  REQUIRE(second.tasks.size() == 1);
+  CHECK(second.tasks.at("case-1").outcome == Outcome::wrong_answer);
+}
+
 TEST_CASE("schedule_race::check_uninitialised_shared_on_gpu") {
-  SUBCASE("a correct kernel: one run with shared memory starting as 0x00, nothing marked") {
-    RaceFixture fixture({});
+  SUBCASE("a correct kernel: run 2 (0x00) in run 1's runner, no runner more, nothing marked") {
+    RaceFixture fixture({}, true);
     CHECK(fixture.check_on_gpu() == 0);
-    REQUIRE(fixture.reruns() == 1);
-    CHECK(fixture.requests[1].environment.at(poison_variable) == "00");
-    CHECK(fixture.jobs[1].checks.size() == 4);
+    CHECK(fixture.reruns() == 0);
+    REQUIRE(fixture.jobs.size() == 1);
+    REQUIRE(fixture.jobs[0].checks.size() == 8);  // the four cases, then the four again
+    CHECK(fixture.jobs[0].checks[4].shared_poison == "00");
+    CHECK(fixture.second.tasks.size() == 4);
     for (const CaseResult& c : fixture.cases) CHECK(c.outcome == Outcome::passed);
   }
 
   SUBCASE("wrong with 0xFF, right with 0x00, wrong again with 0xFF: the uninitialised read is named") {
     RaceFixture fixture({[](const std::string&, const std::string& poison, Array& y) {
       if (poison == "ff" && y.size() > 5) y.data<float>()[1] = std::nanf("");  // n = 40 only
-    }});
+    }}, true);
     CHECK(fixture.check_on_gpu() == 2);
-    REQUIRE(fixture.reruns() == 2);
-    CHECK(fixture.requests[2].environment.at(poison_variable) == "ff");
-    CHECK(fixture.jobs[2].checks.size() == 2);  // the disagreeing cases only
+    REQUIRE(fixture.reruns() == 1);
+    CHECK(fixture.requests[1].environment.at(poison_variable) == "ff");
+    CHECK(fixture.jobs[1].checks.size() == 2);  // the disagreeing cases only
     const CaseResult& c = fixture.result("simple/n=40/seed=1");
     CHECK(c.outcome == Outcome::wrong_answer);
     CHECK(c.message.find("reads uninitialised __shared__ memory: results change when shared memory starts with "
@@ -310,7 +341,7 @@ TEST_CASE("schedule_race::check_uninitialised_shared_on_gpu") {
   SUBCASE("right with 0xFF (NaN compares false) but wrong with 0x00: the pass becomes a wrong answer") {
     RaceFixture fixture({[](const std::string&, const std::string& poison, Array& y) {
       if (poison == "00") y.data<float>()[0] += 1.0f;
-    }});
+    }}, true);
     CHECK(fixture.check_on_gpu() == 4);
     const CaseResult& c = fixture.result("simple/n=5/seed=1");
     CHECK(c.outcome == Outcome::wrong_answer);
@@ -318,9 +349,9 @@ TEST_CASE("schedule_race::check_uninitialised_shared_on_gpu") {
   }
 
   SUBCASE("wrong the same way whatever shared memory starts with: nothing said, no third run") {
-    RaceFixture fixture({[](const std::string&, const std::string&, Array& y) { y.data<float>()[0] += 1.0f; }});
+    RaceFixture fixture({[](const std::string&, const std::string&, Array& y) { y.data<float>()[0] += 1.0f; }}, true);
     CHECK(fixture.check_on_gpu() == 0);
-    CHECK(fixture.reruns() == 1);
+    CHECK(fixture.reruns() == 0);
     CHECK(fixture.result("simple/n=5/seed=1").message.find("uninitialised") == std::string::npos);
   }
 
@@ -328,15 +359,29 @@ TEST_CASE("schedule_race::check_uninitialised_shared_on_gpu") {
     auto runs = std::make_shared<int>(0);
     RaceFixture fixture({[runs](const std::string&, const std::string&, Array& y) {
       y.data<float>()[0] += static_cast<float>(++*runs);
-    }});
+    }}, true);
     CHECK(fixture.check_on_gpu() == 4);
     const CaseResult& c = fixture.result("fast/n=40/seed=1");
     CHECK(c.message.find("uninitialised") == std::string::npos);
     CHECK(c.message.ends_with(gpu_unsteady_message));
   }
 
-  SUBCASE("nothing finished: no rerun") {
-    RaceFixture fixture({});
+  SUBCASE("a case run 2 never ran (an earlier case of its step hung there) says nothing") {
+    RaceFixture fixture({[](const std::string&, const std::string& poison, Array& y) {
+      if (poison == "00") y.data<float>()[0] += 1.0f;
+    }}, true);
+    for (auto& [id, status] : fixture.second.tasks) {
+      status.outcome = Outcome::timeout;
+      status.skipped = true;
+    }
+    CHECK(fixture.check_on_gpu() == 0);
+    CHECK(fixture.reruns() == 0);
+  }
+
+  SUBCASE("nothing finished in run 1: no third run, nothing marked") {
+    RaceFixture fixture({[](const std::string&, const std::string& poison, Array& y) {
+      if (poison == "00") y.data<float>()[0] += 1.0f;
+    }}, true);
     for (auto& [id, status] : fixture.ran.tasks) status.outcome = Outcome::crashed;
     CHECK(fixture.check_on_gpu() == 0);
     CHECK(fixture.reruns() == 0);

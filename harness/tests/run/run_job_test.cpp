@@ -75,6 +75,29 @@ TEST_CASE("run::run_job") {
     CHECK(processes.requests()[1].timeout_s == doctest::Approx(5.0 + 2 * 10.0));
   }
 
+  SUBCASE("a task that repeats a crashed one is not run: the crash would only repeat") {
+    for (std::size_t i = 0; i < 2; ++i) {  // a/1 and a/2 again, as the GPU's second run asks
+      CheckTask again = request.job.checks[i];
+      again.id += "@00";
+      again.shared_poison = "00";
+      again.repeats = request.job.checks[i].id;
+      request.job.checks.push_back(again);
+    }
+    processes.expect(scripted_runner(ends_in("a/2", died_from(SIGSEGV)), &jobs));
+    processes.expect(scripted_runner(all_done, &jobs));
+    const RunOutcome outcome = run_job(processes, request);
+    CHECK(outcome.tasks.at("a/2").outcome == Outcome::crashed);
+    CHECK_FALSE(outcome.tasks.at("a/2").skipped);
+    CHECK(outcome.tasks.at("a/1@00").outcome == Outcome::passed);
+    CHECK(outcome.tasks.at("a/2@00").outcome == Outcome::not_run);
+    CHECK(outcome.tasks.at("a/2@00").skipped);
+    CHECK(outcome.tasks.at("a/2@00").message == "not run: the case it repeats did not finish (a/2)");
+    REQUIRE(jobs.size() == 2);
+    CHECK(task_ids_of(jobs[1]) == std::vector<std::string>{"b/1", "b/2", "a/1@00"});
+    CHECK(jobs[1].checks.back().shared_poison == "00");  // the job file carries it to the runner
+    CHECK(jobs[1].checks.back().repeats == "a/1");
+  }
+
   SUBCASE("a timeout charges the task and skips the rest of its step, not other steps") {
     processes.expect(scripted_runner(ends_in("a/1", timed_out()), &jobs));
     processes.expect(scripted_runner(all_done, &jobs));
@@ -85,6 +108,8 @@ TEST_CASE("run::run_job") {
           "did not finish within 10 s and was stopped (an endless loop, or far too slow)");
     CHECK(outcome.tasks.at("a/2").outcome == Outcome::timeout);
     CHECK(outcome.tasks.at("a/2").message == "not run: an earlier case of this step timed out (a/1)");
+    CHECK(outcome.tasks.at("a/2").skipped);
+    CHECK_FALSE(outcome.tasks.at("a/1").skipped);
     CHECK(outcome.tasks.at("b/1").outcome == Outcome::passed);
     CHECK(outcome.tasks.at("b/2").outcome == Outcome::passed);
     REQUIRE(jobs.size() == 2);
