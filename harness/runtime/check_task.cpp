@@ -5,6 +5,7 @@
 #include "device_buffers.hpp"
 #ifndef CUGRADE_CPU_RUNNER
 #include "fills.hpp"
+#include "launch_tracking.hpp"
 #include "shared_poison.hpp"
 #endif
 #include "task_context.hpp"
@@ -47,6 +48,9 @@ void run_check_task(EventWriter& events, const CheckTask& task) {
                                                     : shared_poison_byte(task.shared_poison.c_str()));
 #endif
     context.call_entry(adapter, task.reference, buffers.make_call(task.params));
+#ifndef CUGRADE_CPU_RUNNER
+    done.shared_memory = shared_memory_used();
+#endif
     context.write_arrays(task.output_file, buffers.read_outputs(), "outputs");
     const ArraySet after = buffers.read_inputs();
     // The digests go with the done event, read by the harness as it arrives: a read-back file

@@ -83,6 +83,8 @@ struct Event {
   std::string kernel;   ///< cuda_error: the last kernel launched, when known
   double seconds = 0.0; ///< done: the task's wall time
   std::map<std::string, std::string> inputs;  ///< done (check tasks): array_digest of each input after the call
+  /// done (check tasks, GPU): whether the call's kernels used shared memory ("yes", "no"); "" unknown.
+  std::string shared_memory;
   std::vector<double> student_ms, reference_ms;            ///< samples: event times (student_ms empty for a reference-only task)
   std::vector<double> student_wall_ms, reference_wall_ms;  ///< samples: host wall times
 };

@@ -24,6 +24,10 @@ namespace {
 
 std::atomic<const void*> last_kernel{nullptr};
 
+/// What the launches since the reset used of shared memory (under names_mutex).
+enum class SharedUse { none_launched, no, unknown, yes };
+SharedUse shared_use = SharedUse::none_launched;
+
 // Kernel handle -> name, looked up once per kernel at its first launch. Why at launch time and
 // not when an error is reported: after a sticky error the runtime may refuse every call,
 // including the name lookup, and that is exactly when the name is wanted.
@@ -40,20 +44,49 @@ std::string demangle(const char* name) {
   return status == 0 && plain ? std::string(plain.get()) : std::string(name);
 }
 
-void note_launch(const void* kernel) {
+/// Kernel handle -> its static shared memory in bytes, -1 when it could not be read.
+std::unordered_map<const void*, long long>& static_shared_bytes() {
+  static std::unordered_map<const void*, long long> table;
+  return table;
+}
+
+void note_launch(const void* kernel, std::size_t dynamic_shared_bytes) {
   last_kernel.store(kernel, std::memory_order_relaxed);
   std::lock_guard lock(names_mutex);
   auto [it, inserted] = names().try_emplace(kernel);
-  if (!inserted) return;
-  const char* name = nullptr;
-  // cudaFuncGetName accepts a __global__ function's address or a cudaKernel_t handle.
-  if (cudaFuncGetName(&name, kernel) == cudaSuccess && name) it->second = demangle(name);
-  else cudaGetLastError();  // a failed lookup must not look like the student's error
+  if (inserted) {
+    const char* name = nullptr;
+    // cudaFuncGetName accepts a __global__ function's address or a cudaKernel_t handle.
+    if (cudaFuncGetName(&name, kernel) == cudaSuccess && name) it->second = demangle(name);
+    else cudaGetLastError();  // a failed lookup must not look like the student's error
+    cudaFuncAttributes attributes{};
+    const bool read = cudaFuncGetAttributes(&attributes, kernel) == cudaSuccess;
+    if (!read) cudaGetLastError();
+    static_shared_bytes()[kernel] = read ? static_cast<long long>(attributes.sharedSizeBytes) : -1;
+  }
+  const long long fixed = static_shared_bytes()[kernel];
+  const SharedUse use = dynamic_shared_bytes > 0 || fixed > 0 ? SharedUse::yes
+                        : fixed < 0                           ? SharedUse::unknown
+                                                              : SharedUse::no;
+  if (use > shared_use) shared_use = use;
 }
 
 }  // namespace
 
-void reset_last_kernel() { last_kernel.store(nullptr, std::memory_order_relaxed); }
+void reset_last_kernel() {
+  last_kernel.store(nullptr, std::memory_order_relaxed);
+  std::lock_guard lock(names_mutex);
+  shared_use = SharedUse::none_launched;
+}
+
+std::string shared_memory_used() {
+  std::lock_guard lock(names_mutex);
+  switch (shared_use) {
+    case SharedUse::yes: return "yes";
+    case SharedUse::unknown: return "";
+    default: return "no";
+  }
+}
 
 std::string last_kernel_name() {
   const void* kernel = last_kernel.load(std::memory_order_relaxed);
@@ -78,21 +111,21 @@ __attribute__((weak)) cudaError_t __real_cudaLaunchKernel(const void*, dim3, dim
 /// What `k<<<grid, block, smem, stream>>>(...)` calls once the link wraps __cudaLaunchKernel.
 cudaError_t __wrap___cudaLaunchKernel(cudaKernel_t kernel, dim3 grid, dim3 block, void** args,
                                       size_t shared_mem, cudaStream_t stream) {
-  cugrade::runner::note_launch(kernel);
+  cugrade::runner::note_launch(kernel, shared_mem);
   return __real___cudaLaunchKernel(kernel, grid, block, args, shared_mem, stream);
 }
 
 /// The same under --default-stream per-thread.
 cudaError_t __wrap___cudaLaunchKernel_ptsz(cudaKernel_t kernel, dim3 grid, dim3 block,
                                            void** args, size_t shared_mem, cudaStream_t stream) {
-  cugrade::runner::note_launch(kernel);
+  cugrade::runner::note_launch(kernel, shared_mem);
   return __real___cudaLaunchKernel_ptsz(kernel, grid, block, args, shared_mem, stream);
 }
 
 /// An explicit cudaLaunchKernel call.
 cudaError_t __wrap_cudaLaunchKernel(const void* func, dim3 grid, dim3 block, void** args,
                                     size_t shared_mem, cudaStream_t stream) {
-  cugrade::runner::note_launch(func);
+  cugrade::runner::note_launch(func, shared_mem);
   return __real_cudaLaunchKernel(func, grid, block, args, shared_mem, stream);
 }
 }

@@ -94,6 +94,13 @@ inline constexpr const char* gpu_unsteady_message =
     "results change between two runs of the same inputs on the GPU (shared memory starting alike): threads "
     "race (e.g. a missing __syncthreads()), or a value is read before it is set";
 
+/// What a case is told, on the GPU, whose outputs changed between runs while its kernels used no
+/// shared memory: the poison kernel before each call leaves its byte in the registers too, so a
+/// register no one set starts as NaN or -1 (0xFF), then 0.
+inline constexpr const char* gpu_unset_value_message =
+    "results change between runs of the same inputs on the GPU, and its kernels use no __shared__ memory: a value "
+    "is read before it is set (an uninitialised local variable or accumulator?)";
+
 /// What a run-2 task's id adds to the id of the task it repeats (zero_poison_repeats).
 inline constexpr std::string_view zero_repeat_suffix = "@00";
 
@@ -111,8 +118,10 @@ RunOutcome take_repeats(RunOutcome& ran);
 /// first.work_dir/"poison-00"), for the check tasks of `first` that finished in `ran`; run 3 runs
 /// here, under "poison-ff". `cases` are run 1's results. A case whose run 2 disagrees with run 1
 /// while run 3 agrees is marked as on the CPU backend (mark_uninitialised_shared; a pass becomes
-/// wrong_answer); one whose run 3 disagrees too gets gpu_unsteady_message. A task run 2 or 3
-/// never ran (run_job's `skipped`) says nothing. Returns how many cases were marked.
+/// wrong_answer); one whose run 3 disagrees too gets gpu_unsteady_message; either gets
+/// gpu_unset_value_message instead where run 1's kernels used no shared memory (the runner's
+/// `shared_memory`). A task run 2 or 3 never ran (run_job's `skipped`) says nothing. Returns how
+/// many cases were marked.
 std::size_t check_uninitialised_shared_on_gpu(ProcessRunner& processes, const Spec& spec, const CasePlan& plan,
                                               const RunRequest& first, const RunOutcome& ran,
                                               const RunOutcome& second, std::vector<CaseResult>& cases);

@@ -58,6 +58,8 @@ struct TaskStatus {
   bool fatal = false;                  ///< ended by a `fatal` event of the runner (evidence only)
   /// Never run: an earlier case of its step hung, or the task it repeats did not finish.
   bool skipped = false;
+  /// Check tasks on the GPU: whether the call's kernels used shared memory ("yes", "no"; "" unknown).
+  std::string shared_memory = {};
   /// Check tasks: array_digest of each input after the call, from the task's first done event.
   std::map<std::string, std::string> input_digests = {};
 };

@@ -81,6 +81,16 @@ TEST_CASE("runtime::events") {
     CHECK(back->call == e.call);
     CHECK(back->kernel == e.kernel);
   }
+  SUBCASE("a done event says whether the call's kernels used shared memory, when the runner knows") {
+    cugrade::Event e;
+    e.kind = "done";
+    e.task = "t";
+    e.shared_memory = "no";
+    CHECK(cugrade::event_from_line(cugrade::event_to_line(e))->shared_memory == "no");
+    e.shared_memory.clear();
+    CHECK(cugrade::event_to_line(e).find("shared_memory") == std::string::npos);
+    CHECK(cugrade::event_from_line(cugrade::event_to_line(e))->shared_memory.empty());
+  }
   SUBCASE("junk a student prints into the stream is skipped") {
     const std::string path =
         (std::filesystem::temp_directory_path() / ("cugrade-events-" + std::to_string(getpid()))).string();

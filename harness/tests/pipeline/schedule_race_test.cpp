@@ -366,6 +366,20 @@ TEST_CASE("schedule_race::check_uninitialised_shared_on_gpu") {
     CHECK(c.message.ends_with(gpu_unsteady_message));
   }
 
+  SUBCASE("kernels that used no shared memory: a value read before it is set, not shared memory") {
+    // The poison kernel leaves its byte in the registers too: an accumulator no one set starts
+    // as NaN in run 1 and as 0 in run 2.
+    RaceFixture fixture({[](const std::string&, const std::string& poison, Array& y) {
+      if (poison == "ff") y.data<float>()[0] = std::nanf("");
+    }}, true);
+    for (auto& [id, status] : fixture.ran.tasks) status.shared_memory = "no";
+    CHECK(fixture.check_on_gpu() == 4);
+    const CaseResult& c = fixture.result("simple/n=5/seed=1");
+    CHECK(c.outcome == Outcome::wrong_answer);
+    CHECK(c.message.ends_with(gpu_unset_value_message));
+    CHECK(c.message.find(uninitialised_shared_message) == std::string::npos);
+  }
+
   SUBCASE("a case run 2 never ran (an earlier case of its step hung there) says nothing") {
     RaceFixture fixture({[](const std::string&, const std::string& poison, Array& y) {
       if (poison == "00") y.data<float>()[0] += 1.0f;

@@ -75,6 +75,22 @@ TEST_CASE("run::run_job") {
     CHECK(processes.requests()[1].timeout_s == doctest::Approx(5.0 + 2 * 10.0));
   }
 
+  SUBCASE("what a done event says of shared memory reaches the task's status") {
+    processes.expect([](const ProcessRequest& sent) {
+      const Job job = job_of(sent);
+      for (const auto& id : task_ids_of(job)) {
+        emit(job, event("start", id));
+        Event done = event("done", id);
+        done.shared_memory = id == "a/1" ? "yes" : "no";
+        emit(job, done);
+      }
+      return fake_exit(0);
+    });
+    const RunOutcome outcome = run_job(processes, request);
+    CHECK(outcome.tasks.at("a/1").shared_memory == "yes");
+    CHECK(outcome.tasks.at("b/2").shared_memory == "no");
+  }
+
   SUBCASE("a task that repeats a crashed one is not run: the crash would only repeat") {
     for (std::size_t i = 0; i < 2; ++i) {  // a/1 and a/2 again, as the GPU's second run asks
       CheckTask again = request.job.checks[i];
