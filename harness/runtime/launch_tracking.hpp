@@ -15,8 +15,15 @@ void reset_last_kernel();
 /// launched, or the link did not route launches through the wrappers.
 std::string last_kernel_name();
 
+/// The environment variable that asks the runner to note whether each check call's kernels use
+/// shared memory ("1"). Only on request: reading a kernel's static size loads its module, which
+/// cost every check about 2 s of runner starts on an H100; the harness asks where it needs the
+/// answer (pipeline/schedule_race.hpp, the GPU's third run).
+inline constexpr const char* note_shared_memory_variable = "CUGRADE_NOTE_SHARED_MEMORY";
+
 /// Whether the launches since the reset used shared memory: "yes" (static or dynamic), "no"
-/// (none did, or nothing was launched), or "" when a kernel's static size could not be read.
+/// (none did, or nothing was launched), or "" when not asked for (note_shared_memory_variable)
+/// or a kernel's static size could not be read.
 std::string shared_memory_used();
 
 }  // namespace cugrade::runner

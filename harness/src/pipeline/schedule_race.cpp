@@ -5,6 +5,7 @@
 #include <optional>
 #include <sstream>
 
+#include "launch_tracking.hpp"
 #include "pipeline/run_agreement.hpp"
 #include "pipeline/verdicts.hpp"
 
@@ -253,15 +254,18 @@ std::size_t check_uninitialised_shared_on_gpu(ProcessRunner& processes, const Sp
   const std::vector<std::string> suspects = disagreeing(zero);
   if (suspects.empty()) return 0;
   fs::create_directories(again_dir);
-  const Rerun again = rerun(processes, first, again_dir, rerun_job(first.job, suspects, again_dir), "forward", "ff");
+  // Run 3 also notes whether each case's kernels used shared memory: where none did, the change
+  // came from a register no one set (the poison kernel leaves its byte there too).
+  RunRequest noting = first;
+  noting.environment[runner::note_shared_memory_variable] = "1";
+  const Rerun again = rerun(processes, noting, again_dir, rerun_job(first.job, suspects, again_dir), "forward", "ff");
   const std::vector<std::string> unsteady = disagreeing(again);
   std::size_t marked = 0;
   for (const CheckTask& task : again.request.job.checks) {
     const auto status = again.ran.tasks.find(task.id);
     if (status == again.ran.tasks.end() || status->second.skipped) continue;
     CaseResult& result = *runs.at(task.id).result;
-    const auto one = ran.tasks.find(task.id);
-    if (one != ran.tasks.end() && one->second.shared_memory == "no") mark(result, gpu_unset_value_message);
+    if (status->second.shared_memory == "no") mark(result, gpu_unset_value_message);
     else if (std::ranges::find(unsteady, task.id) != unsteady.end()) mark(result, gpu_unsteady_message);
     else mark_uninitialised_shared(result, "");
     ++marked;

@@ -119,8 +119,8 @@ RunOutcome take_repeats(RunOutcome& ran);
 /// here, under "poison-ff". `cases` are run 1's results. A case whose run 2 disagrees with run 1
 /// while run 3 agrees is marked as on the CPU backend (mark_uninitialised_shared; a pass becomes
 /// wrong_answer); one whose run 3 disagrees too gets gpu_unsteady_message; either gets
-/// gpu_unset_value_message instead where run 1's kernels used no shared memory (the runner's
-/// `shared_memory`). A task run 2 or 3 never ran (run_job's `skipped`) says nothing. Returns how
+/// gpu_unset_value_message instead where its kernels used no shared memory (run 3's runner notes
+/// it: note_shared_memory_variable). A task run 2 or 3 never ran (run_job's `skipped`) says nothing. Returns how
 /// many cases were marked.
 std::size_t check_uninitialised_shared_on_gpu(ProcessRunner& processes, const Spec& spec, const CasePlan& plan,
                                               const RunRequest& first, const RunOutcome& ran,

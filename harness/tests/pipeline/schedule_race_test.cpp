@@ -10,6 +10,7 @@
 #include <mutex>
 #include <set>
 
+#include "launch_tracking.hpp"
 #include "pipeline/twice_fixture.hpp"
 #include "pipeline/verdicts.hpp"
 #include "spec/spec_loader.hpp"
@@ -24,6 +25,7 @@ namespace {
 struct RacyStudent {
   std::function<void(const std::string& schedule, const std::string& poison, Array& y)> twist;
   std::string log;
+  std::string shared_memory = "yes";  ///< what a GPU runner asked to note it says of the kernels
 };
 
 /// The spec of "twice" with FP32 tolerances (as a sum of floats would have), its plan, and
@@ -81,7 +83,10 @@ struct RaceFixture {
             std::ofstream(log->second) << student.log;
           return std::nullopt;
         },
-        &jobs);
+        &jobs, [student](const ProcessRequest& request, Event& done) {
+          const auto asked = request.environment.find(runner::note_shared_memory_variable);
+          if (asked != request.environment.end() && asked->second == "1") done.shared_memory = student.shared_memory;
+        });
     processes.expect([this, script](const ProcessRequest& request) {
       std::lock_guard lock(mutex);  // the GPU's two reruns run side by side
       requests.push_back(request);
@@ -370,10 +375,14 @@ TEST_CASE("schedule_race::check_uninitialised_shared_on_gpu") {
     // The poison kernel leaves its byte in the registers too: an accumulator no one set starts
     // as NaN in run 1 and as 0 in run 2.
     RaceFixture fixture({[](const std::string&, const std::string& poison, Array& y) {
-      if (poison == "ff") y.data<float>()[0] = std::nanf("");
-    }}, true);
-    for (auto& [id, status] : fixture.ran.tasks) status.shared_memory = "no";
+                           if (poison == "ff") y.data<float>()[0] = std::nanf("");
+                         },
+                         "", "no"},
+                        true);
     CHECK(fixture.check_on_gpu() == 4);
+    REQUIRE(fixture.reruns() == 1);  // run 3, which notes the kernels' shared memory; run 1 does not
+    CHECK(fixture.requests[1].environment.at(runner::note_shared_memory_variable) == "1");
+    CHECK_FALSE(fixture.requests[0].environment.contains(runner::note_shared_memory_variable));
     const CaseResult& c = fixture.result("simple/n=5/seed=1");
     CHECK(c.outcome == Outcome::wrong_answer);
     CHECK(c.message.ends_with(gpu_unset_value_message));

@@ -60,9 +60,11 @@ using TaskScript = std::function<std::optional<ProcessResult>(const Job& job, co
                                                               const ProcessRequest& request)>;
 
 /// A runner process that, for each task of its job in order, writes start, runs `script`, and
-/// writes done; it exits 0 after the last task. `jobs`, when given, collects each job it ran.
-inline FakeProcessRunner::Handler scripted_runner(TaskScript script, std::vector<Job>* jobs = nullptr) {
-  return [script, jobs](const ProcessRequest& request) {
+/// writes done; it exits 0 after the last task. `jobs`, when given, collects each job it ran;
+/// `on_done`, when given, may add to each done event before it is written.
+inline FakeProcessRunner::Handler scripted_runner(TaskScript script, std::vector<Job>* jobs = nullptr,
+                                                  std::function<void(const ProcessRequest&, Event&)> on_done = {}) {
+  return [script, jobs, on_done](const ProcessRequest& request) {
     const Job job = job_of(request);
     if (jobs) jobs->push_back(job);
     for (const auto& id : task_ids_of(job)) {
@@ -75,6 +77,7 @@ inline FakeProcessRunner::Handler scripted_runner(TaskScript script, std::vector
         if (check.id == id)
           if (const auto readback = read_array_file(check.readback_file))
             for (const auto& [name, array] : *readback) done.inputs[name] = array_digest(array);
+      if (on_done) on_done(request, done);
       emit(job, done);
     }
     return fake_exit(0);
