@@ -76,7 +76,9 @@ TEST_CASE("batch::schedule_batch") {
     schedule_batch(30, WorkerPlan{4, 1, 3}, [&](std::size_t i) { trace.build(i); },
                    [&](std::size_t i, std::size_t lane) { trace.run(i, lane); });
     CHECK(std::all_of(trace.ran.begin(), trace.ran.end(), [](int n) { return n == 1; }));
-    CHECK(trace.most_waiting <= 4);  // the queue limit (at least the builders)
+    // The queue's limit: the builders (4), plus the item the lane has taken and not yet begun
+    // (it counts against the limit, and the trace sees it waiting until run() starts).
+    CHECK(trace.most_waiting <= 5);
   }
   SUBCASE("no lanes (CPU backend): each builder runs what it built, on its own lane") {
     Trace trace(25, 0);
