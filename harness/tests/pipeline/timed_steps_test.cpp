@@ -3,10 +3,14 @@
 #include "pipeline/timed_steps.hpp"
 
 #include <doctest/doctest.h>
+#include <unistd.h>
+
+#include <filesystem>
 
 #include "process/fake_process_runner.hpp"
 
 using namespace cugrade;
+namespace fs = std::filesystem;
 
 namespace {
 CaseResult case_of(const std::string& step, Outcome outcome) {
@@ -28,11 +32,16 @@ TimeTask task_of(const std::string& step) {
 TEST_CASE("pipeline::time_passing_steps") {
   FakeProcessRunner processes;  // no runner scripted: starting one would be a failure
   RunRequest student;
+  // Starting the reference's twin makes its folder beside the reference's: never in the cwd.
+  const fs::path dir = fs::temp_directory_path() / ("cugrade-timed-steps-" + std::to_string(getpid()));
+  fs::create_directories(dir);
+  student.work_dir = dir / "run";
+  const fs::path reference = dir / "ref";
   SUBCASE("a step with a failed case is not timed, and its outcome says how many failed") {
     const std::vector<CaseResult> cases{case_of("naive", Outcome::passed), case_of("naive", Outcome::wrong_answer),
                                         case_of("naive", Outcome::crashed), case_of("tiled", Outcome::timeout)};
     const auto outcomes =
-        time_passing_steps(processes, student, {task_of("naive"), task_of("tiled")}, cases, "reference-runner", "ref");
+        time_passing_steps(processes, student, {task_of("naive"), task_of("tiled")}, cases, "reference-runner", reference);
     REQUIRE(outcomes.size() == 2);
     CHECK(processes.requests().empty());
     CHECK(outcomes[0].status.outcome == Outcome::wrong_answer);
@@ -42,11 +51,12 @@ TEST_CASE("pipeline::time_passing_steps") {
   }
   SUBCASE("a case the harness could not grade does not stop its step from being timed") {
     const std::vector<CaseResult> cases{case_of("naive", Outcome::harness_error)};
-    const auto outcomes = time_passing_steps(processes, student, {task_of("naive")}, cases, "reference-runner", "ref");
+    const auto outcomes = time_passing_steps(processes, student, {task_of("naive")}, cases, "reference-runner", reference);
     REQUIRE(outcomes.size() == 1);
     CHECK(processes.requests().size() == 2);  // the reference runner and its twin were started (unscripted: failed)
     CHECK(outcomes[0].status.outcome == Outcome::harness_error);
   }
+  fs::remove_all(dir);
 }
 
 TEST_CASE("pipeline::describe_phases") {
