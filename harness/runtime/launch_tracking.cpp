@@ -24,16 +24,20 @@ namespace {
 
 std::atomic<const void*> last_kernel{nullptr};
 
-/// What the launches since the reset used of shared memory (under names_mutex).
+/// What the launches since the reset used of shared memory (under kernels_mutex).
 enum class SharedUse { none_launched, no, unknown, yes };
 SharedUse shared_use = SharedUse::none_launched;
 
-// Kernel handle -> name, looked up once per kernel at its first launch. Why at launch time and
-// not when an error is reported: after a sticky error the runtime may refuse every call,
-// including the name lookup, and that is exactly when the name is wanted.
-std::mutex names_mutex;
-std::unordered_map<const void*, std::string>& names() {
-  static std::unordered_map<const void*, std::string> table;
+/// What is known of a kernel, looked up once at its first launch. Why at launch time and not when
+/// an error is reported: after a sticky error the runtime may refuse every call, including the
+/// name lookup, and that is exactly when the name is wanted.
+struct KernelFacts {
+  std::string name;               ///< demangled; empty when the lookup failed
+  long long static_shared = -1;   ///< its static shared memory in bytes; -1 when not (or not yet) read
+};
+std::mutex kernels_mutex;  ///< guards kernels() and shared_use
+std::unordered_map<const void*, KernelFacts>& kernels() {
+  static std::unordered_map<const void*, KernelFacts> table;
   return table;
 }
 
@@ -52,30 +56,27 @@ bool noting_shared_memory() {
   return asked;
 }
 
-/// Kernel handle -> its static shared memory in bytes, -1 when it was not or could not be read.
-std::unordered_map<const void*, long long>& static_shared_bytes() {
-  static std::unordered_map<const void*, long long> table;
-  return table;
-}
-
 void note_launch(const void* kernel, std::size_t dynamic_shared_bytes) {
   last_kernel.store(kernel, std::memory_order_relaxed);
-  std::lock_guard lock(names_mutex);
-  auto [it, inserted] = names().try_emplace(kernel);
+  std::lock_guard lock(kernels_mutex);
+  auto [it, inserted] = kernels().try_emplace(kernel);
+  KernelFacts& facts = it->second;
   if (inserted) {
     const char* name = nullptr;
     // cudaFuncGetName accepts a __global__ function's address or a cudaKernel_t handle.
-    if (cudaFuncGetName(&name, kernel) == cudaSuccess && name) it->second = demangle(name);
+    if (cudaFuncGetName(&name, kernel) == cudaSuccess && name) facts.name = demangle(name);
     else cudaGetLastError();  // a failed lookup must not look like the student's error
-    cudaFuncAttributes attributes{};
-    const bool read = noting_shared_memory() && cudaFuncGetAttributes(&attributes, kernel) == cudaSuccess;
-    if (noting_shared_memory() && !read) cudaGetLastError();
-    static_shared_bytes()[kernel] = read ? static_cast<long long>(attributes.sharedSizeBytes) : -1;
+    if (noting_shared_memory()) {
+      cudaFuncAttributes attributes{};
+      if (cudaFuncGetAttributes(&attributes, kernel) == cudaSuccess)
+        facts.static_shared = static_cast<long long>(attributes.sharedSizeBytes);
+      else
+        cudaGetLastError();
+    }
   }
-  const long long fixed = static_shared_bytes()[kernel];
-  const SharedUse use = dynamic_shared_bytes > 0 || fixed > 0 ? SharedUse::yes
-                        : fixed < 0                           ? SharedUse::unknown
-                                                              : SharedUse::no;
+  const SharedUse use = dynamic_shared_bytes > 0 || facts.static_shared > 0 ? SharedUse::yes
+                        : facts.static_shared < 0                           ? SharedUse::unknown
+                                                                            : SharedUse::no;
   if (use > shared_use) shared_use = use;
 }
 
@@ -83,12 +84,12 @@ void note_launch(const void* kernel, std::size_t dynamic_shared_bytes) {
 
 void reset_last_kernel() {
   last_kernel.store(nullptr, std::memory_order_relaxed);
-  std::lock_guard lock(names_mutex);
+  std::lock_guard lock(kernels_mutex);
   shared_use = SharedUse::none_launched;
 }
 
 std::string shared_memory_used() {
-  std::lock_guard lock(names_mutex);
+  std::lock_guard lock(kernels_mutex);
   switch (shared_use) {
     case SharedUse::yes: return "yes";
     case SharedUse::unknown: return "";
@@ -99,9 +100,9 @@ std::string shared_memory_used() {
 std::string last_kernel_name() {
   const void* kernel = last_kernel.load(std::memory_order_relaxed);
   if (!kernel) return {};
-  std::lock_guard lock(names_mutex);
-  auto it = names().find(kernel);
-  return it == names().end() ? std::string() : it->second;
+  std::lock_guard lock(kernels_mutex);
+  auto it = kernels().find(kernel);
+  return it == kernels().end() ? std::string() : it->second.name;
 }
 
 }  // namespace cugrade::runner

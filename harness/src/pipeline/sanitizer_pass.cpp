@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "pipeline/schedule_race.hpp"
 #include "process/sandbox.hpp"
@@ -172,30 +173,31 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
     steps.back().second.push_back(task.id);
   }
   struct Chunk {
-    std::string tool, step, folder;  ///< folder: sanitize-<tool>[-<step>]
+    std::string tool, step;  ///< step: "" for a runner of every step
     std::vector<std::string> ids;
     std::vector<std::string> if_race;  ///< checked next, where `ids` had a race
   };
   std::vector<Chunk> chunks;
   for (const std::string& tool : tools) {
     if (tool == "memcheck") {
-      chunks.push_back({tool, "", "sanitize-" + tool, ids, {}});
+      chunks.push_back({tool, "", ids, {}});
       continue;
     }
     for (const auto& [step, step_ids] : steps) {
       if (tool != "racecheck") {
-        chunks.push_back({tool, step, "sanitize-" + tool + "-" + step, step_ids, {}});
+        chunks.push_back({tool, step, step_ids, {}});
         continue;
       }
       RacecheckCases sized = racecheck_cases(step_ids, bytes_of);
-      chunks.push_back({tool, step, "sanitize-" + tool + "-" + step, std::move(sized.first), std::move(sized.after_race)});
+      chunks.push_back({tool, step, std::move(sized.first), std::move(sized.after_race)});
     }
   }
   std::vector<std::future<ToolRun>> running;
   for (const Chunk& chunk : chunks) {
     if (chunk.ids.empty()) continue;
-    const std::string& tool = chunk.tool;
-    running.push_back(std::async(std::launch::async, [&, tool, chunk] {
+    running.push_back(std::async(std::launch::async, [&, chunk] {
+      const std::string& tool = chunk.tool;
+      const std::string folder = "sanitize-" + tool + (chunk.step.empty() ? "" : "-" + chunk.step);
       ToolRun run{tool, chunk.step, 0, {}, {}, {}};
       RunRequest request = first;
       request.wrapper = sanitizer_command(sanitizer, tool);
@@ -232,7 +234,7 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
           }
         }
       };
-      check_cases(chunk.ids, chunk.folder);
+      check_cases(chunk.ids, folder);
       const auto raced = [&] {
         for (const auto& output : run.outputs)
           for (const auto& f : output.findings)
@@ -240,7 +242,7 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
         return false;
       };
       if (!chunk.if_race.empty() && raced()) {
-        check_cases(chunk.if_race, chunk.folder + "-after-race");
+        check_cases(chunk.if_race, folder + "-after-race");
         run.after_race = chunk.if_race.size();
       }
       run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - tool_started).count();
@@ -307,17 +309,12 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
     pass.notes.push_back(fmt::format("compute-sanitizer ({}) checked {} case{} in {:.1f} s", list, ids.size(),
                                      ids.size() == 1 ? "" : "s", pass.seconds));
   }
-  if (!after_race.empty()) {
-    std::string list;
-    for (const auto& l : after_race) list += (list.empty() ? "" : ", ") + l;
-    pass.notes.push_back("racecheck found a race on shared memory, so it checked every case of the step: " + list);
-  }
-  if (!slow.empty()) {
-    std::string list;
-    for (const auto& s : slow) list += (list.empty() ? "" : ", ") + s;
+  if (!after_race.empty())
+    pass.notes.push_back(fmt::format("racecheck found a race on shared memory, so it checked every case of the step: {}",
+                                     fmt::join(after_race, ", ")));
+  if (!slow.empty())
     pass.notes.push_back(fmt::format("compute-sanitizer: not checked, longer than {:g} s under the sanitizer: {}",
-                                     spec.limits.sanitizer_timeout_s, list));
-  }
+                                     spec.limits.sanitizer_timeout_s, fmt::join(slow, ", ")));
   for (const auto& p : problems) pass.notes.push_back("compute-sanitizer could not check the cases (" + p + "); grading went on without it");
   return pass;
 }
