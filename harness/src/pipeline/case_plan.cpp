@@ -25,8 +25,10 @@ std::vector<Case> graded_cases(const Spec& spec, std::vector<Case> cases, bool r
 }
 
 WorkLayout work_layout(const std::filesystem::path& work_dir) {
-  WorkLayout layout{work_dir / "inputs", work_dir / "run", work_dir / "reference"};
-  for (const auto& dir : {layout.inputs, layout.run, layout.reference}) std::filesystem::create_directories(dir);
+  WorkLayout layout{work_dir / "inputs", work_dir / "run", work_dir / "reference", work_dir / "timing",
+                    work_dir / "reference-timing"};
+  for (const auto& dir : {layout.inputs, layout.run, layout.reference, layout.timing, layout.reference_timing})
+    std::filesystem::create_directories(dir);
   return layout;
 }
 

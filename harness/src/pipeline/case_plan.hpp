@@ -28,12 +28,16 @@ struct PlannedTiming {
 };
 
 /// Where a check keeps its files, each folder with one writer (design.md §4): the harness writes
-/// `inputs` (the runners only read it), the student's runner writes only `run`, the reference
-/// runner only `reference`. The build has the work folder's top level.
+/// `inputs` (the runners only read it), the student's runners write only `run`, the reference
+/// runner only `reference`; the two timing runners, which may start while others still work,
+/// have folders of their own (a sealed runner's folder is handed to a user of its own). The
+/// build has the work folder's top level.
 struct WorkLayout {
   std::filesystem::path inputs;
   std::filesystem::path run;
   std::filesystem::path reference;
+  std::filesystem::path timing;            ///< the student's timing runner
+  std::filesystem::path reference_timing;  ///< the reference's timing runner
 };
 
 /// The layout under `work_dir` (the folders are created).

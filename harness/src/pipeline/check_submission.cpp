@@ -137,6 +137,31 @@ void add_cross_case_patterns(GradeReport& report, const Spec& spec) {
   }
 }
 
+/// How the student's runner runs this check's cases: its folder, job, limits, sandbox and
+/// environment (shared memory's start on both backends, the CPU backend's schedule, the user's).
+RunRequest student_run_request(const Spec& spec, const CasePlan& plan, const fs::path& runner, bool use_cuda,
+                               const CheckOptions& options) {
+  Job checks = plan.job;
+  checks.timings.clear();  // timed in lock-step with the reference (time_targets), not here
+  RunRequest run{runner, plan.layout.run, checks, spec.limits.run_timeout_s, spec.limits.output_limit_bytes,
+                 runner_environment()};
+  run.read_only = {plan.layout.inputs};
+  run.gpu = use_cuda;
+  if (!use_cuda) run.host_memory_bytes = spec.limits.host_memory_bytes;
+  run.sandboxed = sandbox_status().works;  // without it the report says "not sealed" (notes)
+  run.environment[poison_variable] = "ff";  // shared memory's start, on both backends (schedule_race.hpp)
+  if (!use_cuda) run.environment[schedule_variable] = "forward";
+  for (const auto& [name, value] : options.runner_environment) run.environment[name] = value;
+  return run;
+}
+
+/// The timing runners' request: the student's, in the timing folder.
+RunRequest timing_run_request(const RunRequest& run, const CasePlan& plan) {
+  RunRequest timing = run;
+  timing.work_dir = plan.layout.timing;
+  return timing;
+}
+
 /// The diagnosis stage's request for this check: the student's runner as it ran, the profiles in
 /// a folder of their own.
 std::vector<std::optional<PerformanceDiagnosis>> diagnose_timed_steps(const CheckContext& context,
@@ -164,8 +189,13 @@ std::vector<std::optional<PerformanceDiagnosis>> diagnose_timed_steps(const Chec
 }
 }  // namespace
 
-BuiltSubmission build_for_check(const CheckContext& context, const Spec& spec, const Grader& grader,
-                                const CheckOptions& options) {
+namespace {
+/// build_for_check; `lone` (a check on its own, with a baseline cache in `context`): the inputs
+/// and gold are planned, and then the reference's timing baselines taken, while the file builds.
+/// nvcc leaves the GPU idle and no process of the student's can reach it, so a baseline taken
+/// then is as clean as one taken just before the timing, and the check no longer waits for it.
+BuiltSubmission build_submission(const CheckContext& context, const Spec& spec, const Grader& grader,
+                                 const CheckOptions& options, bool lone) {
   const auto started = std::chrono::steady_clock::now();
   BuiltSubmission out;
   GradeReport& report = out.report;
@@ -203,6 +233,26 @@ BuiltSubmission build_for_check(const CheckContext& context, const Spec& spec, c
   request.timeout_s = spec.limits.build_timeout_s;
   request.environment = scrubbed_environment();
   request.allowed_libraries = spec.allowed_libraries;
+  const bool will_run = !use_cuda || device.present();
+  const bool timed = use_cuda && options.performance;
+  const auto make_plan = [&] {
+    return plan_cases(spec, grader, out.cases, timed ? spec.performance : std::vector<PerformanceTarget>{},
+                      out.work_dir, context.materials.get());
+  };
+  std::future<std::pair<CasePlan, double>> beside;  // the plan, and the baselines' seconds
+  if (lone && will_run)
+    beside = std::async(std::launch::async, [&] {
+      const auto planning = std::chrono::steady_clock::now();
+      CasePlan plan = make_plan();
+      out.seconds.inputs = seconds_since(planning);
+      double baselines = 0.0;
+      if (timed && context.baselines && !plan.job.timings.empty())
+        baselines = take_baselines_ahead(
+            context.processes, timing_run_request(student_run_request(spec, plan, {}, use_cuda, options), plan),
+            plan.job.timings, context.locations.reference_runner(spec.id, use_cuda), plan.layout.reference_timing,
+            *context.baselines);
+      return std::pair{std::move(plan), baselines};
+    });
   say(options, "building " + report.submission.front() + " ...");
   BuildOutput built;
   if (use_cuda) {
@@ -225,16 +275,30 @@ BuiltSubmission build_for_check(const CheckContext& context, const Spec& spec, c
   report.build = built.result;
   out.runner = built.runner;
   out.seconds.build = seconds_since(started);
-  // The inputs and the gold are made here rather than in run_submission: it is CPU work, and a
-  // batch runs run_submission on a GPU lane, whose time should go to the GPU.
-  if (report.build.outcome == Outcome::passed && (!use_cuda || device.present())) {
+  const bool passed = report.build.outcome == Outcome::passed;
+  if (beside.valid()) {
+    try {
+      auto [plan, baselines] = beside.get();
+      if (passed) out.plan = std::move(plan);
+      if (passed && baselines > 0.0)
+        say(options, fmt::format("took the reference's baselines in {:.1f} s while the file built", baselines));
+    } catch (...) {
+      if (passed) throw;  // the plan's fault is the harness's, as it would be after the build
+    }
+  } else if (passed && will_run) {
+    // The inputs and the gold are made here rather than in run_submission: it is CPU work, and a
+    // batch runs run_submission on a GPU lane, whose time should go to the GPU.
     const auto planning = std::chrono::steady_clock::now();
-    const bool timed = use_cuda && options.performance;
-    out.plan = plan_cases(spec, grader, out.cases, timed ? spec.performance : std::vector<PerformanceTarget>{},
-                          out.work_dir, context.materials.get());
+    out.plan = make_plan();
     out.seconds.inputs = seconds_since(planning);
   }
   return out;
+}
+}  // namespace
+
+BuiltSubmission build_for_check(const CheckContext& context, const Spec& spec, const Grader& grader,
+                                const CheckOptions& options) {
+  return build_submission(context, spec, grader, options, false);
 }
 
 RanSubmission run_submission(const CheckContext& context, const Spec& spec, const Grader& grader,
@@ -268,17 +332,7 @@ RanSubmission run_submission(const CheckContext& context, const Spec& spec, cons
     const CasePlan& plan = *built.plan;
     say(options, "running " + std::to_string(cases.size()) + " cases" +
                  (timed ? " and timing " + std::to_string(targets.size()) + " steps" : "") + " ...");
-    Job checks = plan.job;
-    checks.timings.clear();  // timed in lock-step with the reference (time_targets), not here
-    RunRequest run{built.runner, plan.layout.run, checks, spec.limits.run_timeout_s,
-                   spec.limits.output_limit_bytes, runner_environment()};
-    run.read_only = {plan.layout.inputs};
-    run.gpu = use_cuda;
-    if (!use_cuda) run.host_memory_bytes = spec.limits.host_memory_bytes;
-    run.sandboxed = sandbox_status().works;  // without it the report says "not sealed" (notes)
-    run.environment[poison_variable] = "ff";  // shared memory's start, on both backends (schedule_race.hpp)
-    if (!use_cuda) run.environment[schedule_variable] = "forward";
-    for (const auto& [name, value] : options.runner_environment) run.environment[name] = value;
+    const RunRequest run = student_run_request(spec, plan, built.runner, use_cuda, options);
     const fs::path reference_runner = context.locations.reference_runner(spec.id, use_cuda);
     // On the GPU, the cases run a second time with shared memory starting as 0x00 in the same
     // runner, after the first (schedule_race.hpp).
@@ -308,6 +362,17 @@ RanSubmission run_submission(const CheckContext& context, const Spec& spec, cons
       check_uninitialised_shared_on_gpu(context.processes, spec, plan, run, ran, zero_poison, report.cases);
       spent.run += seconds_since(stage_started);
     }
+    // The timing runners, each in a folder of its own, start now where no baseline is due: their
+    // start and the upload of the first timed step's inputs then overlap the sanitizer's pass.
+    // Not earlier: another process's context starting, or any work of it, clears the shared
+    // memory the poisoned runs above rely on (lockstep_timing.hpp).
+    const RunRequest timing_run = timing_run_request(run, plan);
+    EarlyRunners early;
+    if (const auto passing = passing_step_tasks(plan.job.timings, report.cases);
+        timed && !passing.empty() &&
+        baselines_kept(context.baselines.get(), timing_run, plan.job.timings, reference_runner))
+      early = start_early_runners(context.processes, timing_run, plan.job.timings, passing.front(), reference_runner,
+                                  plan.layout.reference_timing);
     // Invalid accesses, races and uninitialised reads the GPU let pass: compute-sanitizer.
     if (use_cuda && options.sanitizer) {
       const std::vector<std::string> tools = sanitizer_tools(options.submission);
@@ -319,8 +384,8 @@ RanSubmission run_submission(const CheckContext& context, const Spec& spec, cons
       report.notes.insert(report.notes.end(), pass.notes.begin(), pass.notes.end());
     }
     stage_started = std::chrono::steady_clock::now();
-    out.timed_runs = time_passing_steps(context.processes, run, plan.job.timings, report.cases, reference_runner,
-                                       plan.layout.reference, context.baselines.get());
+    out.timed_runs = time_passing_steps(context.processes, timing_run, plan.job.timings, report.cases, reference_runner,
+                                       plan.layout.reference_timing, context.baselines.get(), &early);
     spent.timing = seconds_since(stage_started);
     for (std::size_t i = 0; i < out.timed_runs.size(); ++i)
       if (!out.timed_runs[i].phase_seconds.empty())
@@ -380,7 +445,9 @@ GradeReport run_and_score(const CheckContext& context, const Spec& spec, const G
 
 GradeReport check_submission(const CheckContext& context, const Spec& spec, const Grader& grader,
                              const CheckOptions& options) {
-  return run_and_score(context, spec, grader, options, build_for_check(context, spec, grader, options));
+  CheckContext lone = context;
+  if (!lone.baselines) lone.baselines = std::make_shared<BaselineCache>();  // taken while the file builds
+  return run_and_score(lone, spec, grader, options, build_submission(lone, spec, grader, options, true));
 }
 
 }  // namespace cugrade

@@ -11,14 +11,18 @@
 
 namespace cugrade {
 
+/// The indices of `tasks` whose step has no failed case in `cases`: the ones worth timing.
+std::vector<std::size_t> passing_step_tasks(const std::vector<TimeTask>& tasks, const std::vector<CaseResult>& cases);
+
 /// Times (lock-step, time_targets) the tasks whose step has no failed case in `cases`; each other
-/// task gets a wrong_answer outcome naming how many of its step's cases failed. One outcome per
+/// task gets a wrong_answer outcome naming how many of its step's cases failed. `early`: both
+/// sides' runners started ahead for `tasks` (start_early_runners); may be null. One outcome per
 /// task, in order.
 std::vector<TimingOutcome> time_passing_steps(ProcessRunner& processes, const RunRequest& student,
                                               const std::vector<TimeTask>& tasks, const std::vector<CaseResult>& cases,
                                               const std::filesystem::path& reference_runner,
                                               const std::filesystem::path& reference_dir,
-                                              BaselineCache* baselines = nullptr);
+                                              BaselineCache* baselines = nullptr, EarlyRunners* early = nullptr);
 
 /// "timed naive in 4.2 s: reference start 0.8 s, reference baseline 0.4 s, …": where a target's time went.
 std::string describe_phases(const std::string& step, const TimingOutcome& timed);

@@ -9,9 +9,12 @@
 #include <fstream>
 #include <functional>
 #include <initializer_list>
+#include <map>
 #include <memory>
 #include <optional>
 #include <sstream>
+#include <tuple>
+#include <utility>
 
 #include "process/interactive_process.hpp"
 #include "statistics.hpp"
@@ -19,8 +22,29 @@
 namespace cugrade {
 namespace fs = std::filesystem;
 
+/// One runner serving one side, for every task of the check; restarted after a failure.
+struct TimingSide {
+  std::string label;  ///< "your runner", "the reference runner"
+  std::unique_ptr<InteractiveProcess> process;
+  fs::path events_file;
+  std::vector<double> event_ms, wall_ms;  ///< of the task being timed
+  std::optional<ProcessResult> ended;
+  bool greeted = false;                ///< its "hello" read
+  std::optional<std::size_t> loading;  ///< the task it was asked to load early, its answer not read yet
+  bool alive() const { return process && !ended; }
+};
+
+EarlyRunners::EarlyRunners() = default;
+EarlyRunners::~EarlyRunners() {
+  for (TimingSide* side : {student.get(), reference.get()})
+    if (side && side->alive()) side->process->finish(0.0);
+}
+EarlyRunners::EarlyRunners(EarlyRunners&&) noexcept = default;
+EarlyRunners& EarlyRunners::operator=(EarlyRunners&&) noexcept = default;
+
 namespace {
 using Clock = std::chrono::steady_clock;
+using Side = TimingSide;
 
 /// Buckets of a digest (runtime/sample_inputs.hpp): sums, then bounds.
 constexpr std::size_t buckets = 64;
@@ -43,16 +67,6 @@ std::uint64_t fresh_salt() {
              reinterpret_cast<std::uintptr_t>(&fresh_salt));
 }
 
-/// One runner serving one side, for every task of the check; restarted after a failure.
-struct Side {
-  std::string label;  ///< "your runner", "the reference runner"
-  std::unique_ptr<InteractiveProcess> process;
-  fs::path events_file;
-  std::vector<double> event_ms, wall_ms;  ///< of the task being timed
-  std::optional<ProcessResult> ended;
-  bool alive() const { return process && !ended; }
-};
-
 /// Starts `runner --serve job` in `dir`, serving `tasks`, with the limits and sandbox of `base`;
 /// `stem` names its job and events files (a fresh pair per start, so why a runner stopped is
 /// read from its own events).
@@ -63,6 +77,8 @@ void start_side(Side& side, ProcessRunner& processes, const RunRequest& base, co
   job.timings = tasks;
   side.events_file = job.events_file;
   side.ended.reset();
+  side.greeted = false;
+  side.loading.reset();
   side.event_ms.clear();
   side.wall_ms.clear();
   const fs::path job_file = dir / (stem + ".job.json");
@@ -139,6 +155,33 @@ std::optional<std::vector<double>> numbers(const std::string& reply, const std::
   return values;
 }
 
+/// What a target's baseline depends on: the reference runner, the GPU (a lane's
+/// CUDA_VISIBLE_DEVICES in `environment`) and the target (its reference step, size and inputs' name).
+std::string baseline_key(const fs::path& reference_runner, const std::map<std::string, std::string>& environment,
+                         const TimeTask& task) {
+  const auto gpu = environment.find("CUDA_VISIBLE_DEVICES");
+  std::string key = reference_runner.string() + "\n" + (gpu == environment.end() ? "" : gpu->second) + "\n" +
+                    task.id + "\n" + task.reference_step + "\n" + fs::path(task.inputs_file).filename().string();
+  for (const auto& [name, value] : task.params) key += fmt::format("\n{}={}", name, value);
+  return key;
+}
+
+/// The tasks as each side's runner serves them: the reference's calling the reference's step, the
+/// student's with no bounds of its own (they come from the reference's side only).
+std::pair<std::vector<TimeTask>, std::vector<TimeTask>> sides_tasks(const std::vector<TimeTask>& tasks) {
+  std::vector<TimeTask> reference, student;
+  for (const TimeTask& task : tasks) {
+    TimeTask theirs = task;
+    theirs.reference_only = true;
+    TimeTask ours = task;
+    ours.reference_only = false;
+    ours.atol = ours.rtol = 0.0;
+    reference.push_back(std::move(theirs));
+    student.push_back(std::move(ours));
+  }
+  return {std::move(reference), std::move(student)};
+}
+
 /// Lock-step timing of a check's targets: one runner per side serves them all. The reference's
 /// baselines come first, every one before any process of the student's is alive: the reference
 /// taking turns with a twin of itself (a second reference runner), so that the baseline pays
@@ -149,19 +192,19 @@ std::optional<std::vector<double>> numbers(const std::string& reply, const std::
 class LockstepSession {
  public:
   LockstepSession(ProcessRunner& processes, const RunRequest& student, const std::vector<TimeTask>& tasks,
-                  const fs::path& reference_runner, const fs::path& reference_dir, BaselineCache* baselines)
+                  const fs::path& reference_runner, const fs::path& reference_dir, const TimingAids& aids)
       : processes_(processes), student_request_(student), reference_runner_(reference_runner),
-        reference_dir_(reference_dir), baselines_(baselines), timeout_s_(student.task_timeout_s),
-        outcomes_(tasks.size()) {
-    for (const TimeTask& task : tasks) {
-      TimeTask theirs = task;
-      theirs.reference_only = true;
-      TimeTask ours = task;
-      ours.reference_only = false;
-      ours.atol = ours.rtol = 0.0;  // the bounds come from the reference's side only
-      reference_tasks_.push_back(std::move(theirs));
-      student_tasks_.push_back(std::move(ours));
-      salts_.push_back(fresh_salt());
+        reference_dir_(reference_dir), baselines_(aids.baselines), timeout_s_(student.task_timeout_s),
+        outcomes_(tasks.size()), selected_(aids.only) {
+    std::tie(reference_tasks_, student_tasks_) = sides_tasks(tasks);
+    for (std::size_t i = 0; i < tasks.size(); ++i) salts_.push_back(fresh_salt());
+    if (selected_.empty())
+      for (std::size_t i = 0; i < tasks.size(); ++i) selected_.push_back(i);
+    if (aids.early && aids.early->student && aids.early->reference) {
+      student_ = std::move(*aids.early->student);
+      reference_ = std::move(*aids.early->reference);
+      aids.early->student.reset();
+      aids.early->reference.reset();
     }
     reference_.label = "the reference runner";
     twin_.label = "the reference's twin runner";
@@ -169,27 +212,12 @@ class LockstepSession {
   }
 
   std::vector<TimingOutcome> run() {
-    const std::size_t n = outcomes_.size();
-    std::vector<bool> baseline(n, false);
-    for (task_ = 0; task_ < n; ++task_) {
-      TimingOutcome& out = outcomes_[task_];
-      const std::string stem = "timing-" + std::to_string(task_);
-      out.student_output_file = (student_request_.work_dir / (stem + ".student.out")).string();
-      out.reference_output_file = (reference_dir_ / (stem + ".reference.out")).string();
-      const std::string key = baseline_key();
-      if (auto kept = baselines_ ? baselines_->find(key) : std::nullopt) {
-        out.reference_alone_ms = std::move(*kept);
-        baseline[task_] = true;
-        continue;
-      }
-      baseline[task_] = up("reference start", {&reference_, &twin_}) &&
-                        phase("reference baseline", [&] { return load(twin_, reference_) && time_baseline(); });
-      if (baseline[task_] && baselines_) baselines_->store(key, out.reference_alone_ms);
-    }
+    const std::vector<bool> baseline = take_baselines();
     quit(twin_);  // before any process of the student's starts
-    for (task_ = 0; task_ < n; ++task_) {
+    for (std::size_t index : selected_) {
+      task_ = index;
       if (!baseline[task_]) continue;
-      if (!up("reference start", {&reference_}) || !up("your start", {&student_})) continue;
+      if (!up({&reference_, &student_})) continue;
       if (!phase("loading", [&] { return load(student_, reference_); }) ||
           !phase("warm-up", [&] { return warm_up(); }) || !phase("sampling", [&] { return sample_until_done(); }) ||
           !phase("outputs", [&] { return write_outputs(); }))
@@ -202,43 +230,70 @@ class LockstepSession {
     return std::move(outcomes_);
   }
 
+  /// The baselines only, into `baselines_` (take_baselines_ahead); the runners ended. How long
+  /// it took, in seconds.
+  double baselines_only() {
+    const auto start = Clock::now();
+    take_baselines();
+    quit(twin_);
+    quit(reference_);
+    return ms_since(start) / 1000.0;
+  }
+
+
  private:
+  /// The baselines of the selected tasks, each kept (`baselines_`) or taken now; which there are.
+  std::vector<bool> take_baselines() {
+    std::vector<bool> baseline(outcomes_.size(), false);
+    for (std::size_t index : selected_) {
+      task_ = index;
+      TimingOutcome& out = outcomes_[task_];
+      const std::string stem = "timing-" + std::to_string(task_);
+      out.student_output_file = (student_request_.work_dir / (stem + ".student.out")).string();
+      out.reference_output_file = (reference_dir_ / (stem + ".reference.out")).string();
+      const std::string key = baseline_key(reference_runner_, student_request_.environment, reference_tasks_[task_]);
+      if (auto kept = baselines_ ? baselines_->find(key) : std::nullopt) {
+        out.reference_alone_ms = std::move(*kept);
+        baseline[task_] = true;
+        continue;
+      }
+      baseline[task_] = up({&reference_, &twin_}) &&
+                        phase("reference baseline", [&] { return load(twin_, reference_) && time_baseline(); });
+      if (baseline[task_] && baselines_) baselines_->store(key, out.reference_alone_ms);
+    }
+    return baseline;
+  }
+
   /// Starts those of `sides` whose runner is not alive (a fresh one after a failure), all at
-  /// once, timed as phase `name` of the current target when any is started. False (and the
-  /// target's status set) when one failed.
-  bool up(const char* name, std::initializer_list<Side*> sides) {
-    std::vector<Side*> starting;
+  /// once, and takes the greeting of each not yet greeted (started here or early), timed as a
+  /// phase of the current target ("reference start", "your start", or "start" for both) when any is. False
+  /// (and the target's status set) when one failed.
+  bool up(std::initializer_list<Side*> sides) {
+    std::vector<Side*> greeting;
     for (Side* side : sides)
-      if (!side->alive()) starting.push_back(side);
-    if (starting.empty()) return true;
+      if (!side->alive() || !side->greeted) greeting.push_back(side);
+    if (greeting.empty()) return true;
+    const bool yours = std::find(greeting.begin(), greeting.end(), &student_) != greeting.end();
+    const char* name = !yours ? "reference start" : greeting.size() == 1 ? "your start" : "start";
     return phase(name, [&] {
-      for (Side* side : starting)
-        start_side(*side, processes_, student_request_, side == &student_ ? student_request_.runner : reference_runner_,
-                   folder_of(*side), side == &student_ ? student_tasks_ : reference_tasks_,
-                   fmt::format("timing-{}", starts_++));
+      for (Side* side : greeting)
+        if (!side->alive())
+          start_side(*side, processes_, student_request_,
+                     side == &student_ ? student_request_.runner : reference_runner_, folder_of(*side),
+                     side == &student_ ? student_tasks_ : reference_tasks_, fmt::format("timing-{}", starts_++));
       // Every greeting is taken before any is judged, so none is left to answer a later command.
       std::vector<std::pair<std::optional<std::string>, bool>> replies;
-      for (Side* side : starting) {
+      for (Side* side : greeting) {
         auto reply = side->process->receive(5.0 + timeout_s_);
         replies.emplace_back(std::move(reply), side->process->timed_out());
       }
-      for (std::size_t i = 0; i < starting.size(); ++i)
+      for (std::size_t i = 0; i < greeting.size(); ++i) {
         if (!replies[i].first || *replies[i].first != "hello")
-          return fail(*starting[i], replies[i].first, replies[i].second, "start");
+          return fail(*greeting[i], replies[i].first, replies[i].second, "start");
+        greeting[i]->greeted = true;
+      }
       return true;
     });
-  }
-
-  /// What the current target's baseline depends on: the reference runner, the GPU (a lane's
-  /// CUDA_VISIBLE_DEVICES) and the target (its reference step, size and inputs' name).
-  std::string baseline_key() const {
-    const TimeTask& task = reference_tasks_[task_];
-    const auto& env = student_request_.environment;
-    const auto gpu = env.find("CUDA_VISIBLE_DEVICES");
-    std::string key = reference_runner_.string() + "\n" + (gpu == env.end() ? "" : gpu->second) + "\n" + task.id +
-                      "\n" + task.reference_step + "\n" + fs::path(task.inputs_file).filename().string();
-    for (const auto& [name, value] : task.params) key += fmt::format("\n{}={}", name, value);
-    return key;
   }
 
   /// The folder `side`'s runner works in, its only writable one. The twin's is its own: a sealed
@@ -261,28 +316,41 @@ class LockstepSession {
   }
 
   /// Loads the current target into sides `a` and `b` at once (each reads and uploads its own
-  /// inputs). False (the target's status set by a side that failed) unless both did.
+  /// inputs); a side asked early to load it (EarlyRunners) is only waited for, one asked early
+  /// for another target answers that first. False (the target's status set by a side that
+  /// failed) unless both did.
   bool load(Side& a, Side& b) {
-    for (Side* side : {&a, &b}) {
-      side->event_ms.clear();
-      side->wall_ms.clear();
-    }
     const std::string command = "task " + std::to_string(task_);
-    return exchange(a, command, b, command, "loaded", 5.0 + timeout_s_);
+    std::string to[2];
+    Side* sides[2] = {&a, &b};
+    for (int i = 0; i < 2; ++i) {
+      Side& side = *sides[i];
+      side.event_ms.clear();
+      side.wall_ms.clear();
+      const std::optional<std::size_t> asked = std::exchange(side.loading, std::nullopt);
+      if (asked == task_) continue;  // asked already: nothing to send
+      if (asked) {
+        const auto reply = side.process->receive(5.0 + timeout_s_);
+        if (!reply || *reply != "loaded") return fail(side, reply, side.process->timed_out(), "task");
+      }
+      to[i] = command;
+    }
+    return exchange(a, to[0], b, to[1], "loaded", 5.0 + timeout_s_);
   }
 
-  /// Sends `to_a` to side `a` and `to_b` to side `b`, then takes both replies, so that what the
-  /// two do in answer overlaps. Both replies are taken before either is judged, so none is left
-  /// to answer a later command. False (the target's status set by `b` first, then `a`) unless
-  /// both said `expected`.
+  /// Sends `to_a` to side `a` and `to_b` to side `b` (nothing where empty: asked already), then
+  /// takes both replies, so that what the two do in answer overlaps. Both replies are taken
+  /// before either is judged, so none is left to answer a later command. False (the target's
+  /// status set by `b` first, then `a`) unless both said `expected`.
   bool exchange(Side& a, const std::string& to_a, Side& b, const std::string& to_b, const std::string& expected,
                 double timeout_s) {
-    const bool sent_a = a.process->send(to_a);
-    const bool sent_b = b.process->send(to_b);
+    const bool sent_a = to_a.empty() || a.process->send(to_a);
+    const bool sent_b = to_b.empty() || b.process->send(to_b);
     const auto reply_a = a.process->receive(sent_a ? timeout_s : 0.05);
     const bool a_timed_out = a.process->timed_out();
     const auto reply_b = b.process->receive(sent_b ? timeout_s : 0.05);
-    const std::string word = to_a.substr(0, to_a.find(' '));
+    const std::string& said = to_a.empty() ? to_b : to_a;
+    const std::string word = said.empty() ? "task" : said.substr(0, said.find(' '));
     if (!reply_b || *reply_b != expected) return fail(b, reply_b, b.process->timed_out(), word);
     if (!reply_a || *reply_a != expected) return fail(a, reply_a, a_timed_out, word);
     return true;
@@ -426,6 +494,7 @@ class LockstepSession {
   std::vector<TimeTask> reference_tasks_, student_tasks_;
   std::vector<std::uint64_t> salts_;  ///< per target, so that two checks of a file differ
   std::vector<TimingOutcome> outcomes_;
+  std::vector<std::size_t> selected_;  ///< the tasks to time, by index
   std::size_t task_ = 0;     ///< the target being worked on
   std::size_t starts_ = 0;   ///< runners started so far (each names its own files)
   std::uint64_t next_ = 1;
@@ -450,11 +519,42 @@ bool digests_agree(const std::vector<double>& student, const std::vector<double>
   return true;
 }
 
+EarlyRunners start_early_runners(ProcessRunner& processes, const RunRequest& student,
+                                 const std::vector<TimeTask>& tasks, std::size_t first, const fs::path& reference_runner,
+                                 const fs::path& reference_dir) {
+  EarlyRunners early;
+  if (first >= tasks.size()) return early;
+  const auto [reference_tasks, student_tasks] = sides_tasks(tasks);
+  early.student = std::make_unique<TimingSide>();
+  early.reference = std::make_unique<TimingSide>();
+  start_side(*early.student, processes, student, student.runner, student.work_dir, student_tasks, "timing-early");
+  start_side(*early.reference, processes, student, reference_runner, reference_dir, reference_tasks, "timing-early");
+  // Sent behind the start: each runner reads it once it has said hello.
+  for (TimingSide* side : {early.student.get(), early.reference.get()})
+    if (side->process->send("task " + std::to_string(first))) side->loading = first;
+  return early;
+}
+
+double take_baselines_ahead(ProcessRunner& processes, const RunRequest& student, const std::vector<TimeTask>& tasks,
+                            const fs::path& reference_runner, const fs::path& reference_dir, BaselineCache& baselines) {
+  if (tasks.empty()) return 0.0;
+  return LockstepSession(processes, student, tasks, reference_runner, reference_dir, {&baselines}).baselines_only();
+}
+
+bool baselines_kept(const BaselineCache* baselines, const RunRequest& student, const std::vector<TimeTask>& tasks,
+                    const fs::path& reference_runner) {
+  if (!baselines) return false;
+  const auto reference_tasks = sides_tasks(tasks).first;
+  return std::all_of(reference_tasks.begin(), reference_tasks.end(), [&](const TimeTask& task) {
+    return baselines->find(baseline_key(reference_runner, student.environment, task)).has_value();
+  });
+}
+
 std::vector<TimingOutcome> time_targets(ProcessRunner& processes, const RunRequest& student,
                                         const std::vector<TimeTask>& tasks, const fs::path& reference_runner,
-                                        const fs::path& reference_dir, BaselineCache* baselines) {
+                                        const fs::path& reference_dir, const TimingAids& aids) {
   if (tasks.empty()) return {};
-  return LockstepSession(processes, student, tasks, reference_runner, reference_dir, baselines).run();
+  return LockstepSession(processes, student, tasks, reference_runner, reference_dir, aids).run();
 }
 
 }  // namespace cugrade

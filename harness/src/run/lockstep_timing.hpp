@@ -10,7 +10,9 @@
 //   - every sample's outputs are checked by a keyed digest against the reference's on the same
 //     inputs, the key sent only after the call returned; the last sample's outputs are also
 //     compared in full (verdicts.cpp).
+#include <cstddef>
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -40,15 +42,60 @@ struct TimingOutcome {
   std::vector<std::pair<std::string, double>> phase_seconds;
 };
 
-/// Times every task of `tasks` in lock-step: the student's side in `student.runner` (its folder,
-/// environment, sandbox and limits), the reference's in `reference_runner` in `reference_dir`;
-/// both started through `processes` (ProcessRunner::start). With `baselines`, a baseline taken
-/// for the same target on the same GPU within their lifetime serves instead of a new one.
+struct TimingSide;  // one side's runner (lockstep_timing.cpp)
+
+/// Both sides' runners, started before time_targets is called so that their start and the upload
+/// of a first target's inputs overlap other work of the check. Runners never handed to
+/// time_targets are ended with this.
+struct EarlyRunners {
+  EarlyRunners();
+  ~EarlyRunners();
+  EarlyRunners(EarlyRunners&&) noexcept;
+  EarlyRunners& operator=(EarlyRunners&&) noexcept;
+  std::unique_ptr<TimingSide> student, reference;
+};
+
+/// Starts both sides' runners now, as time_targets would with the same arguments, and asks each
+/// to load task `first`; waits for nothing. Only where no baseline is to be taken
+/// (baselines_kept): a baseline is taken before any process of the student's starts. And only
+/// once the GPU's poisoned runs are over: on an H100 another process's context starting, or any
+/// work of it, clears the shared memory a poisoned run relies on.
+EarlyRunners start_early_runners(ProcessRunner& processes, const RunRequest& student,
+                                 const std::vector<TimeTask>& tasks, std::size_t first,
+                                 const std::filesystem::path& reference_runner,
+                                 const std::filesystem::path& reference_dir);
+
+/// Takes the baseline of each of `tasks` that `baselines` lacks, as time_targets would (the
+/// reference beside its twin, in `reference_dir` and beside it), stores it there, and ends both
+/// runners: for a time when the GPU has nothing else to do and no process of the student's can
+/// use it (a lone check's build). A baseline that failed is not stored (time_targets tries
+/// again, and says why). The seconds it took.
+double take_baselines_ahead(ProcessRunner& processes, const RunRequest& student, const std::vector<TimeTask>& tasks,
+                            const std::filesystem::path& reference_runner,
+                            const std::filesystem::path& reference_dir, BaselineCache& baselines);
+
+/// True when `baselines` holds a live baseline of each of `tasks` for `student`'s GPU and
+/// `reference_runner`: time_targets would take none.
+bool baselines_kept(const BaselineCache* baselines, const RunRequest& student, const std::vector<TimeTask>& tasks,
+                    const std::filesystem::path& reference_runner);
+
+/// What a time_targets call may use besides its tasks.
+struct TimingAids {
+  BaselineCache* baselines = nullptr;  ///< baselines kept between checks; null: each taken here
+  EarlyRunners* early = nullptr;       ///< runners started ahead for these tasks; null: started here
+  std::vector<std::size_t> only = {};  ///< the tasks to time, by index (empty: all); the others' outcomes stay empty
+};
+
+/// Times every task of `tasks` (or those `aids.only` names) in lock-step: the student's side in
+/// `student.runner` (its folder, environment, sandbox and limits), the reference's in
+/// `reference_runner` in `reference_dir`; both started through `processes`
+/// (ProcessRunner::start) unless `aids.early` started them. With `aids.baselines`, a baseline
+/// taken for the same target on the same GPU within their lifetime serves instead of a new one.
+/// One outcome per task of `tasks`, in order.
 std::vector<TimingOutcome> time_targets(ProcessRunner& processes, const RunRequest& student,
                                         const std::vector<TimeTask>& tasks,
                                         const std::filesystem::path& reference_runner,
-                                        const std::filesystem::path& reference_dir,
-                                        BaselineCache* baselines = nullptr);
+                                        const std::filesystem::path& reference_dir, const TimingAids& aids = {});
 
 /// True when every bucket of the student's digest lies within the reference's bound of the
 /// reference's digest (plus the rounding of summing in another order); `why` says where not.

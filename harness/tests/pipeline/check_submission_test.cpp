@@ -93,15 +93,21 @@ TEST_CASE("pipeline::check_submission") {
     REQUIRE(fixture.jobs[0].checks.size() == 4);
     CHECK(fixture.jobs[0].checks[0].id == "case-0");
     CHECK(fixture.jobs[0].timings.empty());
-    REQUIRE(progress.size() == 4);
-    CHECK(std::vector<std::string>(progress.begin(), progress.begin() + 2) ==
-          std::vector<std::string>{"building twice.cu ...", "running 4 cases and timing 1 steps ..."});
-    // Where the seconds went: the stages, then the timed step phase by phase.
-    CHECK(progress[2].starts_with("ran the cases in "));
-    CHECK(progress[2].find(", inputs and gold ") != std::string::npos);
-    CHECK(progress[3].starts_with("timed fast in "));
-    CHECK(progress[3].find("reference start ") != std::string::npos);
-    CHECK(progress[3].find(", outputs ") != std::string::npos);
+    REQUIRE(progress.size() == 5);
+    CHECK(progress[0] == "building twice.cu ...");
+    // The reference's baselines were taken while the file built (a lone check: nothing of the
+    // student's is on the GPU yet).
+    CHECK(progress[1].starts_with("took the reference's baselines in "));
+    CHECK(progress[1].ends_with(" s while the file built"));
+    CHECK(progress[2] == "running 4 cases and timing 1 steps ...");
+    // Where the seconds went: the stages, then the timed step phase by phase (both runners had
+    // been started before the timing, so no baseline and no runner start of their own).
+    CHECK(progress[3].starts_with("ran the cases in "));
+    CHECK(progress[3].find(", inputs and gold ") != std::string::npos);
+    CHECK(progress[4].starts_with("timed fast in "));
+    CHECK(progress[4].find("start ") != std::string::npos);
+    CHECK(progress[4].find("baseline") == std::string::npos);
+    CHECK(progress[4].find(", outputs ") != std::string::npos);
   }
 
   SUBCASE("wrong_answer: the count and the pattern of the wrong elements") {
@@ -562,6 +568,8 @@ TEST_CASE("pipeline::check_submission performance") {
       if (task.step == "fast") outputs.at("y").data<float>()[0] = 0.5f;
     };
     fixture.expect_runner(student);  // and no timing: the GPU's time is not spent on it
+    // (the baselines were tried while it built, before anything was known: unscripted, they fail
+    // quietly and cost nothing)
     const GradeReport report = fixture.check();
     CHECK(report.outcome == Outcome::wrong_answer);
     CHECK(report.performance.at(0).outcome == Outcome::wrong_answer);

@@ -1,5 +1,5 @@
-// time_passing_steps and describe_phases (harness/src/pipeline/timed_steps.cpp): a step with a
-// failed case is not timed, and says why; where a timed target's seconds went.
+// passing_step_tasks, time_passing_steps and describe_phases (harness/src/pipeline/timed_steps.cpp):
+// a step with a failed case is not timed, and says why; where a timed target's seconds went.
 #include "pipeline/timed_steps.hpp"
 
 #include <doctest/doctest.h>
@@ -28,6 +28,15 @@ TimeTask task_of(const std::string& step) {
   return task;
 }
 }  // namespace
+
+TEST_CASE("pipeline::passing_step_tasks") {
+  const std::vector<TimeTask> tasks{task_of("naive"), task_of("tiled"), task_of("padded")};
+  const std::vector<CaseResult> cases{case_of("naive", Outcome::wrong_answer), case_of("tiled", Outcome::passed),
+                                      case_of("padded", Outcome::harness_error)};
+  // naive failed; a case the harness could not grade is no failure of the student's.
+  CHECK(passing_step_tasks(tasks, cases) == std::vector<std::size_t>{1, 2});
+  CHECK(passing_step_tasks(tasks, {}) == std::vector<std::size_t>{0, 1, 2});
+}
 
 TEST_CASE("pipeline::time_passing_steps") {
   FakeProcessRunner processes;  // no runner scripted: starting one would be a failure

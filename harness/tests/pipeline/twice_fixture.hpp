@@ -278,24 +278,26 @@ struct PipelineFixture {
   }
   /// Lock-step timing of one target: the reference runner and its twin (the baseline), then the
   /// student's, each serving its side with `student`'s times; a student with timed_output_wrong gives itself away by digest.
+  /// A lone check's timing runners: the reference and its twin for the baselines (while the file
+  /// builds), then the student's runner and the reference's, started before the timing.
   void expect_timing(FakeStudent student = {}) {
-    auto student_started = std::make_shared<bool>(false);
-    for (const bool reference : {true, true, false}) {  // the reference, its twin, the student's
-      processes.expect_interactive([this, student, reference, student_started](const ProcessRequest& sent) {
-        CHECK(sent.argv.front() ==
-              (reference ? where.reference_runner("twice", true) : work() / "runner").string());
-        if (!reference) *student_started = true;
+    enum Role { baseline, twin, yours, reference };
+    for (const Role role : {baseline, twin, yours, reference}) {
+      processes.expect_interactive([this, student, role](const ProcessRequest& sent) {
+        const bool theirs = role != yours;
+        CHECK(sent.argv.front() == (theirs ? where.reference_runner("twice", true) : work() / "runner").string());
+        // Each timing runner works in a folder of its own, none of them the cases' runner's.
+        CHECK(sent.working_dir == work() / (theirs ? role == twin ? "reference-timing-twin" : "reference-timing" : "timing"));
         const Job job = serve_job_of(sent);
         REQUIRE(job.timings.size() == 1);
-        CHECK(job.timings[0].reference_only == reference);
-        const bool wrong = !reference && student.timed_output_wrong;
+        CHECK(job.timings[0].reference_only == theirs);
+        const bool wrong = !theirs && student.timed_output_wrong;
         auto calls = std::make_shared<std::size_t>(0);
-        return std::make_unique<FakeServer>([job, student, reference, wrong, calls,
-                                             student_started](const std::string& command) -> std::string {
-          const std::vector<double>& times =
-              !reference                                             ? student.student_ms
-              : !*student_started && !student.reference_alone_ms.empty() ? student.reference_alone_ms
-                                                                     : student.reference_ms;
+        return std::make_unique<FakeServer>([job, student, role, wrong, calls](const std::string& command) -> std::string {
+          const std::vector<double>& times = role == yours ? student.student_ms
+                                             : role != reference && !student.reference_alone_ms.empty()
+                                                 ? student.reference_alone_ms
+                                                 : student.reference_ms;
           if (command == "task 0") return "loaded";
           if (command.starts_with("prepare ")) return "ready";
           if (command == "run") return "ran " + std::to_string(times[(*calls)++ % times.size()]);

@@ -139,16 +139,71 @@ TEST_CASE("run::time_targets") {
     const RunRequest student = student_request(CUGRADE_LOCKSTEP_HONEST, dir);
     const std::vector<TimeTask> tasks{reduction_task(dir, 3000, "reduce6")};
     BaselineCache baselines;
-    const auto first = time_targets(processes, student, tasks, CUGRADE_LOCKSTEP_REFERENCE, dir / "reference", &baselines);
+    CHECK_FALSE(baselines_kept(&baselines, student, tasks, CUGRADE_LOCKSTEP_REFERENCE));
+    CHECK_FALSE(baselines_kept(nullptr, student, tasks, CUGRADE_LOCKSTEP_REFERENCE));
+    const auto first = time_targets(processes, student, tasks, CUGRADE_LOCKSTEP_REFERENCE, dir / "reference", {&baselines});
     CHECK(runners_started(dir) == 3);
+    CHECK(baselines_kept(&baselines, student, tasks, CUGRADE_LOCKSTEP_REFERENCE));
     fs::remove_all(dir / "reference-twin");
-    const auto second = time_targets(processes, student, tasks, CUGRADE_LOCKSTEP_REFERENCE, dir / "reference", &baselines);
+    const auto second = time_targets(processes, student, tasks, CUGRADE_LOCKSTEP_REFERENCE, dir / "reference", {&baselines});
     CHECK_FALSE(fs::exists(dir / "reference-twin"));  // no twin started
     REQUIRE(second.size() == 1);
     CHECK(second[0].status.outcome == Outcome::passed);
     CHECK(second[0].reference_alone_ms == first[0].reference_alone_ms);
-    CHECK(phase_names(second[0]) ==
-          std::vector<std::string>{"reference start", "your start", "loading", "warm-up", "sampling", "outputs"});
+    // Both sides start at once: neither waits for the other.
+    CHECK(phase_names(second[0]) == std::vector<std::string>{"start", "loading", "warm-up", "sampling", "outputs"});
+  }
+
+  SUBCASE("runners started early serve the targets: no runner is started by time_targets") {
+    const RunRequest student = student_request(CUGRADE_LOCKSTEP_HONEST, dir);
+    const std::vector<TimeTask> tasks{reduction_task(dir, 3000, "reduce6"), reduction_task(dir, 2000)};
+    BaselineCache baselines;
+    time_targets(processes, student, tasks, CUGRADE_LOCKSTEP_REFERENCE, dir / "reference", {&baselines});
+    REQUIRE(baselines_kept(&baselines, student, tasks, CUGRADE_LOCKSTEP_REFERENCE));
+    const std::size_t before = runners_started(dir);
+    // Asked to load the second target, the one that will be timed first.
+    EarlyRunners early = start_early_runners(processes, student, tasks, 1, CUGRADE_LOCKSTEP_REFERENCE, dir / "reference");
+    const auto outcomes = time_targets(processes, student, tasks, CUGRADE_LOCKSTEP_REFERENCE, dir / "reference",
+                                       {&baselines, &early, {1, 0}});
+    CHECK(runners_started(dir) == before + 2);  // the two early ones only
+    REQUIRE(outcomes.size() == 2);
+    for (const TimingOutcome& timed : outcomes) {
+      INFO(timed.status.message);
+      CHECK(timed.status.outcome == Outcome::passed);
+      CHECK(timed.verified);
+      CHECK(timed.student_ms.size() >= 4);
+    }
+    CHECK(phase_names(outcomes[1]) == std::vector<std::string>{"start", "loading", "warm-up", "sampling", "outputs"});
+    CHECK(phase_names(outcomes[0]) == std::vector<std::string>{"loading", "warm-up", "sampling", "outputs"});
+  }
+
+  SUBCASE("an early runner asked for a target that is not timed answers for it first, then loads the one timed") {
+    const RunRequest student = student_request(CUGRADE_LOCKSTEP_HONEST, dir);
+    const std::vector<TimeTask> tasks{reduction_task(dir, 3000, "reduce6"), reduction_task(dir, 2000)};
+    BaselineCache baselines;
+    time_targets(processes, student, tasks, CUGRADE_LOCKSTEP_REFERENCE, dir / "reference", {&baselines});
+    EarlyRunners early = start_early_runners(processes, student, tasks, 0, CUGRADE_LOCKSTEP_REFERENCE, dir / "reference");
+    const auto outcomes = time_targets(processes, student, tasks, CUGRADE_LOCKSTEP_REFERENCE, dir / "reference",
+                                       {&baselines, &early, {1}});
+    REQUIRE(outcomes.size() == 2);
+    CHECK(outcomes[0].status.outcome == Outcome::not_run);  // not asked for: left as it was
+    CHECK(outcomes[0].phase_seconds.empty());
+    INFO(outcomes[1].status.message);
+    CHECK(outcomes[1].status.outcome == Outcome::passed);
+    CHECK(outcomes[1].verified);
+  }
+
+  SUBCASE("early runners never used are ended with their handle") {
+    const RunRequest student = student_request(CUGRADE_LOCKSTEP_HONEST, dir);
+    const std::vector<TimeTask> tasks{reduction_task(dir, 3000)};
+    {
+      EarlyRunners early = start_early_runners(processes, student, tasks, 0, CUGRADE_LOCKSTEP_REFERENCE, dir / "reference");
+      REQUIRE(early.student.get() != nullptr);
+      REQUIRE(early.reference.get() != nullptr);
+    }
+    // Their events files say they started; nothing is left holding the folders.
+    CHECK(runners_started(dir) == 2);
+    CHECK(start_early_runners(processes, student, tasks, 5, CUGRADE_LOCKSTEP_REFERENCE, dir / "reference").student.get() == nullptr);
   }
 
   SUBCASE("a step that crashes costs that step only: the next is timed by a fresh runner") {
