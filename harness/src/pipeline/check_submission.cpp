@@ -137,6 +137,13 @@ void add_cross_case_patterns(GradeReport& report, const Spec& spec) {
   }
 }
 
+/// False when CUGRADE_TIMING_AHEAD=0 asks for the timing runners and baselines to start only when
+/// the timing does (a benchmark's side-by-side comparison, scripts/bench-timing-ahead.sh).
+bool timing_ahead() {
+  const char* value = std::getenv("CUGRADE_TIMING_AHEAD");
+  return !(value && std::string(value) == "0");
+}
+
 /// How the student's runner runs this check's cases: its folder, job, limits, sandbox and
 /// environment (shared memory's start on both backends, the CPU backend's schedule, the user's).
 RunRequest student_run_request(const Spec& spec, const CasePlan& plan, const fs::path& runner, bool use_cuda,
@@ -240,7 +247,7 @@ BuiltSubmission build_submission(const CheckContext& context, const Spec& spec, 
                       out.work_dir, context.materials.get());
   };
   std::future<std::pair<CasePlan, double>> beside;  // the plan, and the baselines' seconds
-  if (lone && will_run)
+  if (lone && will_run && timing_ahead())
     beside = std::async(std::launch::async, [&] {
       const auto planning = std::chrono::steady_clock::now();
       CasePlan plan = make_plan();
@@ -369,7 +376,7 @@ RanSubmission run_submission(const CheckContext& context, const Spec& spec, cons
     const RunRequest timing_run = timing_run_request(run, plan);
     EarlyRunners early;
     if (const auto passing = passing_step_tasks(plan.job.timings, report.cases);
-        timed && !passing.empty() &&
+        timed && !passing.empty() && timing_ahead() &&
         baselines_kept(context.baselines.get(), timing_run, plan.job.timings, reference_runner))
       early = start_early_runners(context.processes, timing_run, plan.job.timings, passing.front(), reference_runner,
                                   plan.layout.reference_timing);
