@@ -14,7 +14,8 @@
 #   GRADE_OPTIONS passed to `cugrade grade` (e.g. --no-sanitizer --no-diagnosis)
 #
 # Prints a Markdown table per part: wall seconds (or submissions per minute) with the setting off
-# and on, and their ratio. The classes are made under WORK (reused when there).
+# and on, and their ratio; then where each class's time went. The classes are made under WORK
+# (reused when there), with each grade's output (WORK/grade-ID-0.log, -1.log).
 set -euo pipefail
 
 usage() { sed -n '8,16p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 1; }
@@ -35,11 +36,12 @@ cugrade="$build/harness/cugrade"
 [ -x "$cugrade" ] || { echo "bench-timing-ahead: no $cugrade (build first)" >&2; exit 1; }
 mkdir -p "$work"
 
-# Seconds `"$@"` took (its output discarded), with CUGRADE_TIMING_AHEAD=$1.
+# Seconds `"$@"` took, with CUGRADE_TIMING_AHEAD=$1; its output goes to $log (else nowhere).
+log=/dev/null
 seconds_of() {
   local ahead=$1; shift
   local start=$EPOCHREALTIME
-  CUGRADE_TIMING_AHEAD=$ahead "$@" > /dev/null 2>&1 || true
+  CUGRADE_TIMING_AHEAD=$ahead "$@" > "$log" 2>&1 || true
   awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.2f", b - a }'
 }
 
@@ -70,10 +72,18 @@ if [ -n "$classes" ]; then
     rates=()
     for ahead in 0 1; do
       rm -rf "$work/grades-$id-$ahead"
+      log="$work/grade-$id-$ahead.log"
       wall=$(seconds_of "$ahead" "$cugrade" grade "$id" -S "$class" -o "$work/grades-$id-$ahead" --backend cuda \
         --progress none "${grade_options[@]}")
       rates+=("$(awk -v n="$count" -v w="$wall" 'BEGIN { printf "%.1f", n * 60 / w }')")
     done
     awk -v id="$id" -v off="${rates[0]}" -v on="${rates[1]}" 'BEGIN { printf "| %s | %.1f | %.1f | %.2f |\n", id, off, on, on / off }'
+  done
+  echo
+  # Where each class's time went, as `cugrade grade` summed it.
+  for id in $classes; do
+    for ahead in 0 1; do
+      echo "- $id, ahead $([ $ahead = 1 ] && echo on || echo off): $(grep -hE '^(Time per submission|Throughput)' "$work/grade-$id-$ahead.log" | tr '\n' ' ')"
+    done
   done
 fi
