@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "fills.hpp"
+#include "word_fill.hpp"
 
 namespace cugrade::runner {
 namespace {
@@ -134,12 +135,11 @@ void BufferSet::fill_host(Slot& slot) {
 }
 
 void BufferSet::fill_device(const std::string& name, Slot& slot) {
-  context_.check(cudaMemset(slot.pointer, kPoison, slot.bytes), "cudaMemset (poisoning output " + name + ")");
-  if (slot.layout.type != DType::f32) return;
-  // Byte 2 of every element: rows of one byte, 4 bytes apart. Should a driver refuse such a
-  // pitch, the plain 0xFF fill stays (a quiet NaN): only the "added into it" evidence is lost.
-  if (cudaMemset2D(static_cast<char*>(slot.pointer) + 2, 4, output_fill_f32_byte2, 1, slot.bytes / 4) != cudaSuccess)
-    cudaGetLastError();
+  if (slot.layout.type == DType::f32)  // every element the signalling NaN of fills.hpp
+    context_.check(fill_words(slot.pointer, slot.bytes / 4, output_fill_f32_word),
+                   "filling output " + name + " (before the call)");
+  else
+    context_.check(cudaMemset(slot.pointer, kPoison, slot.bytes), "cudaMemset (poisoning output " + name + ")");
 }
 
 ArraySet BufferSet::read_outputs() {

@@ -1,10 +1,14 @@
 // Sample inputs and digests on the host: for steps whose arrays live in host memory, and for the
-// CPU backend's runner (whose "device" memory is host memory). sample_kernels.cu does the same on
-// a GPU for the CUDA runner.
+// CPU backend's runner (whose "device" memory is host memory; it also fills words here).
+// sample_kernels.cu and word_fill.cu do the same on a GPU for the CUDA runner.
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
 #include "sample_inputs.hpp"
+#ifdef CUGRADE_CPU_RUNNER
+#include "word_fill.hpp"
+#endif
 
 namespace cugrade::runner {
 namespace {
@@ -75,6 +79,11 @@ void write_sample_input(Memory, const void* base, void* dest, const Array& layou
 void add_digest(Memory, const void* data, const Array& layout, std::uint64_t key, double atol, double rtol,
                 std::int64_t first, Digest& digest) {
   host_add_digest(data, layout, key, atol, rtol, first, digest);
+}
+
+cudaError_t fill_words(void* dest, std::size_t count, std::uint32_t word) {
+  std::fill_n(static_cast<std::uint32_t*>(dest), count, word);
+  return cudaSuccess;
 }
 #endif
 
