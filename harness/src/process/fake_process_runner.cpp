@@ -44,6 +44,7 @@ class NotStarted final : public InteractiveProcess {
 }  // namespace
 
 std::unique_ptr<InteractiveProcess> FakeProcessRunner::start(const ProcessRequest& request) {
+  std::unique_lock lock(mutex_);  // a check's build and its baselines run side by side
   requests_.push_back(request);
   if (interactive_.empty()) {
     std::string joined;
@@ -52,6 +53,7 @@ std::unique_ptr<InteractiveProcess> FakeProcessRunner::start(const ProcessReques
   }
   InteractiveHandler handler = std::move(interactive_.front());
   interactive_.pop_front();
+  lock.unlock();
   return handler(request);
 }
 
