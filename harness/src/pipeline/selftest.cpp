@@ -160,6 +160,15 @@ Result<std::vector<SelftestEntry>> selftest_entries(const Locations& where, cons
   return entries;
 }
 
+CheckOptions selftest_check_options(const CheckOptions& options, const SelftestEntry& entry, std::size_t cpu_threads) {
+  CheckOptions one = options;
+  one.submission = entry.files;
+  one.reference_only_steps = entry.reference_only_steps;
+  one.diagnosis = options.diagnosis && !entry.diagnosis.empty();
+  if (cpu_threads) one.runner_environment[cpu_threads_variable] = std::to_string(cpu_threads);
+  return one;
+}
+
 std::vector<SelftestResult> run_selftest(const CheckContext& context, const Spec& spec, const Grader& grader,
                                          const std::vector<SelftestEntry>& entries, const CheckOptions& options,
                                          const std::function<void(const SelftestResult&)>& on_result,
@@ -187,11 +196,7 @@ std::vector<SelftestResult> run_selftest(const CheckContext& context, const Spec
   std::vector<std::optional<SelftestResult>> judged(graded.size());
   std::mutex heard;
   const auto check_options = [&](std::size_t i) {
-    CheckOptions one = options;
-    one.submission = graded[i]->files;
-    one.reference_only_steps = graded[i]->reference_only_steps;
-    if (!gpu) one.runner_environment[cpu_threads_variable] = std::to_string(cpu_threads_per_worker(builders));
-    return one;
+    return selftest_check_options(options, *graded[i], gpu ? 0 : cpu_threads_per_worker(builders));
   };
   std::vector<std::optional<RanSubmission>> ran(graded.size());
   schedule_batch(

@@ -48,6 +48,11 @@ struct SelftestResult {
 /// The reference, the template and every entry of solutions/expected.yaml of assignment `id`.
 Result<std::vector<SelftestEntry>> selftest_entries(const Locations& where, const std::string& id);
 
+/// The options `entry` is checked with: `options` with its files, and Nsight Compute's diagnosis
+/// only where the entry names the causes it must get (a profile nothing is judged on is GPU time
+/// spent for nothing). `cpu_threads`: the CPU backend's threads per runner (0: not set).
+CheckOptions selftest_check_options(const CheckOptions& options, const SelftestEntry& entry, std::size_t cpu_threads);
+
 /// Grades every entry with `options` (its submission replaced) and judges each result, in the
 /// entries' order: `jobs` builds at a time (0: one per core), the runs on a GPU one at a time,
 /// each case's inputs and gold made once. `on_result`, when set, hears each one as soon as it

@@ -360,3 +360,28 @@ TEST_CASE("pipeline::run_selftest") {
     CHECK(results[0].why.starts_with("expected passed, got harness_error (nvcc could not be started"));
   }
 }
+
+TEST_CASE("pipeline::selftest_check_options") {
+  CheckOptions options;
+  options.diagnosis = true;
+  options.runner_environment["CUDA_VISIBLE_DEVICES"] = "1";
+  SelftestEntry slow;
+  slow.files = {"bad/slow.cu"};
+  slow.diagnosis = {{"tiled", "no_reuse"}};
+  SelftestEntry plain;
+  plain.files = {"good/plain.cu"};
+  plain.reference_only_steps = true;
+  // Profiled only where the entry names the cause it must get.
+  const CheckOptions for_slow = selftest_check_options(options, slow, 0);
+  CHECK(for_slow.diagnosis);
+  CHECK(for_slow.submission == std::vector<fs::path>{"bad/slow.cu"});
+  CHECK_FALSE(for_slow.runner_environment.contains(cpu_threads_variable));
+  const CheckOptions for_plain = selftest_check_options(options, plain, 4);
+  CHECK_FALSE(for_plain.diagnosis);
+  CHECK(for_plain.reference_only_steps);
+  CHECK(for_plain.runner_environment.at(cpu_threads_variable) == "4");
+  CHECK(for_plain.runner_environment.at("CUDA_VISIBLE_DEVICES") == "1");
+  // --no-diagnosis holds for every entry.
+  options.diagnosis = false;
+  CHECK_FALSE(selftest_check_options(options, slow, 0).diagnosis);
+}
