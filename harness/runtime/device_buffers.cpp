@@ -128,10 +128,10 @@ void BufferSet::reset_outputs() {
 }
 
 void BufferSet::fill_host(Slot& slot) {
-  std::memset(slot.pointer, kPoison, slot.bytes);
-  if (slot.layout.type != DType::f32) return;
-  auto* bytes = static_cast<std::uint8_t*>(slot.pointer);
-  for (std::size_t i = 2; i < slot.bytes; i += 4) bytes[i] = output_fill_f32_byte2;
+  if (slot.layout.type == DType::f32)  // every element the signalling NaN of fills.hpp
+    std::fill_n(static_cast<std::uint32_t*>(slot.pointer), slot.bytes / 4, output_fill_f32_word);
+  else
+    std::memset(slot.pointer, kPoison, slot.bytes);
 }
 
 void BufferSet::fill_device(const std::string& name, Slot& slot) {

@@ -22,6 +22,9 @@ inline constexpr std::uint8_t output_fill_f32_byte2 = 0x8F;
 /// The f32 output fill as a word, and the same NaN quieted (what x86 arithmetic on it gives).
 inline constexpr std::uint32_t output_fill_f32_word = 0xFF8FFFFFu;
 inline constexpr std::uint32_t output_fill_f32_quieted = 0xFFCFFFFFu;
+// The runner writes the word (word_fill.cu); the bytes above are what the word must hold.
+static_assert(output_fill_f32_word == (std::uint32_t{output_fill_byte} << 24 | std::uint32_t{output_fill_f32_byte2} << 16 |
+                                       std::uint32_t{output_fill_byte} << 8 | output_fill_byte));
 
 /// The 32-bit word fresh cudaMalloc memory holds on the CPU backend (little-endian: a5 a5 a5 ff):
 /// a signalling NaN as float, -5921371 as int. An output holding it was copied from device memory

@@ -194,9 +194,7 @@ std::vector<std::optional<PerformanceDiagnosis>> diagnose_timed_steps(const Chec
   for (const auto& t : plan.timings) targets.push_back(t.target);
   return diagnose_slow_steps(context.processes, request, plan.job.timings, timed, targets, context.counters.get());
 }
-}  // namespace
 
-namespace {
 /// build_for_check; `lone` (a check on its own, with a baseline cache in `context`): the inputs
 /// and gold are planned, and then the reference's timing baselines taken, while the file builds.
 /// nvcc leaves the GPU idle and no process of the student's can reach it, so a baseline taken

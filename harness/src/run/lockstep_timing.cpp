@@ -156,7 +156,8 @@ std::optional<std::vector<double>> numbers(const std::string& reply, const std::
 }
 
 /// What a target's baseline depends on: the reference runner, the GPU (a lane's
-/// CUDA_VISIBLE_DEVICES in `environment`) and the target (its reference step, size and inputs' name).
+/// CUDA_VISIBLE_DEVICES in `environment`) and the target (its reference step, size and inputs'
+/// name: the same in either side's copy of it).
 std::string baseline_key(const fs::path& reference_runner, const std::map<std::string, std::string>& environment,
                          const TimeTask& task) {
   const auto gpu = environment.find("CUDA_VISIBLE_DEVICES");
@@ -217,6 +218,10 @@ class LockstepSession {
     for (std::size_t index : selected_) {
       task_ = index;
       if (!baseline[task_]) continue;
+      TimingOutcome& out = outcomes_[task_];
+      const std::string stem = "timing-" + std::to_string(task_);
+      out.student_output_file = (student_request_.work_dir / (stem + ".student.out")).string();
+      out.reference_output_file = (reference_dir_ / (stem + ".reference.out")).string();
       if (!up({&reference_, &student_})) continue;
       if (!phase("loading", [&] { return load(student_, reference_); }) ||
           !phase("warm-up", [&] { return warm_up(); }) || !phase("sampling", [&] { return sample_until_done(); }) ||
@@ -240,7 +245,6 @@ class LockstepSession {
     return ms_since(start) / 1000.0;
   }
 
-
  private:
   /// The baselines of the selected tasks, each kept (`baselines_`) or taken now; which there are.
   std::vector<bool> take_baselines() {
@@ -248,9 +252,6 @@ class LockstepSession {
     for (std::size_t index : selected_) {
       task_ = index;
       TimingOutcome& out = outcomes_[task_];
-      const std::string stem = "timing-" + std::to_string(task_);
-      out.student_output_file = (student_request_.work_dir / (stem + ".student.out")).string();
-      out.reference_output_file = (reference_dir_ / (stem + ".reference.out")).string();
       const std::string key = baseline_key(reference_runner_, student_request_.environment, reference_tasks_[task_]);
       if (auto kept = baselines_ ? baselines_->find(key) : std::nullopt) {
         out.reference_alone_ms = std::move(*kept);
@@ -544,8 +545,7 @@ double take_baselines_ahead(ProcessRunner& processes, const RunRequest& student,
 bool baselines_kept(const BaselineCache* baselines, const RunRequest& student, const std::vector<TimeTask>& tasks,
                     const fs::path& reference_runner) {
   if (!baselines) return false;
-  const auto reference_tasks = sides_tasks(tasks).first;
-  return std::all_of(reference_tasks.begin(), reference_tasks.end(), [&](const TimeTask& task) {
+  return std::all_of(tasks.begin(), tasks.end(), [&](const TimeTask& task) {
     return baselines->find(baseline_key(reference_runner, student.environment, task)).has_value();
   });
 }
