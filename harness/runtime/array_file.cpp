@@ -66,31 +66,59 @@ Array make_array(DType type, std::vector<std::int64_t> dims) {
   return array;
 }
 
-bool write_array_file(const std::string& path, const ArraySet& arrays) {
+Array unset_array(DType type, std::vector<std::int64_t> dims) {
+  Array array;
+  array.type = type;
+  array.dims = std::move(dims);
+  array.bytes.resize(static_cast<std::size_t>(array.size()) * dtype_size(type));
+  return array;
+}
+
+bool write_array_file(const std::string& path, const std::vector<ArraySource>& arrays) {
   const std::string temp = path + ".partial";
-  {
+  const auto write_temp = [&] {
     std::ofstream out(temp, std::ios::binary | std::ios::trunc);
     if (!out) return false;
     out.write(kMagic, sizeof kMagic);
     put<std::uint64_t>(out, arrays.size());
-    for (const auto& [name, array] : arrays) {
-      put<std::uint64_t>(out, name.size());
-      out.write(name.data(), static_cast<std::streamsize>(name.size()));
+    for (const ArraySource& array : arrays) {
+      std::uint64_t expected = dtype_size(array.type);
+      for (auto d : array.dims) expected *= static_cast<std::uint64_t>(d);
+      put<std::uint64_t>(out, array.name.size());
+      out.write(array.name.data(), static_cast<std::streamsize>(array.name.size()));
       put<std::uint8_t>(out, static_cast<std::uint8_t>(array.type));
       put<std::uint64_t>(out, array.dims.size());
       for (auto d : array.dims) put<std::int64_t>(out, d);
-      put<std::uint64_t>(out, array.bytes.size());
-      out.write(reinterpret_cast<const char*>(array.bytes.data()),
-                static_cast<std::streamsize>(array.bytes.size()));
+      put<std::uint64_t>(out, expected);
+      std::uint64_t written = 0;
+      const ByteSink sink = [&](const void* data, std::size_t size) {
+        written += size;
+        return written <= expected && static_cast<bool>(out.write(static_cast<const char*>(data),
+                                                                  static_cast<std::streamsize>(size)));
+      };
+      if (!array.write_bytes(sink) || written != expected) return false;
     }
-    if (!out.flush()) return false;
-  }
-  return std::rename(temp.c_str(), path.c_str()) == 0;
+    return static_cast<bool>(out.flush());
+  };
+  if (write_temp() && std::rename(temp.c_str(), path.c_str()) == 0) return true;
+  std::remove(temp.c_str());
+  return false;
+}
+
+bool write_array_file(const std::string& path, const ArraySet& arrays) {
+  std::vector<ArraySource> sources;
+  for (const auto& [name, array] : arrays)
+    sources.push_back({name, array.type, array.dims, [&array = array](const ByteSink& sink) {
+                         return sink(array.bytes.data(), array.bytes.size());
+                       }});
+  return write_array_file(path, sources);
 }
 
 std::optional<ArraySet> read_array_file(const std::string& path, std::string* error) {
-  std::ifstream in(path, std::ios::binary);
+  std::ifstream in(path, std::ios::binary | std::ios::ate);
   if (!in) return fail_with(error, "cannot open " + path), std::nullopt;
+  const auto file_size = static_cast<std::uint64_t>(in.tellg());
+  in.seekg(0);
   char magic[sizeof kMagic];
   if (!in.read(magic, sizeof magic) || std::memcmp(magic, kMagic, sizeof kMagic) != 0)
     return fail_with(error, path + ": not an array file"), std::nullopt;
@@ -112,8 +140,15 @@ std::optional<ArraySet> read_array_file(const std::string& path, std::string* er
     array.dims.resize(ndims);
     for (auto& d : array.dims)
       if (!get(in, d) || d < 0) return fail_with(error, path + ": bad shape of " + name), std::nullopt;
-    if (!get(in, nbytes) || nbytes != static_cast<std::uint64_t>(array.size()) * dtype_size(array.type))
+    std::uint64_t elements = 1;  // the shape's product, refused where it overflows
+    for (auto d : array.dims)
+      if (__builtin_mul_overflow(elements, static_cast<std::uint64_t>(d), &elements))
+        return fail_with(error, path + ": bad shape of " + name), std::nullopt;
+    if (!get(in, nbytes) || elements > file_size || nbytes != elements * dtype_size(array.type))
       return fail_with(error, path + ": size of " + name + " does not match its shape"), std::nullopt;
+    // Before any allocation: a header may claim more than the file holds (a runner's garbage).
+    if (nbytes > file_size - static_cast<std::uint64_t>(in.tellg()))
+      return fail_with(error, path + ": truncated array " + name), std::nullopt;
     array.bytes.resize(nbytes);
     if (!in.read(reinterpret_cast<char*>(array.bytes.data()), static_cast<std::streamsize>(nbytes)))
       return fail_with(error, path + ": truncated array " + name), std::nullopt;

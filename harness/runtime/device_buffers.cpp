@@ -25,11 +25,23 @@ std::string shape_text(const Array& array) {
 
 bool same_layout(const Array& a, const Array& b) { return a.type == b.type && a.dims == b.dims; }
 
+/// The pinned buffer outputs are streamed through (write_outputs): a few milliseconds of writing
+/// per piece, a fraction of one to copy it.
+constexpr std::size_t staging_bytes = std::size_t{8} << 20;
+
+/// That buffer, made on first use and kept for the process: pinning it takes milliseconds, which
+/// once per case would cost more than it saves.
+void* staging_buffer(TaskContext& context) {
+  static void* staging = nullptr;
+  if (!staging) context.check(cudaMallocHost(&staging, staging_bytes), "cudaMallocHost (staging the outputs)");
+  return staging;
+}
+
 }  // namespace
 
 BufferSet::BufferSet(TaskContext& context, Memory memory, const ArraySet& inputs,
-                     const std::map<std::string, OutputDecl>& outputs)
-    : context_(context), memory_(memory), loaded_(inputs) {
+                     const std::map<std::string, OutputDecl>& outputs, InputStart start)
+    : context_(context), memory_(memory) {
   for (const auto& [name, array] : inputs) {
     Slot& slot = slots_[name];
     slot.layout.type = array.type;
@@ -51,9 +63,17 @@ BufferSet::BufferSet(TaskContext& context, Memory memory, const ArraySet& inputs
     slot.bytes = static_cast<std::size_t>(slot.layout.size()) * dtype_size(slot.layout.type);
     allocate(name, slot);
   }
-  for (auto& [name, slot] : slots_)
-    if (slot.input) upload(name, slot, loaded_.at(name));
+  keep_in_out(inputs);
+  if (start == InputStart::loaded)
+    for (auto& [name, slot] : slots_)
+      if (slot.input) upload(name, slot, inputs.at(name));
   reset_outputs();
+}
+
+void BufferSet::keep_in_out(const ArraySet& inputs) {
+  in_out_.clear();
+  for (const auto& [name, slot] : slots_)
+    if (slot.input && slot.output) in_out_.emplace(name, inputs.at(name));
 }
 
 std::vector<BufferSet::Placement> BufferSet::placements() const {
@@ -93,7 +113,7 @@ void BufferSet::upload(const std::string& name, Slot& slot, const Array& source)
 }
 
 Array BufferSet::download(const std::string& name, const Slot& slot) {
-  Array array = make_array(slot.layout.type, slot.layout.dims);
+  Array array = unset_array(slot.layout.type, slot.layout.dims);
   if (slot.bytes == 0) return array;
   if (memory_ == Memory::host) std::memcpy(array.bytes.data(), slot.pointer, slot.bytes);
   else
@@ -115,13 +135,13 @@ void BufferSet::load_inputs(const ArraySet& inputs) {
     if (it == inputs.end()) context_.fatal("input set lacks the array " + name);
     upload(name, slot, it->second);
   }
-  loaded_ = inputs;
+  keep_in_out(inputs);
 }
 
 void BufferSet::reset_outputs() {
   for (auto& [name, slot] : slots_) {
     if (!slot.output || slot.bytes == 0) continue;
-    if (slot.input) upload(name, slot, loaded_.at(name));
+    if (slot.input) upload(name, slot, in_out_.at(name));
     else if (memory_ == Memory::host) fill_host(slot);
     else fill_device(name, slot);
   }
@@ -142,11 +162,26 @@ void BufferSet::fill_device(const std::string& name, Slot& slot) {
     context_.check(cudaMemset(slot.pointer, kPoison, slot.bytes), "cudaMemset (poisoning output " + name + ")");
 }
 
-ArraySet BufferSet::read_outputs() {
-  ArraySet outputs;
+bool BufferSet::write_outputs(const std::string& path) {
+  std::vector<ArraySource> sources;
   for (const auto& [name, slot] : slots_)
-    if (slot.output) outputs.emplace(name, download(name, slot));
-  return outputs;
+    if (slot.output)
+      sources.push_back({name, slot.layout.type, slot.layout.dims,
+                         [this, &name = name, &slot = slot](const ByteSink& sink) { return stream(name, slot, sink); }});
+  return write_array_file(path, sources);
+}
+
+bool BufferSet::stream(const std::string& name, const Slot& slot, const ByteSink& sink) {
+  if (memory_ == Memory::host || slot.bytes == 0) return sink(slot.pointer, slot.bytes);
+  void* staging = staging_buffer(context_);
+  for (std::size_t done = 0; done < slot.bytes;) {
+    const std::size_t piece = std::min(staging_bytes, slot.bytes - done);
+    context_.check(cudaMemcpy(staging, static_cast<const char*>(slot.pointer) + done, piece, cudaMemcpyDeviceToHost),
+                   "cudaMemcpy (" + name + " back to the host)");
+    if (!sink(staging, piece)) return false;
+    done += piece;
+  }
+  return true;
 }
 
 ArraySet BufferSet::read_inputs() {

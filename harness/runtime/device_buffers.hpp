@@ -17,10 +17,16 @@ namespace cugrade::runner {
 /// (restored before every call) instead of being poisoned.
 class BufferSet {
  public:
-  /// Allocates a buffer per input (filled from `inputs`) and per output (poisoned); CUDA
-  /// failures and outputs that contradict their input are reported through `context`.
+  /// What an input's buffer starts as.
+  enum class InputStart {
+    loaded,  ///< a copy of its array
+    unset,   ///< nothing: the caller writes it before every call (timing samples)
+  };
+  /// Allocates a buffer per input (filled from `inputs`, as `start` says) and per output
+  /// (poisoned); CUDA failures and outputs that contradict their input are reported through
+  /// `context`. `inputs` need not outlive the set.
   BufferSet(TaskContext& context, Memory memory, const ArraySet& inputs,
-            const std::map<std::string, OutputDecl>& outputs);
+            const std::map<std::string, OutputDecl>& outputs, InputStart start = InputStart::loaded);
   /// Frees every buffer (errors ignored: after a sticky error there is nothing to save).
   ~BufferSet();
   BufferSet(const BufferSet&) = delete;
@@ -34,8 +40,10 @@ class BufferSet {
   /// Readies the buffers for the next call: outputs poisoned, in-out buffers restored to the
   /// inputs last loaded.
   void reset_outputs();
-  /// The declared outputs, as the last call left them.
-  ArraySet read_outputs();
+  /// The declared outputs, as the last call left them, written to an array file at `path`
+  /// without a host copy of them whole (device memory goes through a small pinned buffer, one
+  /// for the process); false on an I/O error.
+  bool write_outputs(const std::string& path);
   /// The inputs, as the last call left them (a const input that changed is the student's bug).
   ArraySet read_inputs();
   /// The Call handing these buffers and `params` to an entry point.
@@ -57,14 +65,19 @@ class BufferSet {
   };
   void allocate(const std::string& name, Slot& slot);
   void upload(const std::string& name, Slot& slot, const Array& source);
+  /// Keeps a copy of each in-out array of `inputs` (the only ones restored before a call).
+  void keep_in_out(const ArraySet& inputs);
   /// Fills an output with the runner's fill (fills.hpp), in host or device memory.
   void fill_host(Slot& slot);
   void fill_device(const std::string& name, Slot& slot);
   Array download(const std::string& name, const Slot& slot);
+  /// Hands `slot`'s bytes to `sink` in order, through the pinned staging buffer where they are in
+  /// device memory.
+  bool stream(const std::string& name, const Slot& slot, const ByteSink& sink);
 
   TaskContext& context_;
   Memory memory_;
-  ArraySet loaded_;  ///< the inputs last loaded, to restore in-out buffers from
+  ArraySet in_out_;  ///< the in-out arrays as last loaded, to restore their buffers from
   std::map<std::string, Slot> slots_;
 };
 

@@ -6,13 +6,19 @@
 // compute-sanitizer, the task markers (task_markers.hpp).
 #include <cuda_runtime.h>
 
+#include <unistd.h>
+
+#include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
+#include <thread>
 
 #include "event_writer.hpp"
 #include "job.hpp"
 #include "serve_task.hpp"
+#include "start_gate.hpp"
 #include "task_context.hpp"
 #include "tasks.hpp"
 
@@ -43,12 +49,23 @@ void require_device(EventWriter& events) {
     context.fatal(std::string("cannot create a CUDA context: ") + cudaGetErrorString(created));
 }
 
+/// Waits at the start gate (start_gate.hpp) when the environment names one: until its file
+/// exists, or start_gate_most_s passed.
+void wait_at_start_gate() {
+  const char* gate = std::getenv(start_gate_variable);
+  if (!gate || !*gate) return;
+  const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(start_gate_most_s);
+  while (::access(gate, F_OK) != 0 && std::chrono::steady_clock::now() < until)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+}
+
 int run_job(const Job& job, bool serve) {
   EventWriter events(job.events_file);
   if (!events.ok()) return usage_error("cannot append to the events file " + job.events_file);
   try {
     require_device(events);
     if (serve) return serve_timing(events, job);
+    wait_at_start_gate();
     for (const auto& task : job.checks) run_check_task(events, task);
     for (const auto& task : job.timings) run_time_task(events, task);
   } catch (const RunnerExit& exit) {

@@ -92,7 +92,7 @@ class Server {
         shared_(std::move(base)),
         inputs_(shared_->arrays),
         base_(shared_->buffers),
-        buffers_(context, step_.memory, inputs_, task.outputs),
+        buffers_(context, step_.memory, inputs_, task.outputs, BufferSet::InputStart::unset),
         flush_(context, task.flush_bytes),
         timer_(context),
         call_(buffers_.make_call(task.params)) {}
@@ -115,7 +115,7 @@ class Server {
     } else if (command == "write") {
       std::string path;
       std::getline(in >> std::ws, path);
-      context_.write_arrays(path, buffers_.read_outputs(), "timed outputs");
+      if (!buffers_.write_outputs(path)) context_.fatal("cannot write the timed outputs to " + path);
       reply("written");
     } else {
       return false;

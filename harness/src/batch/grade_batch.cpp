@@ -55,8 +55,6 @@ class Batch {
   Batch(const CheckContext& context, const Spec& spec, const Grader& grader, const BatchOptions& options,
         const BatchCallbacks& callbacks)
       : context_(context), spec_(spec), grader_(grader), options_(options), callbacks_(callbacks) {
-    // Every student gets the same cases: their inputs and gold are made once for the class.
-    if (!context_.materials) context_.materials = std::make_shared<CaseMaterials>();
     if (!context_.baselines) context_.baselines = std::make_shared<BaselineCache>();
     if (!context_.counters) context_.counters = std::make_shared<CounterCache>();
   }
@@ -247,6 +245,19 @@ Result<BatchSummary> Batch::run() {
   if (lock_fd_ < 0 || ::flock(lock_fd_, LOCK_EX | LOCK_NB) != 0)
     return fail("another `cugrade grade` is writing to " + options_.out.string() + "; wait for it to end");
 
+  // Every student gets the same cases: their inputs and gold are made once for the class, and each
+  // input file is written once, into a folder every student's work folder links to.
+  const fs::path shared_inputs = options_.out / "work" / ".inputs";  // no student's folder starts with '.'
+  const bool own_materials = !context_.materials;
+  if (own_materials) {
+    fs::remove_all(shared_inputs, ec);
+    try {
+      context_.materials = std::make_shared<CaseMaterials>(shared_inputs);
+    } catch (const std::exception& e) {
+      return fail("cannot create " + shared_inputs.string() + ": " + e.what());
+    }
+  }
+
   // One probe for the whole class, not one per submission.
   if (options_.check.backend != Backend::cpu && !context_.device)
     context_.device = find_device(context_.processes, context_.locations);
@@ -294,6 +305,7 @@ Result<BatchSummary> Batch::run() {
                  [&](std::size_t i) { prepare_and_build(slots[i]); },
                  [&](std::size_t i, std::size_t lane) { run_on_lane(slots[i], lane); }, options_.stop,
                  [&](std::size_t i) { score_and_record(slots[i]); });
+  if (own_materials) fs::remove_all(shared_inputs, ec);  // the students' work folders keep their links
 
   // The gradebook: every current student's record, whenever it was written.
   std::vector<StudentRecord> records;

@@ -1,6 +1,7 @@
 #include "pipeline/case_materials.hpp"
 
 #include <exception>
+#include <stdexcept>
 #include <utility>
 
 namespace cugrade {
@@ -17,11 +18,13 @@ const std::vector<MistakeModel>* mistake_models(const Grader& grader, const Case
   return work.flops + work.items <= kMostMistakeModelWork ? &grader.mistakes : nullptr;
 }
 
-std::shared_ptr<const CaseMaterial> CaseMaterials::for_case(const Grader& grader, const Case& c) {
-  return get(grader, c, true);
+namespace {
+void write_inputs_file(const std::filesystem::path& path, const ArraySet& arrays) {
+  // The work folder is ours; failing to write it is a harness fault (disk full), not the student's.
+  if (!write_array_file(path.string(), arrays))
+    throw std::runtime_error("cannot write " + path.string() + " (is the disk full?)");
 }
 
-namespace {
 bool same_arrays(const ArraySet& a, const ArraySet& b) {
   if (a.size() != b.size()) return false;
   for (auto i = a.begin(), j = b.begin(); i != a.end(); ++i, ++j)
@@ -31,6 +34,42 @@ bool same_arrays(const ArraySet& a, const ArraySet& b) {
   return true;
 }
 }  // namespace
+
+CaseMaterials::CaseMaterials(std::filesystem::path shared_files) : shared_files_(std::move(shared_files)) {
+  if (!shared_files_.empty()) std::filesystem::create_directories(shared_files_);
+}
+
+void CaseMaterials::place_inputs(const std::shared_ptr<const CaseMaterial>& material,
+                                 const std::filesystem::path& path) {
+  if (shared_files_.empty()) return write_inputs_file(path, material->inputs);
+  std::promise<std::filesystem::path> promise;
+  std::shared_future<std::filesystem::path> file;
+  std::filesystem::path shared;  // set where this check writes it
+  {
+    std::lock_guard lock(mutex_);
+    auto [it, fresh] = files_.try_emplace(material.get());
+    if (fresh) {
+      it->second = promise.get_future().share();
+      shared = shared_files_ / ("inputs-" + std::to_string(files_.size()) + ".in");
+    }
+    file = it->second;
+  }
+  if (!shared.empty()) {
+    try {
+      write_inputs_file(shared, material->inputs);
+      promise.set_value(shared);
+    } catch (...) {
+      promise.set_exception(std::current_exception());
+    }
+  }
+  std::error_code linked;
+  std::filesystem::create_hard_link(file.get(), path, linked);  // file.get() rethrows a failed write
+  if (linked) write_inputs_file(path, material->inputs);
+}
+
+std::shared_ptr<const CaseMaterial> CaseMaterials::for_case(const Grader& grader, const Case& c) {
+  return get(grader, c, true);
+}
 
 std::shared_ptr<const CaseMaterial> CaseMaterials::for_timing(const Grader& grader, const Case& timed) {
   auto material = get(grader, timed, false);

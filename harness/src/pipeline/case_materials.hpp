@@ -2,6 +2,7 @@
 // What a case costs the CPU before anything runs: its inputs (seeded) and its gold (double
 // precision). A batch or a self-test grades many submissions of one spec on the same cases, so
 // each is made once, by the first check that asks, and shared read-only after.
+#include <filesystem>
 #include <future>
 #include <map>
 #include <memory>
@@ -43,6 +44,15 @@ std::map<std::string, OutputDecl> output_decls(const ArraySet& outputs);
 /// waits for it. A generator's or gold's exception reaches every thread that asks.
 class CaseMaterials {
  public:
+  /// `shared_files` empty: each check writes its own input files (place_inputs). Otherwise a
+  /// folder (created here) where each material's inputs are written once, for every check to
+  /// link to: a batch then writes a 256 MiB input once, not once per student, and the runners
+  /// find it in the page cache.
+  explicit CaseMaterials(std::filesystem::path shared_files = {});
+  /// Puts `material`'s inputs at `path`: a hard link to its one file in the shared folder, or a
+  /// file of its own (no folder, or one on another file system). Throws std::runtime_error when
+  /// it cannot be written: the harness's fault (a full disk), never the student's.
+  void place_inputs(const std::shared_ptr<const CaseMaterial>& material, const std::filesystem::path& path);
   /// Inputs, output shapes and gold of a correctness case.
   std::shared_ptr<const CaseMaterial> for_case(const Grader& grader, const Case& c);
   /// Inputs and output shapes of a timing target's case (no gold: timed outputs are compared
@@ -60,6 +70,9 @@ class CaseMaterials {
   std::map<std::string, Made> made_;
   /// Timing materials by parameters and seed, whatever their step: the candidates to share.
   std::multimap<std::string, std::shared_ptr<const CaseMaterial>> timing_made_;
+  std::filesystem::path shared_files_;
+  /// Each material's file in shared_files_, written by the first check that places it.
+  std::map<const CaseMaterial*, std::shared_future<std::filesystem::path>> files_;
 };
 
 }  // namespace cugrade

@@ -10,12 +10,6 @@ namespace {
 std::string file_stem(const char* kind, std::size_t index) {
   return std::string(kind) + "-" + std::to_string(index);
 }
-
-void write_or_throw(const std::filesystem::path& path, const ArraySet& arrays) {
-  // The work folder is ours; failing to write it is a harness fault (disk full), not the student's.
-  if (!write_array_file(path.string(), arrays))
-    throw std::runtime_error("cannot write " + path.string() + " (is the disk full?)");
-}
 }  // namespace
 
 std::vector<Case> graded_cases(const Spec& spec, std::vector<Case> cases, bool reference_only_steps) {
@@ -43,7 +37,7 @@ CasePlan plan_cases(const Spec& spec, const Grader& grader, const std::vector<Ca
     const Case& c = cases[i];
     auto material = materials->for_case(grader, c);
     const std::string name = file_stem("case", i);
-    write_or_throw(plan.layout.inputs / (name + ".in"), material->inputs);
+    materials->place_inputs(material, plan.layout.inputs / (name + ".in"));
     CheckTask task;
     task.id = name;
     task.step = c.step;
@@ -69,7 +63,7 @@ CasePlan plan_cases(const Spec& spec, const Grader& grader, const std::vector<Ca
     // One base input set: every timed call gets its own variant of it (runtime/sample_inputs.hpp).
     auto [written, fresh] = timing_files.try_emplace(material.get(), plan.layout.inputs / file_stem("timing", i));
     const auto stem = written->second;
-    if (fresh) write_or_throw(stem.string() + ".in", material->inputs);
+    if (fresh) materials->place_inputs(material, stem.string() + ".in");
     TimeTask task;
     task.id = timed.id;
     task.step = target.step;

@@ -31,6 +31,7 @@
 #include "run/lockstep_timing.hpp"
 #include "score/score.hpp"
 #include "spec/spec_loader.hpp"
+#include "start_gate.hpp"
 
 namespace cugrade {
 namespace fs = std::filesystem;
@@ -346,8 +347,26 @@ RanSubmission run_submission(const CheckContext& context, const Spec& spec, cons
     if (shared_on_gpu)
       for (CheckTask& repeat : zero_poison_repeats(run.job, run.work_dir / "poison-00"))
         first_run.job.checks.push_back(std::move(repeat));
+    // Where every baseline is kept, both timing runners start now, beside the cases' runner, so
+    // that their start overlaps its. Another process's context starting clears the shared memory
+    // the cases' runner poisons (lockstep_timing.hpp), so that runner waits at a start gate until
+    // both are up; they load their first step only once the cases have run (loading is GPU work).
+    const RunRequest timing_run = timing_run_request(run, plan);
+    EarlyRunners early;
+    std::future<void> gate;
+    if (timed && timing_ahead() && !plan.job.timings.empty() &&
+        baselines_kept(context.baselines.get(), timing_run, plan.job.timings, reference_runner)) {
+      early = start_early_runners(context.processes, timing_run, plan.job.timings, reference_runner,
+                                  plan.layout.reference_timing);
+      first_run.start_gate = run.work_dir / "start-gate";
+      gate = std::async(std::launch::async, [&early, file = first_run.start_gate] {
+        early.await_up(start_gate_most_s / 2);  // opened whatever happened: a failed runner starts again later
+        std::ofstream{file};
+      });
+    }
     stage_started = std::chrono::steady_clock::now();
     RunOutcome ran = run_job_with_reference(context.processes, first_run, reference_runner, plan.layout.reference);
+    if (gate.valid()) gate.get();
     RunOutcome zero_poison = take_repeats(ran);
     name_cases_in_messages(ran, plan);
     spent.run = seconds_since(stage_started);
@@ -367,17 +386,10 @@ RanSubmission run_submission(const CheckContext& context, const Spec& spec, cons
       check_uninitialised_shared_on_gpu(context.processes, spec, plan, run, ran, zero_poison, report.cases);
       spent.run += seconds_since(stage_started);
     }
-    // The timing runners, each in a folder of its own, start now where no baseline is due: their
-    // start and the upload of the first timed step's inputs then overlap the sanitizer's pass.
-    // Not earlier: another process's context starting, or any work of it, clears the shared
-    // memory the poisoned runs above rely on (lockstep_timing.hpp).
-    const RunRequest timing_run = timing_run_request(run, plan);
-    EarlyRunners early;
-    if (const auto passing = passing_step_tasks(plan.job.timings, report.cases);
-        timed && !passing.empty() && timing_ahead() &&
-        baselines_kept(context.baselines.get(), timing_run, plan.job.timings, reference_runner))
-      early = start_early_runners(context.processes, timing_run, plan.job.timings, passing.front(), reference_runner,
-                                  plan.layout.reference_timing);
+    // The runners started beside the cases load the first step that is timed now: that upload
+    // overlaps the sanitizer's pass. Runners left unused (no step passed) end with `early`.
+    if (const auto passing = passing_step_tasks(plan.job.timings, report.cases); !passing.empty())
+      early.load(passing.front());
     // Invalid accesses, races and uninitialised reads the GPU let pass: compute-sanitizer.
     if (use_cuda && options.sanitizer) {
       const std::vector<std::string> tools = sanitizer_tools(options.submission);

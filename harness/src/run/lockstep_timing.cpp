@@ -42,6 +42,27 @@ EarlyRunners::~EarlyRunners() {
 EarlyRunners::EarlyRunners(EarlyRunners&&) noexcept = default;
 EarlyRunners& EarlyRunners::operator=(EarlyRunners&&) noexcept = default;
 
+bool EarlyRunners::await_up(double most_s) {
+  const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(most_s);
+  bool both = true;
+  for (TimingSide* side : {student.get(), reference.get()}) {
+    if (!side || !side->alive() || side->greeted) continue;
+    const double left = std::chrono::duration<double>(until - std::chrono::steady_clock::now()).count();
+    const auto reply = side->process->receive(std::max(0.0, left));
+    side->greeted = reply && *reply == "hello";
+    if (!side->greeted) {
+      side->ended = side->process->finish(0.0);
+      both = false;
+    }
+  }
+  return both;
+}
+
+void EarlyRunners::load(std::size_t first) {
+  for (TimingSide* side : {student.get(), reference.get()})
+    if (side && side->alive() && side->process->send("task " + std::to_string(first))) side->loading = first;
+}
+
 namespace {
 using Clock = std::chrono::steady_clock;
 using Side = TimingSide;
@@ -214,7 +235,7 @@ class LockstepSession {
 
   std::vector<TimingOutcome> run() {
     const std::vector<bool> baseline = take_baselines();
-    quit(twin_);  // before any process of the student's starts
+    quit({&twin_});  // before any process of the student's starts
     for (std::size_t index : selected_) {
       task_ = index;
       if (!baseline[task_]) continue;
@@ -230,8 +251,7 @@ class LockstepSession {
       outcomes_[task_].status.outcome = Outcome::passed;
       settle();
     }
-    quit(student_);
-    quit(reference_);
+    quit({&student_, &reference_});
     return std::move(outcomes_);
   }
 
@@ -240,8 +260,7 @@ class LockstepSession {
   double baselines_only() {
     const auto start = Clock::now();
     take_baselines();
-    quit(twin_);
-    quit(reference_);
+    quit({&twin_, &reference_});
     return ms_since(start) / 1000.0;
   }
 
@@ -309,11 +328,13 @@ class LockstepSession {
     return twin;
   }
 
-  /// Ends `side`'s runner, asking first.
-  void quit(Side& side) {
-    if (!side.alive()) return;
-    side.process->send("quit");
-    side.ended = side.process->finish(1.0);
+  /// Ends the runners of `sides`, asking each first, all before waiting for any (each one's
+  /// context and buffers take a while to go).
+  void quit(std::initializer_list<Side*> sides) {
+    for (Side* side : sides)
+      if (side->alive()) side->process->send("quit");
+    for (Side* side : sides)
+      if (side->alive()) side->ended = side->process->finish(1.0);
   }
 
   /// Loads the current target into sides `a` and `b` at once (each reads and uploads its own
@@ -521,18 +542,15 @@ bool digests_agree(const std::vector<double>& student, const std::vector<double>
 }
 
 EarlyRunners start_early_runners(ProcessRunner& processes, const RunRequest& student,
-                                 const std::vector<TimeTask>& tasks, std::size_t first, const fs::path& reference_runner,
+                                 const std::vector<TimeTask>& tasks, const fs::path& reference_runner,
                                  const fs::path& reference_dir) {
   EarlyRunners early;
-  if (first >= tasks.size()) return early;
+  if (tasks.empty()) return early;
   const auto [reference_tasks, student_tasks] = sides_tasks(tasks);
   early.student = std::make_unique<TimingSide>();
   early.reference = std::make_unique<TimingSide>();
   start_side(*early.student, processes, student, student.runner, student.work_dir, student_tasks, "timing-early");
   start_side(*early.reference, processes, student, reference_runner, reference_dir, reference_tasks, "timing-early");
-  // Sent behind the start: each runner reads it once it has said hello.
-  for (TimingSide* side : {early.student.get(), early.reference.get()})
-    if (side->process->send("task " + std::to_string(first))) side->loading = first;
   return early;
 }
 

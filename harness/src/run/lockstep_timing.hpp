@@ -44,25 +44,31 @@ struct TimingOutcome {
 
 struct TimingSide;  // one side's runner (lockstep_timing.cpp)
 
-/// Both sides' runners, started before time_targets is called so that their start and the upload
-/// of a first target's inputs overlap other work of the check. Runners never handed to
+/// Both sides' runners, started before time_targets is called so that their start, and the
+/// upload of a first target's inputs, overlap other work of the check. Runners never handed to
 /// time_targets are ended with this.
 struct EarlyRunners {
   EarlyRunners();
   ~EarlyRunners();
   EarlyRunners(EarlyRunners&&) noexcept;
   EarlyRunners& operator=(EarlyRunners&&) noexcept;
+  /// Waits, at most `most_s` in all, until both runners have said hello (their CUDA contexts
+  /// exist); one that did not is ended, for time_targets to start afresh. True when both did.
+  bool await_up(double most_s);
+  /// Asks both runners to load task `first`, waiting for neither. Loading is GPU work: not while a
+  /// poisoned run goes on.
+  void load(std::size_t first);
   std::unique_ptr<TimingSide> student, reference;
 };
 
-/// Starts both sides' runners now, as time_targets would with the same arguments, and asks each
-/// to load task `first`; waits for nothing. Only where no baseline is to be taken
-/// (baselines_kept): a baseline is taken before any process of the student's starts. And only
-/// once the GPU's poisoned runs are over: on an H100 another process's context starting, or any
-/// work of it, clears the shared memory a poisoned run relies on.
+/// Starts both sides' runners now, as time_targets would with the same arguments; waits for
+/// nothing and asks for no task. Only where no baseline is to be taken (baselines_kept): a
+/// baseline is taken before any process of the student's starts. On an H100, another process's
+/// context starting, or any work of it, clears the shared memory a poisoned run relies on; an
+/// idle context does not. So a poisoned run started beside these waits at a start gate
+/// (runtime/start_gate.hpp) opened once await_up returns, and load() comes after it.
 EarlyRunners start_early_runners(ProcessRunner& processes, const RunRequest& student,
-                                 const std::vector<TimeTask>& tasks, std::size_t first,
-                                 const std::filesystem::path& reference_runner,
+                                 const std::vector<TimeTask>& tasks, const std::filesystem::path& reference_runner,
                                  const std::filesystem::path& reference_dir);
 
 /// Takes the baseline of each of `tasks` that `baselines` lacks, as time_targets would (the

@@ -10,10 +10,11 @@
 #include <set>
 #include <thread>
 
+#include "start_gate.hpp"
+
 namespace cugrade {
 namespace {
 using Clock = std::chrono::steady_clock;
-
 
 /// Follows the runner's event file as it grows, remembering which task is in progress.
 class EventFollower {
@@ -166,6 +167,7 @@ RunOutcome run_job(ProcessRunner& processes, const RunRequest& request) {
     argv.push_back(job_path.string());
     ProcessRequest process{std::move(argv), request.work_dir, request.environment, total_s,
                            request.output_limit_bytes, {}, {}};
+    if (!request.start_gate.empty()) process.environment[start_gate_variable] = request.start_gate.string();
     if (request.sandboxed) process.sandbox = runner_sandbox(request);  // its limits set inside
     else if (!request.gpu && request.host_memory_bytes > 0)  // the CPU runner's memory, unsealed too
       process.address_space_bytes = cpu_runner_address_space(request.host_memory_bytes, request.environment);

@@ -38,6 +38,10 @@ struct RunRequest {
   /// How long a runner may stay between two tasks, or after its last, before it is ended (a
   /// wrapper that slows the runner down needs more).
   double idle_grace_s = 1.0;
+  /// A file in `work_dir` the runner waits for before its first case (runtime/start_gate.hpp),
+  /// created by whoever started processes beside it; empty: none. A request for another runner
+  /// (the reference's) drops it.
+  std::filesystem::path start_gate = {};
 };
 
 /// The sandbox of one runner process of `request` (its folders, the GPU when asked for).

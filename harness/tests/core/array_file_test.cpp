@@ -40,6 +40,29 @@ TEST_CASE("runtime::array_file") {
     CHECK_FALSE(cugrade::read_array_file(path, &error).has_value());
     CHECK(error.find("truncated array") != std::string::npos);
   }
+  SUBCASE("a header claiming more than the file holds is refused before any allocation") {
+    // One f32 array "x" of shape {2^31, 2^31}: 2^64 bytes claimed by a file of a few dozen.
+    std::ofstream out(path, std::ios::binary);
+    const auto put = [&](auto value) { out.write(reinterpret_cast<const char*>(&value), sizeof value); };
+    out.write("CGARRAY1", 8);
+    put(std::uint64_t{1});
+    put(std::uint64_t{1});
+    out.write("x", 1);
+    put(std::uint8_t{0});
+    put(std::uint64_t{2});
+    put(std::int64_t{1} << 31);
+    put(std::int64_t{1} << 31);
+    put(std::uint64_t{0});  // what 2^62 elements of 4 bytes wrap to
+    out.close();
+    std::string error;
+    CHECK_FALSE(cugrade::read_array_file(path, &error).has_value());
+    CHECK(error == path + ": size of x does not match its shape");
+  }
+  SUBCASE("unset_array has the shape and room of make_array") {
+    const cugrade::Array blank = cugrade::unset_array(cugrade::DType::f64, {3, 4});
+    CHECK(blank.dims == std::vector<std::int64_t>{3, 4});
+    CHECK(blank.bytes.size() == 3 * 4 * sizeof(double));
+  }
   SUBCASE("something else is not an array file") {
     std::ofstream(path) << "PASSED\n";
     std::string error;

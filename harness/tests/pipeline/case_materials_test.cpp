@@ -1,10 +1,15 @@
 // CaseMaterials (harness/src/pipeline/case_materials.cpp): each case's inputs and gold made once
-// for every check of a batch, the same for every thread that asks, and failures shared too.
+// for every check of a batch, the same for every thread that asks, and failures shared too; each
+// input file written once where a batch gives a folder for them, every check linking to it.
 #include "pipeline/case_materials.hpp"
 
 #include <doctest/doctest.h>
 
+#include <stdlib.h>
+
 #include <atomic>
+#include <filesystem>
+#include <iterator>
 #include <stdexcept>
 #include <thread>
 #include <vector>
@@ -85,4 +90,63 @@ TEST_CASE("pipeline::CaseMaterials") {
     flops = 2.0 * kMostMistakeModelWork;
     CHECK(materials.for_case(modelled, twice_case(8, 3))->mistakes == nullptr);
   }
+}
+
+TEST_CASE("pipeline::CaseMaterials::place_inputs") {
+  namespace fs = std::filesystem;
+  CountingGrader counting;
+  char pattern[] = "/tmp/cugrade-place-inputs-XXXXXX";
+  REQUIRE(mkdtemp(pattern) != nullptr);
+  const fs::path dir = pattern;
+  const auto read_back = [](const fs::path& file) {
+    const auto arrays = read_array_file(file.string());
+    REQUIRE(arrays.has_value());
+    return arrays->at("x").bytes;
+  };
+
+  SUBCASE("without a shared folder each check writes a file of its own") {
+    CaseMaterials materials;
+    const auto material = materials.for_case(counting.grader, twice_case(8, 1));
+    materials.place_inputs(material, dir / "a.in");
+    materials.place_inputs(material, dir / "b.in");
+    CHECK(fs::hard_link_count(dir / "a.in") == 1);
+    CHECK(read_back(dir / "b.in") == material->inputs.at("x").bytes);
+  }
+  SUBCASE("with one, every check's file is a link to one file written once") {
+    CaseMaterials materials(dir / "shared");
+    const auto material = materials.for_case(counting.grader, twice_case(8, 1));
+    const auto other = materials.for_case(counting.grader, twice_case(9, 1));
+    fs::create_directories(dir / "one");
+    fs::create_directories(dir / "two");
+    materials.place_inputs(material, dir / "one" / "case-0.in");
+    materials.place_inputs(material, dir / "two" / "case-0.in");
+    materials.place_inputs(other, dir / "two" / "case-1.in");
+    CHECK(fs::equivalent(dir / "one" / "case-0.in", dir / "two" / "case-0.in"));
+    CHECK(fs::hard_link_count(dir / "one" / "case-0.in") == 3);  // the shared file and two links
+    CHECK_FALSE(fs::equivalent(dir / "two" / "case-0.in", dir / "two" / "case-1.in"));
+    CHECK(read_back(dir / "two" / "case-0.in") == material->inputs.at("x").bytes);
+    CHECK(read_back(dir / "two" / "case-1.in") == other->inputs.at("x").bytes);
+    // The shared folder may go once the checks are placed: their links keep the data.
+    fs::remove_all(dir / "shared");
+    CHECK(read_back(dir / "one" / "case-0.in") == material->inputs.at("x").bytes);
+  }
+  SUBCASE("threads placing one material at once share one file") {
+    CaseMaterials materials(dir / "shared");
+    const auto material = materials.for_case(counting.grader, twice_case(100000, 7));
+    {
+      std::vector<std::jthread> threads;
+      for (int t = 0; t < 8; ++t)
+        threads.emplace_back([&, t] { materials.place_inputs(material, dir / ("case-" + std::to_string(t) + ".in")); });
+    }
+    CHECK(fs::hard_link_count(dir / "case-0.in") == 9);
+    CHECK(std::distance(fs::directory_iterator(dir / "shared"), fs::directory_iterator()) == 1);
+  }
+  SUBCASE("a file that cannot be written is the harness's fault, said with its path") {
+    CaseMaterials materials;
+    const auto material = materials.for_case(counting.grader, twice_case(8, 1));
+    CHECK_THROWS_WITH_AS(materials.place_inputs(material, dir / "missing" / "a.in"),
+                         ("cannot write " + (dir / "missing" / "a.in").string() + " (is the disk full?)").c_str(),
+                         std::runtime_error);
+  }
+  fs::remove_all(dir);
 }

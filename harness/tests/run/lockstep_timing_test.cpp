@@ -161,8 +161,9 @@ TEST_CASE("run::time_targets") {
     time_targets(processes, student, tasks, CUGRADE_LOCKSTEP_REFERENCE, dir / "reference", {&baselines});
     REQUIRE(baselines_kept(&baselines, student, tasks, CUGRADE_LOCKSTEP_REFERENCE));
     const std::size_t before = runners_started(dir);
-    // Asked to load the second target, the one that will be timed first.
-    EarlyRunners early = start_early_runners(processes, student, tasks, 1, CUGRADE_LOCKSTEP_REFERENCE, dir / "reference");
+    EarlyRunners early = start_early_runners(processes, student, tasks, CUGRADE_LOCKSTEP_REFERENCE, dir / "reference");
+    CHECK(early.await_up(10.0));  // both contexts made: what a gated run waits for
+    early.load(1);  // the second target, the one that will be timed first
     const auto outcomes = time_targets(processes, student, tasks, CUGRADE_LOCKSTEP_REFERENCE, dir / "reference",
                                        {&baselines, &early, {1, 0}});
     CHECK(runners_started(dir) == before + 2);  // the two early ones only
@@ -173,8 +174,46 @@ TEST_CASE("run::time_targets") {
       CHECK(timed.verified);
       CHECK(timed.student_ms.size() >= 4);
     }
-    CHECK(phase_names(outcomes[1]) == std::vector<std::string>{"start", "loading", "warm-up", "sampling", "outputs"});
+    // Greeted in await_up: no start phase left for time_targets.
+    CHECK(phase_names(outcomes[1]) == std::vector<std::string>{"loading", "warm-up", "sampling", "outputs"});
     CHECK(phase_names(outcomes[0]) == std::vector<std::string>{"loading", "warm-up", "sampling", "outputs"});
+  }
+
+  SUBCASE("early runners not greeted yet are greeted by time_targets, as its start phase") {
+    const RunRequest student = student_request(CUGRADE_LOCKSTEP_HONEST, dir);
+    const std::vector<TimeTask> tasks{reduction_task(dir, 2000)};
+    BaselineCache baselines;
+    time_targets(processes, student, tasks, CUGRADE_LOCKSTEP_REFERENCE, dir / "reference", {&baselines});
+    const std::size_t before = runners_started(dir);
+    EarlyRunners early = start_early_runners(processes, student, tasks, CUGRADE_LOCKSTEP_REFERENCE, dir / "reference");
+    early.load(0);  // sent behind the start: each reads it once it has said hello
+    const auto outcomes = time_targets(processes, student, tasks, CUGRADE_LOCKSTEP_REFERENCE, dir / "reference",
+                                       {&baselines, &early});
+    CHECK(runners_started(dir) == before + 2);
+    REQUIRE(outcomes.size() == 1);
+    CHECK(outcomes[0].status.outcome == Outcome::passed);
+    CHECK(phase_names(outcomes[0]) == std::vector<std::string>{"start", "loading", "warm-up", "sampling", "outputs"});
+  }
+
+  SUBCASE("an early runner that never says hello is ended by await_up, and time_targets starts a fresh one") {
+    RunRequest student = student_request(CUGRADE_LOCKSTEP_HONEST, dir);
+    const std::vector<TimeTask> tasks{reduction_task(dir, 2000)};
+    BaselineCache baselines;
+    time_targets(processes, student, tasks, CUGRADE_LOCKSTEP_REFERENCE, dir / "reference", {&baselines});
+    RunRequest missing = student;
+    missing.runner = dir / "no-such-runner";
+    const std::size_t before = runners_started(dir);
+    EarlyRunners early = start_early_runners(processes, missing, tasks, CUGRADE_LOCKSTEP_REFERENCE, dir / "reference");
+    CHECK_FALSE(early.await_up(10.0));
+    // The student's side ended, the reference's kept: time_targets (given the student's real
+    // request) starts the student's afresh, and only that one.
+    const auto outcomes = time_targets(processes, student, tasks, CUGRADE_LOCKSTEP_REFERENCE, dir / "reference",
+                                       {&baselines, &early});
+    REQUIRE(outcomes.size() == 1);
+    INFO(outcomes[0].status.message);
+    CHECK(outcomes[0].status.outcome == Outcome::passed);
+    CHECK(phase_names(outcomes[0]).front() == "your start");
+    CHECK(runners_started(dir) == before + 3);  // the two early ones (one never ran), the fresh student's
   }
 
   SUBCASE("an early runner asked for a target that is not timed answers for it first, then loads the one timed") {
@@ -182,7 +221,8 @@ TEST_CASE("run::time_targets") {
     const std::vector<TimeTask> tasks{reduction_task(dir, 3000, "reduce6"), reduction_task(dir, 2000)};
     BaselineCache baselines;
     time_targets(processes, student, tasks, CUGRADE_LOCKSTEP_REFERENCE, dir / "reference", {&baselines});
-    EarlyRunners early = start_early_runners(processes, student, tasks, 0, CUGRADE_LOCKSTEP_REFERENCE, dir / "reference");
+    EarlyRunners early = start_early_runners(processes, student, tasks, CUGRADE_LOCKSTEP_REFERENCE, dir / "reference");
+    early.load(0);
     const auto outcomes = time_targets(processes, student, tasks, CUGRADE_LOCKSTEP_REFERENCE, dir / "reference",
                                        {&baselines, &early, {1}});
     REQUIRE(outcomes.size() == 2);
@@ -197,13 +237,14 @@ TEST_CASE("run::time_targets") {
     const RunRequest student = student_request(CUGRADE_LOCKSTEP_HONEST, dir);
     const std::vector<TimeTask> tasks{reduction_task(dir, 3000)};
     {
-      EarlyRunners early = start_early_runners(processes, student, tasks, 0, CUGRADE_LOCKSTEP_REFERENCE, dir / "reference");
+      EarlyRunners early = start_early_runners(processes, student, tasks, CUGRADE_LOCKSTEP_REFERENCE, dir / "reference");
       REQUIRE(early.student.get() != nullptr);
       REQUIRE(early.reference.get() != nullptr);
+      early.load(0);
     }
     // Their events files say they started; nothing is left holding the folders.
     CHECK(runners_started(dir) == 2);
-    CHECK(start_early_runners(processes, student, tasks, 5, CUGRADE_LOCKSTEP_REFERENCE, dir / "reference").student.get() == nullptr);
+    CHECK(start_early_runners(processes, student, {}, CUGRADE_LOCKSTEP_REFERENCE, dir / "reference").student.get() == nullptr);
   }
 
   SUBCASE("a step that crashes costs that step only: the next is timed by a fresh runner") {

@@ -2,6 +2,7 @@
 // the student's; and a `fatal` event of the student's runner is believed only when the reference
 // runner is refused the same case too.
 #include "run/reference_runs.hpp"
+#include "start_gate.hpp"
 
 #include <doctest/doctest.h>
 
@@ -49,6 +50,17 @@ TEST_CASE("run::run_job_with_reference") {
     CHECK(jobs[1].checks[0].id == request.job.checks[1].id);
     REQUIRE(outcome.tasks.size() == 4);
     for (const auto& [id, status] : outcome.tasks) CHECK(status.outcome == Outcome::passed);
+  }
+
+  SUBCASE("the student's start gate goes to the student's runner only: the reference's cannot see it") {
+    request.job.checks[1].reference = true;
+    request.start_gate = fixture.dir / "start-gate";
+    processes.expect(scripted_runner(all_done, &jobs));
+    processes.expect(scripted_runner(all_done, &jobs));
+    run_job_with_reference(processes, request, reference_runner, reference_dir);
+    REQUIRE(processes.requests().size() == 2);
+    CHECK(processes.requests()[0].environment.at(start_gate_variable) == (fixture.dir / "start-gate").string());
+    CHECK_FALSE(processes.requests()[1].environment.contains(start_gate_variable));
   }
 
   SUBCASE("a fatal event the reference does not reproduce is the student's protocol_error") {

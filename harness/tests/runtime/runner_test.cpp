@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdint>
@@ -14,9 +15,11 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <thread>
 
 #include "fills.hpp"
 #include "array_file.hpp"
+#include "start_gate.hpp"
 #include "job.hpp"
 
 using namespace cugrade;
@@ -173,6 +176,23 @@ TEST_CASE("runtime::run_check_task") {
     CHECK(events[0].task == "c1");
     CHECK(events[1].kind == "done");
     CHECK(events[1].seconds > 0.0);
+  }
+  SUBCASE("at a start gate the runner waits for its file before the first case, and only for it") {
+    job.checks.push_back(check_task(dir.path, "c1", "scale", 1000));
+    const fs::path gate = dir.path / "start-gate";
+    const auto began = std::chrono::steady_clock::now();
+    std::thread opener([&] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+      std::ofstream{gate};
+    });
+    const int code = run_runner("good", dir.path, write_job(dir.path, job).string(),
+                                std::string(start_gate_variable) + "=" + gate.string());
+    opener.join();
+    const double waited = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+    CHECK(code == 0);
+    CHECK(waited >= 1.5);
+    CHECK(waited < start_gate_most_s);
+    CHECK(is_twice_ramp(read_one(job.checks[0].output_file, "y"), 1000));
   }
   SUBCASE("the reference runner: the reference's side of device and host-memory steps") {
     job.checks.push_back(check_task(dir.path, "c1", "scale", 1));
