@@ -103,6 +103,19 @@ std::vector<TimingOutcome> time_targets(ProcessRunner& processes, const RunReque
                                         const std::filesystem::path& reference_runner,
                                         const std::filesystem::path& reference_dir, const TimingAids& aids = {});
 
+/// How long a target is warmed up before its samples: this long, and at least this many rounds.
+struct Warmup {
+  double seconds = 0.0;
+  std::size_t rounds = 1;
+};
+
+/// The warm-up of a target that is not the first a pair of timing runners serves: the GPU has
+/// just been busy with both processes, so its clocks are up and their contexts warm; what is left
+/// is the new kernel's first calls (a few rounds, 20 ms), never more than the target's own
+/// `warmup_s`. On an H100 this left every step's time and ratio as the whole warm-up did
+/// (docs/measurements.md); CUGRADE_FULL_WARMUP=1 gives every target its whole warm-up.
+Warmup later_warmup(double warmup_s);
+
 /// True when every bucket of the student's digest lies within the reference's bound of the
 /// reference's digest (plus the rounding of summing in another order); `why` says where not.
 bool digests_agree(const std::vector<double>& student, const std::vector<double>& reference,

@@ -66,6 +66,20 @@ std::vector<std::string> phase_names(const TimingOutcome& timed) {
 
 }  // namespace
 
+/// The seconds `timed`'s phase `name` took.
+double phase_seconds(const TimingOutcome& timed, const std::string& name) {
+  for (const auto& [phase, seconds] : timed.phase_seconds)
+    if (phase == name) return seconds;
+  FAIL("no phase " << name);
+  return 0.0;
+}
+
+TEST_CASE("run::later_warmup") {
+  CHECK(later_warmup(0.1).seconds == doctest::Approx(0.02));
+  CHECK(later_warmup(0.1).rounds == 3);
+  CHECK(later_warmup(0.005).seconds == doctest::Approx(0.005));  // never more than the target's own
+}
+
 TEST_CASE("run::digests_agree") {
   std::string why;
   CHECK(digests_agree({1.0, 2.0}, {1.0, 2.5}, {0.0, 0.5}, &why));
@@ -245,6 +259,27 @@ TEST_CASE("run::time_targets") {
     // Their events files say they started; nothing is left holding the folders.
     CHECK(runners_started(dir) == 2);
     CHECK(start_early_runners(processes, student, {}, CUGRADE_LOCKSTEP_REFERENCE, dir / "reference").student.get() == nullptr);
+  }
+
+  SUBCASE("the first target a pair of runners serves gets its whole warm-up, a later one a short one") {
+    const RunRequest student = student_request(CUGRADE_LOCKSTEP_HONEST, dir);
+    std::vector<TimeTask> tasks{reduction_task(dir, 3000, "reduce6"), reduction_task(dir, 2000)};
+    for (TimeTask& task : tasks) task.warmup_s = 1.0;
+    BaselineCache baselines;
+    time_targets(processes, student, tasks, CUGRADE_LOCKSTEP_REFERENCE, dir / "reference", {&baselines});
+    const auto outcomes = time_targets(processes, student, tasks, CUGRADE_LOCKSTEP_REFERENCE, dir / "reference",
+                                       {&baselines});
+    REQUIRE(outcomes.size() == 2);
+    CHECK(phase_seconds(outcomes[0], "warm-up") >= 1.0);
+    CHECK(phase_seconds(outcomes[1], "warm-up") >= 0.02);
+    CHECK(phase_seconds(outcomes[1], "warm-up") < 1.0);
+    // CUGRADE_FULL_WARMUP=1: the whole warm-up for every target (a benchmark's comparison).
+    setenv("CUGRADE_FULL_WARMUP", "1", 1);
+    const auto full = time_targets(processes, student, tasks, CUGRADE_LOCKSTEP_REFERENCE, dir / "reference",
+                                   {&baselines});
+    unsetenv("CUGRADE_FULL_WARMUP");
+    REQUIRE(full.size() == 2);
+    CHECK(phase_seconds(full[1], "warm-up") >= 1.0);
   }
 
   SUBCASE("a step that crashes costs that step only: the next is timed by a fresh runner") {
