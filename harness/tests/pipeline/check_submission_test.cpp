@@ -10,6 +10,7 @@
 #include <fstream>
 
 #include "pipeline/twice_fixture.hpp"
+#include "start_gate.hpp"
 
 using namespace cugrade;
 using namespace cugrade::test;
@@ -100,12 +101,23 @@ TEST_CASE("pipeline::check_submission") {
     CHECK(progress[1].starts_with("took the reference's baselines in "));
     CHECK(progress[1].ends_with(" s while the file built"));
     CHECK(progress[2] == "running 4 cases and timing 1 steps ...");
-    // Where the seconds went: the stages, then the timed step phase by phase (both runners had
-    // been started before the timing, so no baseline and no runner start of their own).
+    // Where the seconds went: the stages, then the timed step phase by phase (both runners were
+    // started beside the cases' runner and were up before its gate opened, so the timing has no
+    // baseline and no runner start of its own).
     CHECK(progress[3].starts_with("ran the cases in "));
     CHECK(progress[3].find(", inputs and gold ") != std::string::npos);
     CHECK(progress[4].starts_with("timed fast in "));
-    CHECK(progress[4].find("start ") != std::string::npos);
+    CHECK(progress[4].find("start ") == std::string::npos);
+    CHECK(progress[4].find("loading ") != std::string::npos);
+    // The cases' runner waited at a start gate; no other process was given one.
+    std::size_t gated = 0;
+    for (const ProcessRequest& sent : fixture.processes.requests())
+      if (const auto gate = sent.environment.find(start_gate_variable); gate != sent.environment.end()) {
+        CHECK(sent.argv.back().ends_with("job-1.json"));
+        CHECK(gate->second.ends_with("start-gate"));
+        ++gated;
+      }
+    CHECK(gated == 1);
     CHECK(progress[4].find("baseline") == std::string::npos);
     CHECK(progress[4].find(", outputs ") != std::string::npos);
   }
