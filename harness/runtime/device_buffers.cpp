@@ -162,13 +162,13 @@ void BufferSet::fill_device(const std::string& name, Slot& slot) {
     context_.check(cudaMemset(slot.pointer, kPoison, slot.bytes), "cudaMemset (poisoning output " + name + ")");
 }
 
-bool BufferSet::write_outputs(const std::string& path) {
+void BufferSet::write_outputs(const std::string& path, const std::string& what) {
   std::vector<ArraySource> sources;
   for (const auto& [name, slot] : slots_)
     if (slot.output)
       sources.push_back({name, slot.layout.type, slot.layout.dims,
                          [this, &name = name, &slot = slot](const ByteSink& sink) { return stream(name, slot, sink); }});
-  return write_array_file(path, sources);
+  if (!write_array_file(path, sources)) context_.fatal("cannot write the " + what + " to " + path);
 }
 
 bool BufferSet::stream(const std::string& name, const Slot& slot, const ByteSink& sink) {

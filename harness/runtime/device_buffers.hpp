@@ -42,8 +42,8 @@ class BufferSet {
   void reset_outputs();
   /// The declared outputs, as the last call left them, written to an array file at `path`
   /// without a host copy of them whole (device memory goes through a small pinned buffer, one
-  /// for the process); false on an I/O error.
-  bool write_outputs(const std::string& path);
+  /// for the process); an I/O error is fatal, named as `what` (TaskContext::write_arrays).
+  void write_outputs(const std::string& path, const std::string& what);
   /// The inputs, as the last call left them (a const input that changed is the student's bug).
   ArraySet read_inputs();
   /// The Call handing these buffers and `params` to an entry point.

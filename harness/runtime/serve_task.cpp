@@ -115,7 +115,7 @@ class Server {
     } else if (command == "write") {
       std::string path;
       std::getline(in >> std::ws, path);
-      if (!buffers_.write_outputs(path)) context_.fatal("cannot write the timed outputs to " + path);
+      buffers_.write_outputs(path, "timed outputs");
       reply("written");
     } else {
       return false;

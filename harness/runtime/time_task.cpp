@@ -55,7 +55,7 @@ void verify(TaskContext& context, Side& side, const ArraySet& inputs, const std:
             const std::string& what) {
   side.buffers.load_inputs(inputs);
   call_once(context, side);
-  if (!side.buffers.write_outputs(path)) context.fatal("cannot write the " + what + " to " + path);
+  side.buffers.write_outputs(path, what);
 }
 
 }  // namespace

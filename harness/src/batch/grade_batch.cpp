@@ -248,9 +248,7 @@ Result<BatchSummary> Batch::run() {
   // Every student gets the same cases: their inputs and gold are made once for the class, and each
   // input file is written once, into a folder every student's work folder links to.
   const fs::path shared_inputs = options_.out / "work" / ".inputs";  // no student's folder starts with '.'
-  const bool own_materials = !context_.materials;
-  if (own_materials) {
-    fs::remove_all(shared_inputs, ec);
+  if (!context_.materials) {
     try {
       context_.materials = std::make_shared<CaseMaterials>(shared_inputs);
     } catch (const std::exception& e) {
@@ -305,7 +303,6 @@ Result<BatchSummary> Batch::run() {
                  [&](std::size_t i) { prepare_and_build(slots[i]); },
                  [&](std::size_t i, std::size_t lane) { run_on_lane(slots[i], lane); }, options_.stop,
                  [&](std::size_t i) { score_and_record(slots[i]); });
-  if (own_materials) fs::remove_all(shared_inputs, ec);  // the students' work folders keep their links
 
   // The gradebook: every current student's record, whenever it was written.
   std::vector<StudentRecord> records;

@@ -36,7 +36,14 @@ bool same_arrays(const ArraySet& a, const ArraySet& b) {
 }  // namespace
 
 CaseMaterials::CaseMaterials(std::filesystem::path shared_files) : shared_files_(std::move(shared_files)) {
-  if (!shared_files_.empty()) std::filesystem::create_directories(shared_files_);
+  if (shared_files_.empty()) return;
+  std::filesystem::remove_all(shared_files_);
+  std::filesystem::create_directories(shared_files_);
+}
+
+CaseMaterials::~CaseMaterials() {
+  std::error_code ignored;
+  if (!shared_files_.empty()) std::filesystem::remove_all(shared_files_, ignored);
 }
 
 void CaseMaterials::place_inputs(const std::shared_ptr<const CaseMaterial>& material,

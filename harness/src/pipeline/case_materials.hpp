@@ -45,10 +45,14 @@ std::map<std::string, OutputDecl> output_decls(const ArraySet& outputs);
 class CaseMaterials {
  public:
   /// `shared_files` empty: each check writes its own input files (place_inputs). Otherwise a
-  /// folder (created here) where each material's inputs are written once, for every check to
-  /// link to: a batch then writes a 256 MiB input once, not once per student, and the runners
-  /// find it in the page cache.
+  /// folder of this object's own (emptied of what a killed run left, created here, removed with
+  /// this object) where each material's inputs are written once, for every check to link to: a
+  /// batch then writes a 256 MiB input once, not once per student, and the runners find it in
+  /// the page cache. The checks' links keep their data after the folder goes.
   explicit CaseMaterials(std::filesystem::path shared_files = {});
+  ~CaseMaterials();
+  CaseMaterials(const CaseMaterials&) = delete;
+  CaseMaterials& operator=(const CaseMaterials&) = delete;
   /// Puts `material`'s inputs at `path`: a hard link to its one file in the shared folder, or a
   /// file of its own (no folder, or one on another file system). Throws std::runtime_error when
   /// it cannot be written: the harness's fault (a full disk), never the student's.

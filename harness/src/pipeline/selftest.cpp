@@ -187,12 +187,8 @@ std::vector<SelftestResult> run_selftest(const CheckContext& context, const Spec
   // Every entry grades the same cases: their inputs and gold are made once.
   CheckContext shared = context;
   // Each input file is written once, into a folder beside the checks' own (under the same temporary
-  // folder, so that they can link to it).
-  std::optional<fs::path> shared_inputs;
-  if (!shared.materials) {
-    shared_inputs = make_work_dir({}, "cugrade-inputs-");
-    shared.materials = std::make_shared<CaseMaterials>(*shared_inputs);
-  }
+  // folder, so that they can link to it), removed with the materials.
+  if (!shared.materials) shared.materials = std::make_shared<CaseMaterials>(make_work_dir({}, "cugrade-inputs-"));
   if (!shared.baselines) shared.baselines = std::make_shared<BaselineCache>();
   if (!shared.counters) shared.counters = std::make_shared<CounterCache>();
   // Builds in parallel; runs on a GPU one at a time (timings never share it), on the CPU backend
@@ -231,10 +227,6 @@ std::vector<SelftestResult> run_selftest(const CheckContext& context, const Spec
         judged[i] = SelftestResult{entry, std::move(report), why.empty(), why, seconds};
         if (on_result) on_result(*judged[i]);
       });
-  if (shared_inputs) {
-    std::error_code ignored;
-    fs::remove_all(*shared_inputs, ignored);  // the checks' folders keep their links
-  }
   std::vector<SelftestResult> results;
   for (auto& r : judged)
     if (r) results.push_back(std::move(*r));
