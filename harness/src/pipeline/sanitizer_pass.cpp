@@ -76,15 +76,14 @@ void give(CaseResult& result, Outcome outcome, const std::string& message) {
 /// One tool's run: its runner processes' outputs, read back.
 struct ToolRun {
   std::string tool;
-  std::string step;             ///< "" when the runner checked every step
-  std::size_t after_race = 0;   ///< racecheck: the cases checked after a race in the first ones
+  std::map<std::string, std::size_t> after_race;  ///< racecheck: step → its cases checked after a race in it
   RunOutcome ran;
   std::vector<SanitizerOutput> outputs;  ///< per runner process
   double seconds = 0.0;
 };
 
-/// Adds "<tool>: <what>" to `problems` unless that tool already has one (its runners of other
-/// steps would say the same).
+/// Adds "<tool>: <what>" to `problems` unless that tool already has one (its other runners
+/// would say the same).
 void note_problem(std::vector<std::string>& problems, const std::string& tool, const std::string& what) {
   for (const auto& p : problems)
     if (p.starts_with(tool + ": ")) return;
@@ -163,42 +162,47 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
     return pass;
   }
 
-  // All side by side: memcheck in one runner (about half a second for matmul's 40 cases on an
-  // H100: more runners only contend), every other tool in one runner per step (initcheck and
-  // racecheck cost per case). Measured: docs/measurements.md.
-  std::vector<std::pair<std::string, std::vector<std::string>>> steps;  // step, its task ids
+  // All side by side, one runner per tool for every step: each runner's start costs more than
+  // most cases (racecheck 1.2 s, memcheck 0.5 s on an H100), and a runner per step and tool
+  // (22 for reduction) contended for the cores: 9.8 s for reduction's pass, against 1.6 s for
+  // racecheck's one runner beside memcheck's (docs/measurements.md). racecheck checks the cases
+  // racecheck_cases picks in each step, and each step's others where those had a race.
+  std::vector<std::pair<std::string, std::vector<std::string>>> steps;  // step, its task ids, in the job's order
   for (const CheckTask& task : first.job.checks) {
     if (std::ranges::find(ids, task.id) == ids.end()) continue;
-    if (steps.empty() || steps.back().first != task.step) steps.push_back({task.step, {}});
-    steps.back().second.push_back(task.id);
+    auto step = std::ranges::find(steps, task.step, &std::pair<std::string, std::vector<std::string>>::first);
+    if (step == steps.end()) step = steps.insert(steps.end(), {task.step, {}});
+    step->second.push_back(task.id);
   }
   struct Chunk {
-    std::string tool, step;  ///< step: "" for a runner of every step
+    std::string tool;
     std::vector<std::string> ids;
-    std::vector<std::string> if_race;  ///< checked next, where `ids` had a race
+    std::map<std::string, std::vector<std::string>> if_race;  ///< step → checked next, where that step had a race
   };
   std::vector<Chunk> chunks;
   for (const std::string& tool : tools) {
-    if (tool == "memcheck") {
-      chunks.push_back({tool, "", ids, {}});
+    if (tool != "racecheck") {
+      chunks.push_back({tool, ids, {}});
       continue;
     }
+    Chunk racecheck{tool, {}, {}};
     for (const auto& [step, step_ids] : steps) {
-      if (tool != "racecheck") {
-        chunks.push_back({tool, step, step_ids, {}});
-        continue;
-      }
       RacecheckCases sized = racecheck_cases(step_ids, bytes_of);
-      chunks.push_back({tool, step, std::move(sized.first), std::move(sized.after_race)});
+      racecheck.ids.insert(racecheck.ids.end(), sized.first.begin(), sized.first.end());
+      if (!sized.after_race.empty()) racecheck.if_race[step] = std::move(sized.after_race);
     }
+    std::ranges::sort(racecheck.ids, {}, [&](const std::string& id) { return std::ranges::find(ids, id) - ids.begin(); });
+    chunks.push_back(std::move(racecheck));
   }
+  std::map<std::string, std::string> step_of;  // task id → its step
+  for (const CheckTask& task : first.job.checks) step_of[task.id] = task.step;
   std::vector<std::future<ToolRun>> running;
   for (const Chunk& chunk : chunks) {
     if (chunk.ids.empty()) continue;
     running.push_back(std::async(std::launch::async, [&, chunk] {
       const std::string& tool = chunk.tool;
-      const std::string folder = "sanitize-" + tool + (chunk.step.empty() ? "" : "-" + chunk.step);
-      ToolRun run{tool, chunk.step, 0, {}, {}, {}};
+      const std::string folder = "sanitize-" + tool;
+      ToolRun run{tool, {}, {}, {}, {}};
       RunRequest request = first;
       request.wrapper = sanitizer_command(sanitizer, tool);
       request.task_timeout_s = spec.limits.sanitizer_timeout_s;
@@ -235,21 +239,29 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
         }
       };
       check_cases(chunk.ids, folder);
-      const auto raced = [&] {
-        for (const auto& output : run.outputs)
-          for (const auto& f : output.findings)
-            if (f.kind == "race") return true;
-        return false;
-      };
-      if (!chunk.if_race.empty() && raced()) {
-        check_cases(chunk.if_race, folder + "-after-race");
-        run.after_race = chunk.if_race.size();
+      // The steps racecheck found a race in: each one's other cases are checked too, in one more runner.
+      // A race under a marker no task has (the program printed it) could be any step's.
+      std::set<std::string> raced;
+      bool unknown_race = false;
+      for (const auto& output : run.outputs)
+        for (const auto& f : output.findings)
+          if (f.kind == "race" && !f.task.empty())
+            step_of.contains(f.task) ? void(raced.insert(step_of.at(f.task))) : void(unknown_race = true);
+      std::vector<std::string> more;
+      for (const auto& [step, rest] : chunk.if_race)
+        if (unknown_race || raced.contains(step)) {
+          more.insert(more.end(), rest.begin(), rest.end());
+          run.after_race[step] = rest.size();
+        }
+      if (!more.empty()) {
+        std::ranges::sort(more, {}, [&](const std::string& id) { return std::ranges::find(ids, id) - ids.begin(); });
+        check_cases(more, folder + "-after-race");
       }
       run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - tool_started).count();
       return run;
     }));
   }
-  std::map<std::string, double> checked;  // tool → its slowest runner's seconds
+  std::map<std::string, double> checked;  // tool → its runner's seconds
   std::vector<std::string> slow, problems, after_race;
   std::set<std::string> bad_access;  // tasks memcheck found an invalid access in
   for (auto& future : running) {  // in the order of `tools`: memcheck first
@@ -281,8 +293,8 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
       continue;
     }
     checked[run.tool] = std::max(checked[run.tool], run.seconds);
-    if (run.after_race > 0)
-      after_race.push_back(fmt::format("{} ({} more case{})", run.step, run.after_race, run.after_race == 1 ? "" : "s"));
+    for (const auto& [step, more] : run.after_race)
+      after_race.push_back(fmt::format("{} ({} more case{})", step, more, more == 1 ? "" : "s"));
     // A read past an array's end is also a read of memory nothing wrote: initcheck's report of
     // it would only repeat memcheck's, less precisely.
     if (run.tool == "memcheck")

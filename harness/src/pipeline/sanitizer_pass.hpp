@@ -1,9 +1,9 @@
 #pragma once
 // compute-sanitizer on the CUDA backend (design.md §5, docs/cpu-backend.md "Parity"): the cases
 // the spec marks `sanitize` (its visible ones, unless it says otherwise) run again in the
-// student's runner under the sanitizer's tools, all side by side: memcheck in one runner, the
-// others in one runner per step, racecheck on three small cases of a step and on all the others
-// where those had a race (racecheck_cases). A report fails its case even where the numbers came
+// student's runner under the sanitizer's tools, all side by side, each tool in one runner for
+// every step; racecheck on three small cases of each step and on all the others of a step where
+// those had a race (racecheck_cases), in one more runner. A report fails its case even where the numbers came
 // out right, as the CPU backend fails it: an invalid or misaligned access or a barrier error is
 // a cuda_error, a race on shared memory or a read of uninitialised memory a wrong_answer; a case
 // that had already failed gets the report appended. What the sanitizer cannot do (not installed,
@@ -52,7 +52,7 @@ struct SanitizerPass {
 
 /// Runs the planned cases marked `sanitize` (not the reference's own, not those that timed out
 /// or flooded the output in `ran`) under each tool of `tools`, each in `first`'s runner and
-/// sandbox, in work_dir/sanitize-<tool>[-<step>]; gives each report to its case among `cases`.
+/// sandbox, in work_dir/sanitize-<tool>; gives each report to its case among `cases`.
 /// `source_names` are the student's names of the submission's files, in order. Without `sanitizer` it only notes so.
 SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, const CasePlan& plan,
                                  const RunRequest& first, const RunOutcome& ran,
