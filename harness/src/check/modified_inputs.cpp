@@ -40,9 +40,11 @@ std::string describe_change(const Array& before, const Array* after) {
 
 }  // namespace
 
-std::string describe_modified_inputs(const ArraySet& before, const ArraySet& after) {
+std::string describe_modified_inputs(const ArraySet& before, const ArraySet& after,
+                                     const std::set<std::string>& in_out) {
   std::vector<std::string> parts;
   for (const auto& [name, array] : before) {
+    if (in_out.contains(name)) continue;
     const auto it = after.find(name);
     const std::string change = describe_change(array, it == after.end() ? nullptr : &it->second);
     if (!change.empty()) parts.push_back(fmt::format("{} ({})", name, change));
@@ -50,14 +52,17 @@ std::string describe_modified_inputs(const ArraySet& before, const ArraySet& aft
   return modified_message(parts);
 }
 
-std::string describe_input_digests(const ArraySet& before, const std::map<std::string, std::string>& digests) {
+std::string describe_input_digests(const std::map<std::string, std::string>& before,
+                                   const std::map<std::string, std::string>& digests,
+                                   const std::set<std::string>& in_out) {
   std::vector<std::string> changed;
-  for (const auto& [name, array] : before) {
+  for (const auto& [name, digest] : before) {
+    if (in_out.contains(name)) continue;
     const auto it = digests.find(name);
     if (it == digests.end())
       return fmt::format("the runner did not report whether the call left its const input {} unchanged "
                          "(its done event was not the runner's own)", name);
-    if (it->second != array_digest(array)) changed.push_back(name);
+    if (it->second != digest) changed.push_back(name);
   }
   return modified_message(changed);
 }

@@ -117,6 +117,7 @@ std::shared_ptr<const CaseMaterial> CaseMaterials::get(const Grader& grader, con
     if (with_gold) {
       material->gold = grader.gold(c, data.inputs);
       material->mistakes = mistake_models(grader, c);
+      for (const auto& [name, array] : data.inputs) material->input_digests[name] = array_digest(array);
     }
     material->inputs = std::move(data.inputs);
     promise.set_value(material);

@@ -1,12 +1,14 @@
 #include "pipeline/check_submission.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdlib>
 #include <ctime>
 #include <fstream>
 #include <future>
 #include <sstream>
+#include <thread>
 
 #include <fmt/format.h>
 
@@ -136,6 +138,24 @@ void add_cross_case_patterns(GradeReport& report, const Spec& spec) {
         break;
       }
   }
+}
+
+/// Every case's verdict, its outputs read and compared (and, where wrong, explained: patterns,
+/// mistake models) on several threads: CPU work that a batch does on a GPU lane, where a wrong
+/// transpose submission's 52 cases took a second on one core.
+std::vector<CaseResult> judge_cases(const Spec& spec, const CasePlan& plan, const RunOutcome& ran) {
+  std::vector<CaseResult> judged(plan.cases.size());
+  std::atomic<std::size_t> next{0};
+  const auto work = [&] {
+    for (std::size_t i = next++; i < judged.size(); i = next++)
+      judged[i] = judge_case(spec, plan.cases[i], plan.job.checks[i], ran.tasks.at(plan.job.checks[i].id));
+  };
+  const std::size_t threads = std::min<std::size_t>({judged.size(), std::max(1u, std::thread::hardware_concurrency()), 8});
+  std::vector<std::future<void>> helpers;
+  for (std::size_t t = 1; t < threads; ++t) helpers.push_back(std::async(std::launch::async, work));
+  work();
+  for (auto& helper : helpers) helper.get();  // a grader's fault thrown on a helper reaches the caller
+  return judged;
 }
 
 /// False when CUGRADE_TIMING_AHEAD=0 asks for the timing runners and baselines to start only when
@@ -372,8 +392,7 @@ RanSubmission run_submission(const CheckContext& context, const Spec& spec, cons
     spent.run = seconds_since(stage_started);
     say(options, fmt::format("ran the cases in {:.1f} s (build {:.1f} s, inputs and gold {:.1f} s)", spent.run,
                              spent.build, spent.inputs));
-    for (std::size_t i = 0; i < plan.cases.size(); ++i)
-      report.cases.push_back(judge_case(spec, plan.cases[i], plan.job.checks[i], ran.tasks.at(plan.job.checks[i].id)));
+    report.cases = judge_cases(spec, plan, ran);
     // Races and uninitialised shared memory: the CPU backend runs the cases again, reversed and
     // with other initial contents of shared memory; the GPU, with other initial contents of shared
     // memory (schedule_race.hpp).

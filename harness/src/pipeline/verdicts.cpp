@@ -87,11 +87,16 @@ CaseResult judge_case(const Spec& spec, const PlannedCase& planned, const CheckT
   // The comparisons already say how many elements are wrong, where, and the pattern; the
   // message adds only what they cannot: a modified const input. An input that is also an output
   // is in-out (the runner restores it before the call and the call writes it): not const.
-  ArraySet const_inputs;
-  for (const auto& [name, array] : planned.inputs())
-    if (!task.outputs.contains(name)) const_inputs.emplace(name, array);
-  std::string modified = describe_modified_inputs(const_inputs, *readback);
-  if (modified.empty()) modified = describe_input_digests(const_inputs, status.input_digests);
+  std::set<std::string> in_out;
+  for (const auto& [name, output] : task.outputs) in_out.insert(name);
+  std::string modified = describe_modified_inputs(planned.inputs(), *readback, in_out);
+  if (modified.empty()) {
+    // Made once per case with its material (a batch's checks share it); any input it lacks, here.
+    std::map<std::string, std::string> before = planned.material->input_digests;
+    for (const auto& [name, array] : planned.inputs())
+      if (!in_out.contains(name) && !before.contains(name)) before[name] = array_digest(array);
+    modified = describe_input_digests(before, status.input_digests, in_out);
+  }
   if (any_wrong(result.comparisons) || !modified.empty()) {
     result.outcome = Outcome::wrong_answer;
     // Wrong outputs against the grader's mistake models: a match names the mistake (only the
