@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <future>
 #include <mutex>
 #include <thread>
 
@@ -74,6 +75,8 @@ class Batch {
   fs::path work_of(const Slot& slot) const { return student_work_dir(options_.out, slot.source.student); }
   void prepare_and_build(Slot& slot);
   void run_on_lane(Slot& slot, std::size_t lane);
+  /// Takes the reference's timing baselines on `lane`'s GPU into context_.baselines (take_baselines_now).
+  void take_lane_baselines(std::size_t lane);
   void score_and_record(Slot& slot);
   void record(Slot& slot, GradeReport report, const StageSeconds& seconds);
 
@@ -88,6 +91,8 @@ class Batch {
   std::mutex events_;   ///< serializes callbacks
   std::mutex totals_;   ///< guards summary_
   BatchSummary summary_;
+  /// Per lane: ready once its baselines were taken ahead (take_lane_baselines); empty: none taken.
+  std::vector<std::shared_future<void>> lane_ready_;
 };
 
 void Batch::prepare_and_build(Slot& slot) {
@@ -142,8 +147,27 @@ void Batch::prepare_and_build(Slot& slot) {
   }
 }
 
+void Batch::take_lane_baselines(std::size_t lane) {
+  CheckOptions options = options_.check;
+  options.runner_environment = {{"CUDA_VISIBLE_DEVICES", options_.gpu_lanes[lane]}};
+  const fs::path work = options_.out / "work" / fmt::format(".baselines-{}", lane);  // no student's folder starts with '.'
+  try {
+    std::error_code ec;
+    fs::remove_all(work, ec);
+    fs::create_directories(work, ec);
+    const double seconds = take_baselines_now(context_, spec_, grader_, options, work);
+    if (seconds > 0.0) log(fmt::format("took the reference's timing baselines on GPU {} in {:.1f} s while the first files built",
+                                       options_.gpu_lanes[lane], seconds));
+  } catch (const std::exception& e) {  // the lane's first check takes them, and says what failed
+    log(fmt::format("the reference's timing baselines could not be taken ahead ({}); each check takes its own", e.what()));
+  }
+  std::error_code ignored;
+  fs::remove_all(work, ignored);
+}
+
 void Batch::run_on_lane(Slot& slot, std::size_t lane) {
   if (slot.early) return;
+  if (lane < lane_ready_.size()) lane_ready_[lane].wait();  // the baselines taken ahead, before any student's run
   const auto started = Clock::now();
   try {
     CheckOptions options = slot.options;
@@ -298,6 +322,13 @@ Result<BatchSummary> Batch::run() {
     std::lock_guard lock(events_);
     if (callbacks_.planned) callbacks_.planned(students.size(), slots.size());
   }
+
+  // While the first files build, each lane's GPU is idle and no student's process can use it:
+  // the reference's timing baselines are taken then, and its first submission finds them kept.
+  lane_ready_.clear();
+  if (use_cuda_ && options_.check.performance && !slots.empty())
+    for (std::size_t lane = 0; lane < lanes; ++lane)
+      lane_ready_.push_back(std::async(std::launch::async, [this, lane] { take_lane_baselines(lane); }).share());
 
   schedule_batch(slots.size(), WorkerPlan{builders, lanes, 0},
                  [&](std::size_t i) { prepare_and_build(slots[i]); },

@@ -30,7 +30,10 @@ int run_selftest_command(const SelftestArgs& args) {
   CheckContext context{*processes, where};
   if (*backend != Backend::cpu) context.device = find_device(*processes, where);
   const auto ids = args.ids.empty() ? list_assignments(where.assignments()) : args.ids;
-  int failures = 0, total = 0;
+  // Every assignment's entries in one batch: the next one's files build while this one's run.
+  std::vector<Spec> specs;
+  specs.reserve(ids.size());
+  std::vector<SelftestSuite> suites;
   for (const auto& id : ids) {
     auto spec = load_assignment(where.assignments(), id);
     if (!spec) return complain(spec.error().message, exit_invalid_spec);
@@ -41,22 +44,35 @@ int run_selftest_command(const SelftestArgs& args) {
     if (args.diagnosis_only)  // only the slow known-bad solutions whose cause must be named
       std::erase_if(*entries, [](const SelftestEntry& e) { return e.diagnosis.empty(); });
     if (entries->empty()) continue;
-    CheckOptions options;
-    options.backend = *backend;
-    options.performance = !args.no_performance;
-    options.sanitizer = !args.no_sanitizer;
-    options.diagnosis = !args.no_diagnosis;
-    std::cout << fmt::format("{} ({} submissions)\n", id, entries->size()) << std::flush;
-    // A line per submission as soon as it is judged: a whole run takes minutes.
-    run_selftest(context, *spec, *grader, *entries, options, [&](const SelftestResult& r) {
-      ++total;
-      failures += r.ok ? 0 : 1;
-      std::cout << fmt::format("  {:<4} {:<36} {:<16} {:>6.2f}/{:<6.2f} {:>5.1f} s  {}\n", r.ok ? "ok" : "FAIL",
-                               r.entry.label, to_string(r.report.outcome), r.report.score, r.report.max_score,
-                               r.seconds, r.ok ? r.report.environment.backend : r.why)
-                << std::flush;
-    }, args.jobs);
+    specs.push_back(std::move(*spec));
+    suites.push_back({nullptr, grader, std::move(*entries)});
   }
+  std::size_t width = 0;
+  for (std::size_t s = 0; s < suites.size(); ++s) {
+    suites[s].spec = &specs[s];
+    width = std::max(width, specs[s].id.size());
+    std::cout << fmt::format("{} ({} submissions)\n", specs[s].id, suites[s].entries.size());
+  }
+  std::cout << std::flush;
+  CheckOptions options;
+  options.backend = *backend;
+  options.performance = !args.no_performance;
+  options.sanitizer = !args.no_sanitizer;
+  options.diagnosis = !args.no_diagnosis;
+  int failures = 0, total = 0;
+  // A line per submission as soon as it is judged: a whole run takes minutes. Where its time went
+  // follows the line (its own stages, not its wait for a builder or the GPU).
+  run_selftest(context, suites, options, [&](const SelftestResult& r) {
+    ++total;
+    failures += r.ok ? 0 : 1;
+    const StageSeconds& t = r.stages;
+    std::cout << fmt::format("  {:<4} {:<{}} {:<36} {:<16} {:>6.2f}/{:<6.2f} {:>5.1f} s  {}  (build {:.1f}, run {:.1f}, "
+                             "timing {:.1f}, diagnosis {:.1f} s)\n",
+                             r.ok ? "ok" : "FAIL", r.assignment, width, r.entry.label, to_string(r.report.outcome),
+                             r.report.score, r.report.max_score, r.seconds, r.ok ? r.report.environment.backend : r.why,
+                             t.build + t.inputs, t.run, t.timing, t.diagnosis)
+              << std::flush;
+  }, args.jobs);
   std::cout << fmt::format("selftest: {} passed, {} failed\n", total - failures, failures);
   return failures == 0 ? exit_ok : exit_selftest_failed;
 }

@@ -479,6 +479,18 @@ GradeReport run_and_score(const CheckContext& context, const Spec& spec, const G
   return score_submission(spec, options, run_submission(context, spec, grader, options, std::move(built)), seconds);
 }
 
+double take_baselines_now(const CheckContext& context, const Spec& spec, const Grader& grader,
+                          const CheckOptions& options, const fs::path& work_dir) {
+  if (!context.baselines || !context.device || !context.device->present() || !options.performance ||
+      options.backend == Backend::cpu || spec.performance.empty())
+    return 0.0;
+  const CasePlan plan = plan_cases(spec, grader, {}, spec.performance, work_dir, context.materials.get());
+  if (plan.job.timings.empty()) return 0.0;
+  return take_baselines_ahead(
+      context.processes, timing_run_request(student_run_request(spec, plan, {}, true, options), plan), plan.job.timings,
+      context.locations.reference_runner(spec.id, true), plan.layout.reference_timing, *context.baselines);
+}
+
 GradeReport check_submission(const CheckContext& context, const Spec& spec, const Grader& grader,
                              const CheckOptions& options) {
   CheckContext lone = context;

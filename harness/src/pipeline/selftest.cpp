@@ -161,36 +161,51 @@ Result<std::vector<SelftestEntry>> selftest_entries(const Locations& where, cons
   return entries;
 }
 
+bool judged_on_performance(const SelftestEntry& entry) {
+  if (entry.expect_failure) return false;
+  return entry.expect_full_marks || entry.expected == Outcome::passed || entry.score_at_most ||
+         entry.performance_at_most || !entry.diagnosis.empty();
+}
+
 CheckOptions selftest_check_options(const CheckOptions& options, const SelftestEntry& entry, std::size_t cpu_threads) {
   CheckOptions one = options;
   one.submission = entry.files;
   one.reference_only_steps = entry.reference_only_steps;
+  one.performance = options.performance && judged_on_performance(entry);
   one.diagnosis = options.diagnosis && !entry.diagnosis.empty();
   if (cpu_threads) one.runner_environment[cpu_threads_variable] = std::to_string(cpu_threads);
   return one;
 }
 
-std::vector<SelftestResult> run_selftest(const CheckContext& context, const Spec& spec, const Grader& grader,
-                                         const std::vector<SelftestEntry>& entries, const CheckOptions& options,
+std::vector<SelftestResult> run_selftest(const CheckContext& context, const std::vector<SelftestSuite>& suites,
+                                         const CheckOptions& options,
                                          const std::function<void(const SelftestResult&)>& on_result,
                                          std::size_t jobs) {
   const std::string asked = options.backend == Backend::automatic ? "" : to_string(options.backend);
   const bool gpu = options.backend == Backend::cuda ||
                    (options.backend == Backend::automatic && context.device && context.device->present());
-  std::vector<const SelftestEntry*> graded;
-  for (const auto& entry : entries) {  // one known not to hold on this backend is not worth building
-    if (!asked.empty() && std::find(entry.backends.begin(), entry.backends.end(), asked) == entry.backends.end())
-      continue;
-    if (gpu && entry.sanitizer && !options.sanitizer) continue;  // its outcome is the sanitizer's finding
-    graded.push_back(&entry);
-  }
-  // Every entry grades the same cases: their inputs and gold are made once.
+  struct Item {
+    std::size_t suite;
+    const SelftestEntry* entry;
+  };
+  std::vector<Item> graded;
+  for (std::size_t s = 0; s < suites.size(); ++s)
+    for (const auto& entry : suites[s].entries) {  // one known not to hold on this backend is not worth building
+      if (!asked.empty() && std::find(entry.backends.begin(), entry.backends.end(), asked) == entry.backends.end())
+        continue;
+      if (gpu && entry.sanitizer && !options.sanitizer) continue;  // its outcome is the sanitizer's finding
+      graded.push_back({s, &entry});
+    }
+  // Every entry of a suite grades the same cases: their inputs and gold are made once per suite.
+  // Each input file is written once, into a folder beside the checks' own (under the same
+  // temporary folder, so that they can link to it), removed with the materials. Baselines and
+  // counters are kept by reference runner: one cache serves every suite.
   CheckContext shared = context;
-  // Each input file is written once, into a folder beside the checks' own (under the same temporary
-  // folder, so that they can link to it), removed with the materials.
-  if (!shared.materials) shared.materials = std::make_shared<CaseMaterials>(make_work_dir({}, "cugrade-inputs-"));
   if (!shared.baselines) shared.baselines = std::make_shared<BaselineCache>();
   if (!shared.counters) shared.counters = std::make_shared<CounterCache>();
+  std::vector<CheckContext> contexts(suites.size(), shared);
+  for (auto& c : contexts)
+    if (!c.materials) c.materials = std::make_shared<CaseMaterials>(make_work_dir({}, "cugrade-inputs-"));
   // Builds in parallel; runs on a GPU one at a time (timings never share it), on the CPU backend
   // each worker runs what it built, with its share of the cores.
   const std::size_t cores = std::max(1u, std::thread::hardware_concurrency());
@@ -199,38 +214,50 @@ std::vector<SelftestResult> run_selftest(const CheckContext& context, const Spec
   std::vector<std::optional<SelftestResult>> judged(graded.size());
   std::mutex heard;
   const auto check_options = [&](std::size_t i) {
-    return selftest_check_options(options, *graded[i], gpu ? 0 : cpu_threads_per_worker(builders));
+    return selftest_check_options(options, *graded[i].entry, gpu ? 0 : cpu_threads_per_worker(builders));
   };
+  const auto spec_of = [&](std::size_t i) -> const Spec& { return *suites[graded[i].suite].spec; };
+  const auto grader_of = [&](std::size_t i) -> const Grader& { return *suites[graded[i].suite].grader; };
   std::vector<std::optional<RanSubmission>> ran(graded.size());
   schedule_batch(
       graded.size(), WorkerPlan{builders, gpu && builders > 1 ? 1u : 0u, 0},  // -j 1: one after another
-      [&](std::size_t i) { built[i] = build_for_check(shared, spec, grader, check_options(i)); },
+      [&](std::size_t i) {
+        built[i] = build_for_check(contexts[graded[i].suite], spec_of(i), grader_of(i), check_options(i));
+      },
       [&](std::size_t i, std::size_t) {
-        ran[i] = run_submission(shared, spec, grader, check_options(i), std::move(*built[i]));
+        ran[i] = run_submission(contexts[graded[i].suite], spec_of(i), grader_of(i), check_options(i),
+                                std::move(*built[i]));
         built[i].reset();
       },
       nullptr,
       [&](std::size_t i) {
         StageSeconds spent;
-        GradeReport report = score_submission(spec, check_options(i), std::move(*ran[i]), &spent);
+        GradeReport report = score_submission(spec_of(i), check_options(i), std::move(*ran[i]), &spent);
         ran[i].reset();
         // Its own stages only, not the time it waited for a builder or the GPU.
         const double seconds = spent.build + spent.inputs + spent.run + spent.timing + spent.diagnosis;
         const std::string backend = report.environment.backend;
-        const SelftestEntry& entry = *graded[i];
+        const SelftestEntry& entry = *graded[i].entry;
         if (std::find(entry.backends.begin(), entry.backends.end(), backend) == entry.backends.end()) return;
         std::string why = judge(entry, report, backend);
         if (why.empty()) why = judge_limits(entry, report, seconds);
         if (why.empty() && backend == "cuda" && options.performance && options.diagnosis)
           why = judge_diagnosis(entry, report);
         std::lock_guard lock(heard);
-        judged[i] = SelftestResult{entry, std::move(report), why.empty(), why, seconds};
+        judged[i] = SelftestResult{spec_of(i).id, entry, std::move(report), why.empty(), why, seconds, spent};
         if (on_result) on_result(*judged[i]);
       });
   std::vector<SelftestResult> results;
   for (auto& r : judged)
     if (r) results.push_back(std::move(*r));
   return results;
+}
+
+std::vector<SelftestResult> run_selftest(const CheckContext& context, const Spec& spec, const Grader& grader,
+                                         const std::vector<SelftestEntry>& entries, const CheckOptions& options,
+                                         const std::function<void(const SelftestResult&)>& on_result,
+                                         std::size_t jobs) {
+  return run_selftest(context, {SelftestSuite{&spec, &grader, entries}}, options, on_result, jobs);
 }
 
 }  // namespace cugrade

@@ -38,25 +38,48 @@ struct SelftestEntry {
 
 /// The verdict on one entry.
 struct SelftestResult {
+  std::string assignment;  ///< the id of the assignment it belongs to
   SelftestEntry entry;
   GradeReport report;
   bool ok = false;
   std::string why;       ///< what differed, when not ok
   double seconds = 0.0;  ///< how long its check took (its own stages, not its wait for a worker)
+  StageSeconds stages;   ///< where that time went
+};
+
+/// One assignment's self-test: its spec, its grader, and the entries to grade.
+struct SelftestSuite {
+  const Spec* spec = nullptr;
+  const Grader* grader = nullptr;
+  std::vector<SelftestEntry> entries;
 };
 
 /// The reference, the template and every entry of solutions/expected.yaml of assignment `id`.
 Result<std::vector<SelftestEntry>> selftest_entries(const Locations& where, const std::string& id);
 
-/// The options `entry` is checked with: `options` with its files, and Nsight Compute's diagnosis
-/// only where the entry names the causes it must get (a profile nothing is judged on is GPU time
-/// spent for nothing). `cpu_threads`: the CPU backend's threads per runner (0: not set).
+/// Whether `entry`'s expectation speaks of performance: the reference (full marks), an entry that
+/// must pass, and one bounded in points or named a diagnosis. The others must fail their cases,
+/// which no timing of their passing steps can change.
+bool judged_on_performance(const SelftestEntry& entry);
+
+/// The options `entry` is checked with: `options` with its files; timed only where
+/// judged_on_performance, and Nsight Compute's diagnosis only where the entry names the causes it
+/// must get (GPU time nothing is judged on is spent for nothing). `cpu_threads`: the CPU
+/// backend's threads per runner (0: not set).
 CheckOptions selftest_check_options(const CheckOptions& options, const SelftestEntry& entry, std::size_t cpu_threads);
 
-/// Grades every entry with `options` (its submission replaced) and judges each result, in the
-/// entries' order: `jobs` builds at a time (0: one per core), the runs on a GPU one at a time,
-/// each case's inputs and gold made once. `on_result`, when set, hears each one as soon as it
-/// is judged (a line per submission; one call at a time, in the order they finish).
+/// Grades every entry of every suite with `options` (its submission replaced) and judges each
+/// result, the suites' entries in order, one suite after another, as one batch: `jobs` builds at
+/// a time (0: one per core), so the next assignment's files build while this one's run; the runs
+/// on a GPU one at a time; each case's inputs and gold made once. `on_result`, when set, hears
+/// each one as soon as it is judged (a line per submission; one call at a time, in the order
+/// they finish).
+std::vector<SelftestResult> run_selftest(const CheckContext& context, const std::vector<SelftestSuite>& suites,
+                                         const CheckOptions& options,
+                                         const std::function<void(const SelftestResult&)>& on_result = {},
+                                         std::size_t jobs = 0);
+
+/// The same, for one assignment's `entries`.
 std::vector<SelftestResult> run_selftest(const CheckContext& context, const Spec& spec, const Grader& grader,
                                          const std::vector<SelftestEntry>& entries, const CheckOptions& options,
                                          const std::function<void(const SelftestResult&)>& on_result = {},

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <fstream>
 
+#include "device/device_info.hpp"
 #include "pipeline/twice_fixture.hpp"
 #include "start_gate.hpp"
 
@@ -590,5 +591,38 @@ TEST_CASE("pipeline::check_submission performance") {
     CHECK(report.performance.at(0).points == 0.0);
     CHECK(report.score == doctest::Approx(2.0));
     CHECK(report.max_score == doctest::Approx(7.0));
+  }
+}
+
+TEST_CASE("pipeline::take_baselines_now") {
+  PipelineFixture fixture;
+  fixture.options.performance = true;
+  CheckContext context{fixture.processes, fixture.where};
+  context.baselines = std::make_shared<BaselineCache>();
+  auto probe = parse_probe_output(test_data("device/probe_h100.json"));
+  REQUIRE(probe.has_value());
+
+  SUBCASE("nothing to take: no GPU, --no-performance, the CPU backend, no cache; nothing runs") {
+    CHECK(take_baselines_now(context, fixture.spec, twice_grader, fixture.options, fixture.work()) == 0.0);
+    context.device = *probe;
+    CheckOptions off = fixture.options;
+    off.performance = false;
+    CHECK(take_baselines_now(context, fixture.spec, twice_grader, off, fixture.work()) == 0.0);
+    off = fixture.options;
+    off.backend = Backend::cpu;
+    CHECK(take_baselines_now(context, fixture.spec, twice_grader, off, fixture.work()) == 0.0);
+    context.baselines.reset();
+    CHECK(take_baselines_now(context, fixture.spec, twice_grader, fixture.options, fixture.work()) == 0.0);
+    CHECK(fixture.processes.requests().empty());
+  }
+  SUBCASE("on a GPU: the reference beside its twin, once; a later call finds the baseline kept") {
+    context.device = *probe;
+    fixture.expect_timing({}, true);
+    CHECK(take_baselines_now(context, fixture.spec, twice_grader, fixture.options, fixture.work()) > 0.0);
+    CHECK(fixture.processes.pending() == 0);
+    const std::size_t started = fixture.processes.requests().size();
+    CHECK(started == 2);
+    take_baselines_now(context, fixture.spec, twice_grader, fixture.options, fixture.work());
+    CHECK(fixture.processes.requests().size() == started);
   }
 }

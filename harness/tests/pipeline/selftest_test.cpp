@@ -242,6 +242,26 @@ TEST_CASE("pipeline::run_selftest") {
     CHECK(results[1].report.outcome == Outcome::wrong_answer);
   }
 
+  SUBCASE("several assignments in one batch: each entry graded on its own spec, in order, and says whose it is") {
+    Spec other = fixture.spec;  // the scripted build expects this assignment's runner library
+    other.title = "Twice, again";
+    expect_check({});
+    expect_check(last_wrong);
+    const auto results =
+        run_selftest(CheckContext{fixture.processes, fixture.where},
+                     {SelftestSuite{&fixture.spec, &twice_grader, {reference}}, SelftestSuite{&other, &twice_grader, {bad}}},
+                     fixture.options, {}, 1);
+    CHECK(fixture.processes.pending() == 0);
+    REQUIRE(results.size() == 2);
+    CHECK(results[0].assignment == fixture.spec.id);
+    CHECK(results[0].ok);
+    CHECK(results[0].report.title == fixture.spec.title);
+    CHECK(results[1].assignment == fixture.spec.id);
+    CHECK(results[1].report.title == "Twice, again");
+    CHECK(results[1].ok);
+    CHECK(results[1].stages.run >= 0.0);
+  }
+
   SUBCASE("the reference entry checks the reference-only steps too, through the reference's functions") {
     Step exact = fixture.spec.steps.front();
     exact.name = "exact";
@@ -384,4 +404,34 @@ TEST_CASE("pipeline::selftest_check_options") {
   // --no-diagnosis holds for every entry.
   options.diagnosis = false;
   CHECK_FALSE(selftest_check_options(options, slow, 0).diagnosis);
+  // Timed only where the expectation speaks of performance.
+  options.performance = true;
+  SelftestEntry wrong;
+  wrong.expected = Outcome::wrong_answer;
+  CHECK_FALSE(selftest_check_options(options, wrong, 0).performance);
+  wrong.score_at_most = 0.0;  // an attack's bound counts performance points too
+  CHECK(selftest_check_options(options, wrong, 0).performance);
+  CHECK(selftest_check_options(options, plain, 0).performance);  // must pass
+  options.performance = false;  // --no-performance holds for every entry
+  CHECK_FALSE(selftest_check_options(options, plain, 0).performance);
+}
+
+TEST_CASE("pipeline::judged_on_performance") {
+  SelftestEntry reference;
+  reference.expect_full_marks = true;
+  CHECK(judged_on_performance(reference));
+  SelftestEntry starter;
+  starter.expect_failure = true;
+  CHECK_FALSE(judged_on_performance(starter));
+  SelftestEntry good;  // expected: passed
+  CHECK(judged_on_performance(good));
+  SelftestEntry crashing;
+  crashing.expected = Outcome::cuda_error;
+  CHECK_FALSE(judged_on_performance(crashing));
+  crashing.performance_at_most = 0.0;
+  CHECK(judged_on_performance(crashing));
+  SelftestEntry slow;
+  slow.expected = Outcome::wrong_answer;
+  slow.diagnosis = {{"tiled", "no_reuse"}};
+  CHECK(judged_on_performance(slow));
 }

@@ -279,10 +279,12 @@ struct PipelineFixture {
   /// Lock-step timing of one target: the reference runner and its twin (the baseline), then the
   /// student's, each serving its side with `student`'s times; a student with timed_output_wrong gives itself away by digest.
   /// A lone check's timing runners: the reference and its twin for the baselines (while the file
-  /// builds), then the student's runner and the reference's, started before the timing.
-  void expect_timing(FakeStudent student = {}) {
+  /// builds), then the student's runner and the reference's, started before the timing;
+  /// `baselines_only`: the first two alone (take_baselines_now).
+  void expect_timing(FakeStudent student = {}, bool baselines_only = false) {
     enum Role { baseline, twin, yours, reference };
     for (const Role role : {baseline, twin, yours, reference}) {
+      if (baselines_only && (role == yours || role == reference)) continue;
       processes.expect_interactive([this, student, role](const ProcessRequest& sent) {
         const bool theirs = role != yours;
         CHECK(sent.argv.front() == (theirs ? where.reference_runner("twice", true) : work() / "runner").string());
