@@ -34,6 +34,12 @@ constexpr int kRounds = 6;
 /// (docs/measurements.md).
 constexpr std::size_t kRacecheckInputBytes = 64 * 1024;
 
+/// Outcomes of the normal run that the sanitizer does not run again.
+bool ends_unsanitized(Outcome outcome) {
+  return outcome == Outcome::timeout || outcome == Outcome::output_limit || outcome == Outcome::crashed ||
+         outcome == Outcome::protocol_error || outcome == Outcome::harness_error || outcome == Outcome::not_run;
+}
+
 /// The bytes of a case's inputs.
 std::size_t input_bytes(const PlannedCase& planned) {
   std::size_t bytes = 0;
@@ -143,10 +149,10 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
     const CheckTask& task = plan.job.checks[i];
     if (task.reference || !plan.cases[i].spec_case.sanitize) continue;
     const auto status = ran.tasks.find(task.id);
-    // A hang or a flood would only repeat itself, slower.
-    if (status != ran.tasks.end() &&
-        (status->second.outcome == Outcome::timeout || status->second.outcome == Outcome::output_limit))
-      continue;
+    // A hang or a flood would only repeat itself, slower; a case that ended its runner (a crash,
+    // a broken protocol, a runner that could not run it) would end each sanitized runner too, at a
+    // fresh runner's start (a second or more under the sanitizer) per case.
+    if (status != ran.tasks.end() && ends_unsanitized(status->second.outcome)) continue;
     const auto result = std::ranges::find(cases, plan.cases[i].spec_case.id, &CaseResult::id);
     if (result == cases.end()) continue;
     results[task.id] = &*result;
@@ -203,21 +209,22 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
       const std::string& tool = chunk.tool;
       const std::string folder = "sanitize-" + tool;
       ToolRun run{tool, {}, {}, {}, {}};
-      RunRequest request = first;
-      request.wrapper = sanitizer_command(sanitizer, tool);
-      request.task_timeout_s = spec.limits.sanitizer_timeout_s;
-      request.idle_grace_s = 10.0;  // freeing and allocating under the sanitizer takes longer
-      request.output_limit_bytes = first.output_limit_bytes + (std::size_t{4} << 20);
-      request.environment[task_markers_variable] = "1";
+      RunRequest sanitized = first;
+      sanitized.wrapper = sanitizer_command(sanitizer, tool);
+      sanitized.task_timeout_s = spec.limits.sanitizer_timeout_s;
+      sanitized.idle_grace_s = 10.0;  // freeing and allocating under the sanitizer takes longer
+      sanitized.output_limit_bytes = first.output_limit_bytes + (std::size_t{4} << 20);
+      sanitized.environment[task_markers_variable] = "1";
       // Only the kernels a case launches are instrumented, not every kernel of the runner.
-      request.environment["CUDA_MODULE_LOADING"] = "LAZY";
+      sanitized.environment["CUDA_MODULE_LOADING"] = "LAZY";
       // The sanitizer's own folder, when the toolkit's binding does not already show it.
       std::error_code real_ec;
       if (const fs::path home = fs::canonical(sanitizer, real_ec).parent_path(); !real_ec && !shown_by_system(home))
-        request.read_only.push_back(home);
+        sanitized.read_only.push_back(home);
       const auto tool_started = std::chrono::steady_clock::now();
       // Runs `checked` in fresh runners until every case has its reports (the print limit).
-      const auto check_cases = [&](const std::vector<std::string>& checked, const std::string& folder) {
+      const auto check_cases = [&](ToolRun& run, const std::vector<std::string>& checked, const std::string& folder) {
+        RunRequest request = sanitized;
         std::vector<std::string> pending = checked;
         for (int round = 0; round < kRounds && !pending.empty(); ++round) {
           // A folder per round: run_job names its files by attempt, from 1 again.
@@ -238,8 +245,8 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
           }
         }
       };
-      check_cases(chunk.ids, folder);
-      // The steps racecheck found a race in: each one's other cases are checked too, in one more runner.
+      check_cases(run, chunk.ids, folder);
+      // The steps racecheck found a race in: each one's other cases are checked too.
       // A race under a marker no task has (the program printed it) could be any step's.
       std::set<std::string> raced;
       bool unknown_race = false;
@@ -247,15 +254,23 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
         for (const auto& f : output.findings)
           if (f.kind == "race" && !f.task.empty())
             step_of.contains(f.task) ? void(raced.insert(step_of.at(f.task))) : void(unknown_race = true);
-      std::vector<std::string> more;
+      // A runner per step that raced, side by side: racy code is raced at every size, larger
+      // ones taking a second or more each under racecheck.
+      std::vector<std::pair<std::string, std::future<ToolRun>>> again;
       for (const auto& [step, rest] : chunk.if_race)
         if (unknown_race || raced.contains(step)) {
-          more.insert(more.end(), rest.begin(), rest.end());
           run.after_race[step] = rest.size();
+          again.emplace_back(step, std::async(std::launch::async, [&, step, rest] {
+            ToolRun more{tool, {}, {}, {}, {}};
+            check_cases(more, rest, folder + "-after-race-" + step);
+            return more;
+          }));
         }
-      if (!more.empty()) {
-        std::ranges::sort(more, {}, [&](const std::string& id) { return std::ranges::find(ids, id) - ids.begin(); });
-        check_cases(more, folder + "-after-race");
+      for (auto& [step, future] : again) {
+        ToolRun more = future.get();
+        for (auto& [id, status] : more.ran.tasks) run.ran.tasks[id] = std::move(status);
+        if (run.ran.output_excerpt.empty()) run.ran.output_excerpt = more.ran.output_excerpt;
+        for (auto& output : more.outputs) run.outputs.push_back(std::move(output));
       }
       run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - tool_started).count();
       return run;

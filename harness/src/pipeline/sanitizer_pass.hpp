@@ -3,11 +3,13 @@
 // the spec marks `sanitize` (its visible ones, unless it says otherwise) run again in the
 // student's runner under the sanitizer's tools, all side by side, each tool in one runner for
 // every step; racecheck on three small cases of each step and on all the others of a step where
-// those had a race (racecheck_cases), in one more runner. A report fails its case even where the numbers came
-// out right, as the CPU backend fails it: an invalid or misaligned access or a barrier error is
-// a cuda_error, a race on shared memory or a read of uninitialised memory a wrong_answer; a case
-// that had already failed gets the report appended. What the sanitizer cannot do (not installed,
-// refused by the GPU, slower than its time limit) becomes a note and costs nothing.
+// those had a race (racecheck_cases), in one more runner per such step. Cases whose normal run
+// timed out, flooded the output or ended its runner (a crash, a broken protocol) are not run
+// again. A report fails its case even where the numbers came out right, as the CPU backend fails
+// it: an invalid or misaligned access or a barrier error is a cuda_error, a race on shared memory
+// or a read of uninitialised memory a wrong_answer; a case that had already failed gets the
+// report appended. What the sanitizer cannot do (not installed, refused by the GPU, slower than
+// its time limit) becomes a note and costs nothing.
 #include <filesystem>
 #include <map>
 #include <string>

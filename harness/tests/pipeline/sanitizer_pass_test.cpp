@@ -4,6 +4,8 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <csignal>
 #include <mutex>
 
 #include "pipeline/check_submission.hpp"
@@ -183,6 +185,28 @@ TEST_CASE("pipeline::run_sanitizer_pass through check_submission") {
     for (const auto& note : report.notes)
       noted = noted || note.find("so it checked every case of the step: simple (1 more case)") != std::string::npos;
     CHECK(noted);
+  }
+  SUBCASE("a case whose run ended its runner (a crash) is not run again under the sanitizer") {
+    fixture.where.compute_sanitizer = sanitizer;
+    fixture.expect_gpu();
+    fixture.expect_build();
+    FakeStudent student;
+    const std::string crashed = fixture.task_id_of("simple/n=40/seed=1");
+    student.ends["simple/n=40/seed=1"] = died_from(SIGSEGV);
+    fixture.expect_runner(student);
+    fixture.expect_runner();  // the cases after the crash, in a fresh runner
+    std::vector<std::string> sanitized;
+    const auto memcheck = sanitized_runner({}, &tools, &mutex);
+    fixture.processes.expect([&](const ProcessRequest& request) {
+      for (const auto& task : read_job(request.argv.back()).checks) sanitized.push_back(task.id);
+      return memcheck(request);
+    });
+    const GradeReport report = fixture.check();
+    CHECK(fixture.processes.pending() == 0);
+    CHECK(tools == std::vector<std::string>{"memcheck"});
+    CHECK(sanitized.size() == 3);
+    CHECK(std::ranges::find(sanitized, crashed) == sanitized.end());
+    CHECK(case_of(report, "simple/n=40/seed=1").outcome == Outcome::crashed);
   }
   SUBCASE("--no-sanitizer: nothing more runs") {
     fixture.where.compute_sanitizer = sanitizer;
