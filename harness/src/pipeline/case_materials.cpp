@@ -117,6 +117,8 @@ std::shared_ptr<const CaseMaterial> CaseMaterials::get(const Grader& grader, con
     if (with_gold) {
       material->gold = grader.gold(c, data.inputs);
       material->mistakes = mistake_models(grader, c);
+      const Work work = grader.work(c.step, c.params);
+      material->work = work.flops + work.items;
       for (const auto& [name, array] : data.inputs) material->input_digests[name] = array_digest(array);
     }
     material->inputs = std::move(data.inputs);

@@ -21,6 +21,8 @@ struct CaseMaterial {
   ArraySet inputs;
   std::map<std::string, OutputDecl> outputs;
   ArraySet gold;
+  /// What the case costs a kernel (correctness cases): the grader's FLOPs plus domain items (Grader::work).
+  double work = 0.0;
   /// array_digest of each input (correctness cases): what a runner's report of them is checked against.
   std::map<std::string, std::string> input_digests;
   /// The grader's mistake models, where the case is affordable to try them on (mistake_models);

@@ -34,7 +34,10 @@ std::vector<std::string> sanitizer_tools(const std::vector<std::filesystem::path
 std::vector<std::string> sanitizer_command(const std::filesystem::path& sanitizer, const std::string& tool);
 
 /// The cases of one step (`step_ids`, in the job's order) racecheck checks: `first` the smallest
-/// and the two largest of those whose inputs (`bytes_of`, by task id) take at most 64 KiB;
+/// and the two largest of those whose inputs (`bytes_of`, by task id) take at most 64 KiB and
+/// whose work (`work_of`, FLOPs plus domain items; a case it lacks costs nothing) is at most
+/// 2^22 (racecheck follows every shared-memory access: 2049 N-body bodies fit in 64 KiB but
+/// are 4.2 million interactions);
 /// `after_race` all the others, checked only where racecheck reported a race in `first`. A race
 /// from a missing barrier shows at every size with more than one tile or warp, so a correct
 /// kernel pays for three cases; a racy one is checked at every size, as the CPU backend's two
@@ -43,7 +46,8 @@ struct RacecheckCases {
   std::vector<std::string> first, after_race;
 };
 RacecheckCases racecheck_cases(const std::vector<std::string>& step_ids,
-                               const std::map<std::string, std::size_t>& bytes_of);
+                               const std::map<std::string, std::size_t>& bytes_of,
+                               const std::map<std::string, double>& work_of = {});
 
 /// What the pass did, for the report's notes and the stage times.
 struct SanitizerPass {

@@ -101,6 +101,12 @@ TEST_CASE("pipeline::racecheck_cases") {
     CHECK(cases.first == std::vector<std::string>{"small", "tiny"});
     CHECK(cases.after_race == std::vector<std::string>{"over"});
   }
+  SUBCASE("a case within 64 KiB but of much work (2049 N-body bodies) is left for after a race") {
+    const std::map<std::string, double> work{{"fits", 4.2e6}, {"edge", 1e6}, {"tiny", 0.0}};
+    const RacecheckCases cases = racecheck_cases({"tiny", "huge", "fits", "small", "edge", "mid", "over"}, bytes, work);
+    CHECK(cases.first == std::vector<std::string>{"tiny", "edge", "mid"});
+    CHECK(cases.after_race == std::vector<std::string>{"huge", "fits", "small", "over"});
+  }
   SUBCASE("none within 64 KiB: none first, so none at all") {
     const RacecheckCases cases = racecheck_cases({"huge", "over"}, bytes);
     CHECK(cases.first.empty());
