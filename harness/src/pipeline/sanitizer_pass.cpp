@@ -1,6 +1,7 @@
 #include "pipeline/sanitizer_pass.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <fstream>
 #include <future>
@@ -133,9 +134,15 @@ std::vector<std::string> sanitizer_tools(const std::vector<fs::path>& sources) {
   return tools;
 }
 
-std::vector<std::string> sanitizer_command(const fs::path& sanitizer, const std::string& tool) {
+int next_sanitizer_port() {
+  static std::atomic<int> next{0};
+  return 49152 + 100 * (next++ % 158);
+}
+
+std::vector<std::string> sanitizer_command(const fs::path& sanitizer, const std::string& tool, int port) {
   std::vector<std::string> argv{sanitizer.string(), "--tool", tool, "--print-limit", std::to_string(kPrintLimit),
                                 "--show-backtrace", "no", "--error-exitcode", "0"};
+  if (port > 0) argv.insert(argv.end(), {"--port", std::to_string(port)});
   // A bad access then ends only its kernel, not the CUDA context: the case finishes and the next
   // one runs in the same runner, where otherwise each bad case would cost a runner's start.
   if (tool == "memcheck") argv.insert(argv.end(), {"--destroy-on-device-error", "kernel"});
@@ -244,6 +251,8 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
           request.work_dir = dir;
           request.environment["HOME"] = dir.string();  // where the tools keep their settings
           request.job = rerun_job(first.job, pending, dir);
+          // A sealed runner has a network of its own; unsealed ones side by side share this one.
+          if (!request.sandboxed) request.wrapper = sanitizer_command(sanitizer, tool, next_sanitizer_port());
           const RunOutcome ran_now = run_job(processes, request);
           for (const auto& [id, status] : ran_now.tasks) run.ran.tasks[id] = status;
           if (run.ran.output_excerpt.empty()) run.ran.output_excerpt = ran_now.output_excerpt;

@@ -30,8 +30,16 @@ namespace cugrade {
 std::vector<std::string> sanitizer_tools(const std::vector<std::filesystem::path>& sources);
 
 /// The command the runner runs under for `tool`: its reports on stdout, a bounded number of
-/// them, no host backtraces.
-std::vector<std::string> sanitizer_command(const std::filesystem::path& sanitizer, const std::string& tool);
+/// them, no host backtraces; `port` (0: the tool's default), the base of the ports the tool
+/// talks to its runner on. Sanitizers side by side in one network (unsealed) must each have
+/// their own: on an H100, four racecheck runs of one job on one port took 16.8 s where one took
+/// 1.6 s; four of the steps' jobs on ports of their own, beside memcheck, 3.0 s.
+std::vector<std::string> sanitizer_command(const std::filesystem::path& sanitizer, const std::string& tool,
+                                           int port = 0);
+
+/// A base port for the next sanitized runner of this process, each 100 apart from the last,
+/// cycling through 49152 to 64951: what runs side by side unsealed does not share one.
+int next_sanitizer_port();
 
 /// The cases of one step (`step_ids`, in the job's order) racecheck checks: `first` the smallest
 /// and the two largest of those whose inputs (`bytes_of`, by task id) take at most 64 KiB and

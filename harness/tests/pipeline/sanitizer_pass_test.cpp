@@ -122,6 +122,12 @@ TEST_CASE("pipeline::sanitizer_command") {
   CHECK(argument_after(argv, "--print-limit") == "1000");
   CHECK(argument_after(argv, "--destroy-on-device-error").empty());  // memcheck only
   CHECK(argument_after(sanitizer_command("cs", "memcheck"), "--destroy-on-device-error") == "kernel");
+  CHECK(argument_after(argv, "--port").empty());  // the tool's own, where a runner has a network of its own
+  CHECK(argument_after(sanitizer_command("cs", "racecheck", 49252), "--port") == "49252");
+  // Unsealed runners side by side: each its own base port, in the range the tool takes.
+  const int a = next_sanitizer_port(), b = next_sanitizer_port();
+  CHECK(a != b);
+  for (int port : {a, b}) CHECK((port >= 49152 && port + 99 <= 65535));
 }
 
 TEST_CASE("pipeline::run_sanitizer_pass through check_submission") {
