@@ -12,10 +12,8 @@ std::map<std::string, OutputDecl> output_decls(const ArraySet& outputs) {
   return decls;
 }
 
-const std::vector<MistakeModel>* mistake_models(const Grader& grader, const Case& c) {
-  if (grader.mistakes.empty()) return nullptr;
-  const Work work = grader.work(c.step, c.params);
-  return work.flops + work.items <= kMostMistakeModelWork ? &grader.mistakes : nullptr;
+const std::vector<MistakeModel>* mistake_models(const Grader& grader, double work) {
+  return !grader.mistakes.empty() && work <= kMostMistakeModelWork ? &grader.mistakes : nullptr;
 }
 
 namespace {
@@ -116,9 +114,9 @@ std::shared_ptr<const CaseMaterial> CaseMaterials::get(const Grader& grader, con
     material->outputs = output_decls(data.outputs);
     if (with_gold) {
       material->gold = grader.gold(c, data.inputs);
-      material->mistakes = mistake_models(grader, c);
       const Work work = grader.work(c.step, c.params);
       material->work = work.flops + work.items;
+      material->mistakes = mistake_models(grader, material->work);
       for (const auto& [name, array] : data.inputs) material->input_digests[name] = array_digest(array);
     }
     material->inputs = std::move(data.inputs);

@@ -37,8 +37,9 @@ struct CaseMaterial {
 /// is only named by its patterns.
 constexpr double kMostMistakeModelWork = 0x1p28;
 
-/// `grader`'s mistake models, when trying them on case `c` is affordable; nullptr otherwise.
-const std::vector<MistakeModel>* mistake_models(const Grader& grader, const Case& c);
+/// `grader`'s mistake models, when trying them on a case of `work` (CaseMaterial::work) is
+/// affordable; nullptr otherwise.
+const std::vector<MistakeModel>* mistake_models(const Grader& grader, double work);
 
 /// The runner's output declarations for a case's outputs.
 std::map<std::string, OutputDecl> output_decls(const ArraySet& outputs);

@@ -1,14 +1,12 @@
 #include "pipeline/check_submission.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <cstdlib>
 #include <ctime>
 #include <fstream>
 #include <future>
 #include <sstream>
-#include <thread>
 
 #include <fmt/format.h>
 
@@ -140,24 +138,6 @@ void add_cross_case_patterns(GradeReport& report, const Spec& spec) {
   }
 }
 
-/// Every case's verdict, its outputs read and compared (and, where wrong, explained: patterns,
-/// mistake models) on several threads: CPU work that a batch does on a GPU lane, where a wrong
-/// transpose submission's 52 cases took a second on one core.
-std::vector<CaseResult> judge_cases(const Spec& spec, const CasePlan& plan, const RunOutcome& ran) {
-  std::vector<CaseResult> judged(plan.cases.size());
-  std::atomic<std::size_t> next{0};
-  const auto work = [&] {
-    for (std::size_t i = next++; i < judged.size(); i = next++)
-      judged[i] = judge_case(spec, plan.cases[i], plan.job.checks[i], ran.tasks.at(plan.job.checks[i].id));
-  };
-  const std::size_t threads = std::min<std::size_t>({judged.size(), std::max(1u, std::thread::hardware_concurrency()), 8});
-  std::vector<std::future<void>> helpers;
-  for (std::size_t t = 1; t < threads; ++t) helpers.push_back(std::async(std::launch::async, work));
-  work();
-  for (auto& helper : helpers) helper.get();  // a grader's fault thrown on a helper reaches the caller
-  return judged;
-}
-
 /// False when CUGRADE_TIMING_AHEAD=0 asks for the timing runners and baselines to start only when
 /// the timing does (a benchmark's side-by-side comparison, scripts/bench-timing-ahead.sh).
 bool timing_ahead() {
@@ -188,6 +168,16 @@ RunRequest timing_run_request(const RunRequest& run, const CasePlan& plan) {
   RunRequest timing = run;
   timing.work_dir = plan.layout.timing;
   return timing;
+}
+
+/// The reference's baselines of `plan`'s timed targets, taken now into `baselines`
+/// (take_baselines_ahead), on the GPU `options` names: the seconds it took.
+double take_planned_baselines(const CheckContext& context, const Spec& spec, const CasePlan& plan, bool use_cuda,
+                              const CheckOptions& options, BaselineCache& baselines) {
+  return take_baselines_ahead(context.processes,
+                              timing_run_request(student_run_request(spec, plan, {}, use_cuda, options), plan),
+                              plan.job.timings, context.locations.reference_runner(spec.id, use_cuda),
+                              plan.layout.reference_timing, baselines);
 }
 
 /// The diagnosis stage's request for this check: the student's runner as it ran, the profiles in
@@ -273,10 +263,7 @@ BuiltSubmission build_submission(const CheckContext& context, const Spec& spec, 
       out.seconds.inputs = seconds_since(planning);
       double baselines = 0.0;
       if (timed && context.baselines && !plan.job.timings.empty())
-        baselines = take_baselines_ahead(
-            context.processes, timing_run_request(student_run_request(spec, plan, {}, use_cuda, options), plan),
-            plan.job.timings, context.locations.reference_runner(spec.id, use_cuda), plan.layout.reference_timing,
-            *context.baselines);
+        baselines = take_planned_baselines(context, spec, plan, use_cuda, options, *context.baselines);
       return std::pair{std::move(plan), baselines};
     });
   say(options, "building " + report.submission.front() + " ...");
@@ -486,9 +473,7 @@ double take_baselines_now(const CheckContext& context, const Spec& spec, const G
     return 0.0;
   const CasePlan plan = plan_cases(spec, grader, {}, spec.performance, work_dir, context.materials.get());
   if (plan.job.timings.empty()) return 0.0;
-  return take_baselines_ahead(
-      context.processes, timing_run_request(student_run_request(spec, plan, {}, true, options), plan), plan.job.timings,
-      context.locations.reference_runner(spec.id, true), plan.layout.reference_timing, *context.baselines);
+  return take_planned_baselines(context, spec, plan, true, options, *context.baselines);
 }
 
 GradeReport check_submission(const CheckContext& context, const Spec& spec, const Grader& grader,

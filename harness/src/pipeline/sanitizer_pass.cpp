@@ -5,6 +5,7 @@
 #include <chrono>
 #include <fstream>
 #include <future>
+#include <iterator>
 #include <set>
 #include <sstream>
 
@@ -209,12 +210,13 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
       continue;
     }
     Chunk racecheck{tool, {}, {}};
+    std::set<std::string> first_round;
     for (const auto& [step, step_ids] : steps) {
       RacecheckCases sized = racecheck_cases(step_ids, bytes_of, work_of);
-      racecheck.ids.insert(racecheck.ids.end(), sized.first.begin(), sized.first.end());
+      first_round.insert(sized.first.begin(), sized.first.end());
       if (!sized.after_race.empty()) racecheck.if_race[step] = std::move(sized.after_race);
     }
-    std::ranges::sort(racecheck.ids, {}, [&](const std::string& id) { return std::ranges::find(ids, id) - ids.begin(); });
+    std::ranges::copy_if(ids, std::back_inserter(racecheck.ids), [&](const std::string& id) { return first_round.contains(id); });
     chunks.push_back(std::move(racecheck));
   }
   std::map<std::string, std::string> step_of;  // task id → its step
@@ -227,7 +229,6 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
       const std::string folder = "sanitize-" + tool;
       ToolRun run{tool, {}, {}, {}, {}};
       RunRequest sanitized = first;
-      sanitized.wrapper = sanitizer_command(sanitizer, tool);
       sanitized.task_timeout_s = spec.limits.sanitizer_timeout_s;
       sanitized.idle_grace_s = 10.0;  // freeing and allocating under the sanitizer takes longer
       sanitized.output_limit_bytes = first.output_limit_bytes + (std::size_t{4} << 20);
@@ -252,7 +253,7 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
           request.environment["HOME"] = dir.string();  // where the tools keep their settings
           request.job = rerun_job(first.job, pending, dir);
           // A sealed runner has a network of its own; unsealed ones side by side share this one.
-          if (!request.sandboxed) request.wrapper = sanitizer_command(sanitizer, tool, next_sanitizer_port());
+          request.wrapper = sanitizer_command(sanitizer, tool, request.sandboxed ? 0 : next_sanitizer_port());
           const RunOutcome ran_now = run_job(processes, request);
           for (const auto& [id, status] : ran_now.tasks) run.ran.tasks[id] = status;
           if (run.ran.output_excerpt.empty()) run.ran.output_excerpt = ran_now.output_excerpt;

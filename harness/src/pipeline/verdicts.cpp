@@ -3,8 +3,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <future>
 #include <stdexcept>
+#include <thread>
 
 #include "check/compare.hpp"
 #include "check/mistake_match.hpp"
@@ -110,6 +113,21 @@ CaseResult judge_case(const Spec& spec, const PlannedCase& planned, const CheckT
     result.message = mistake.empty() || modified.empty() ? mistake + modified : mistake + "; " + modified;
   }
   return result;
+}
+
+std::vector<CaseResult> judge_cases(const Spec& spec, const CasePlan& plan, const RunOutcome& ran) {
+  std::vector<CaseResult> judged(plan.cases.size());
+  std::atomic<std::size_t> next{0};
+  const auto work = [&] {
+    for (std::size_t i = next++; i < judged.size(); i = next++)
+      judged[i] = judge_case(spec, plan.cases[i], plan.job.checks[i], ran.tasks.at(plan.job.checks[i].id));
+  };
+  const std::size_t threads = std::min<std::size_t>({judged.size(), std::max(1u, std::thread::hardware_concurrency()), 8});
+  std::vector<std::future<void>> helpers;
+  for (std::size_t t = 1; t < threads; ++t) helpers.push_back(std::async(std::launch::async, work));
+  work();
+  for (auto& helper : helpers) helper.get();  // a grader's fault thrown on a helper reaches the caller
+  return judged;
 }
 
 PerformanceResult judge_timing(const Spec& spec, const PlannedTiming& planned, const TimeTask& task,

@@ -16,6 +16,11 @@ namespace cugrade {
 CaseResult judge_case(const Spec& spec, const PlannedCase& planned, const CheckTask& task,
                       const TaskStatus& status);
 
+/// judge_case for every case of `plan`, by its status in `ran`, in the plan's order, on several
+/// threads (reading, comparing and explaining outputs is CPU work that a batch does on a GPU
+/// lane: a wrong transpose submission's 52 cases took a second on one core).
+std::vector<CaseResult> judge_cases(const Spec& spec, const CasePlan& plan, const RunOutcome& ran);
+
 /// The result of one performance target from its lock-step timing: statistics, the ratio, rates,
 /// and whether every timed call computed the right thing (digests, and the last call in full).
 PerformanceResult judge_timing(const Spec& spec, const PlannedTiming& planned, const TimeTask& task,
