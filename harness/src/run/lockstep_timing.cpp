@@ -6,7 +6,6 @@
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
-#include <fstream>
 #include <functional>
 #include <initializer_list>
 #include <map>
@@ -17,51 +16,11 @@
 #include <utility>
 
 #include "process/interactive_process.hpp"
+#include "run/timing_side.hpp"
 #include "statistics.hpp"
 
 namespace cugrade {
 namespace fs = std::filesystem;
-
-/// One runner serving one side, for every task of the check; restarted after a failure.
-struct TimingSide {
-  std::string label;  ///< "your runner", "the reference runner"
-  std::unique_ptr<InteractiveProcess> process;
-  fs::path events_file;
-  std::vector<double> event_ms, wall_ms;  ///< of the task being timed
-  std::optional<ProcessResult> ended;
-  bool greeted = false;                ///< its "hello" read
-  std::optional<std::size_t> loading;  ///< the task it was asked to load early, its answer not read yet
-  bool alive() const { return process && !ended; }
-};
-
-EarlyRunners::EarlyRunners() = default;
-EarlyRunners::~EarlyRunners() {
-  for (TimingSide* side : {student.get(), reference.get()})
-    if (side && side->alive()) side->process->finish(0.0);
-}
-EarlyRunners::EarlyRunners(EarlyRunners&&) noexcept = default;
-EarlyRunners& EarlyRunners::operator=(EarlyRunners&&) noexcept = default;
-
-bool EarlyRunners::await_up(double most_s) {
-  const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(most_s);
-  bool both = true;
-  for (TimingSide* side : {student.get(), reference.get()}) {
-    if (!side || !side->alive() || side->greeted) continue;
-    const double left = std::chrono::duration<double>(until - std::chrono::steady_clock::now()).count();
-    const auto reply = side->process->receive(std::max(0.0, left));
-    side->greeted = reply && *reply == "hello";
-    if (!side->greeted) {
-      side->ended = side->process->finish(0.0);
-      both = false;
-    }
-  }
-  return both;
-}
-
-void EarlyRunners::load(std::size_t first) {
-  for (TimingSide* side : {student.get(), reference.get()})
-    if (side && side->alive() && side->process->send("task " + std::to_string(first))) side->loading = first;
-}
 
 namespace {
 using Clock = std::chrono::steady_clock;
@@ -93,31 +52,6 @@ std::uint64_t fresh_salt() {
 bool full_warmup() {
   const char* value = std::getenv("CUGRADE_FULL_WARMUP");
   return value && std::string(value) == "1";
-}
-
-/// Starts `runner --serve job` in `dir`, serving `tasks`, with the limits and sandbox of `base`;
-/// `stem` names its job and events files (a fresh pair per start, so why a runner stopped is
-/// read from its own events).
-void start_side(Side& side, ProcessRunner& processes, const RunRequest& base, const fs::path& runner,
-                const fs::path& dir, const std::vector<TimeTask>& tasks, const std::string& stem) {
-  Job job;
-  job.events_file = (dir / (stem + ".events")).string();
-  job.timings = tasks;
-  side.events_file = job.events_file;
-  side.ended.reset();
-  side.greeted = false;
-  side.loading.reset();
-  side.event_ms.clear();
-  side.wall_ms.clear();
-  const fs::path job_file = dir / (stem + ".job.json");
-  std::ofstream(job_file) << job_to_json(job);
-  RunRequest request = base;
-  request.runner = runner;
-  request.work_dir = dir;
-  ProcessRequest process{{runner.string(), "--serve", job_file.string()}, dir, base.environment, 0.0,
-                         base.output_limit_bytes, {}, {}};
-  if (base.sandboxed) process.sandbox = runner_sandbox(request);
-  side.process = processes.start(process);
 }
 
 /// Sends `command` and returns the reply, or nullopt when the side stopped answering.
@@ -193,22 +127,6 @@ std::string baseline_key(const fs::path& reference_runner, const std::map<std::s
                     task.id + "\n" + task.reference_step + "\n" + fs::path(task.inputs_file).filename().string();
   for (const auto& [name, value] : task.params) key += fmt::format("\n{}={}", name, value);
   return key;
-}
-
-/// The tasks as each side's runner serves them: the reference's calling the reference's step, the
-/// student's with no bounds of its own (they come from the reference's side only).
-std::pair<std::vector<TimeTask>, std::vector<TimeTask>> sides_tasks(const std::vector<TimeTask>& tasks) {
-  std::vector<TimeTask> reference, student;
-  for (const TimeTask& task : tasks) {
-    TimeTask theirs = task;
-    theirs.reference_only = true;
-    TimeTask ours = task;
-    ours.reference_only = false;
-    ours.atol = ours.rtol = 0.0;
-    reference.push_back(std::move(theirs));
-    student.push_back(std::move(ours));
-  }
-  return {std::move(reference), std::move(student)};
 }
 
 /// Lock-step timing of a check's targets: one runner per side serves them all. The reference's
@@ -558,19 +476,6 @@ bool digests_agree(const std::vector<double>& student, const std::vector<double>
     return false;
   }
   return true;
-}
-
-EarlyRunners start_early_runners(ProcessRunner& processes, const RunRequest& student,
-                                 const std::vector<TimeTask>& tasks, const fs::path& reference_runner,
-                                 const fs::path& reference_dir) {
-  EarlyRunners early;
-  if (tasks.empty()) return early;
-  const auto [reference_tasks, student_tasks] = sides_tasks(tasks);
-  early.student = std::make_unique<TimingSide>();
-  early.reference = std::make_unique<TimingSide>();
-  start_side(*early.student, processes, student, student.runner, student.work_dir, student_tasks, "timing-early");
-  start_side(*early.reference, processes, student, reference_runner, reference_dir, reference_tasks, "timing-early");
-  return early;
 }
 
 double take_baselines_ahead(ProcessRunner& processes, const RunRequest& student, const std::vector<TimeTask>& tasks,
