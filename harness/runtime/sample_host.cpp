@@ -38,6 +38,7 @@ void digest_of(const T* data, std::int64_t n, std::uint64_t key, double atol, do
     const int bucket = static_cast<int>(h % digest_buckets);
     digest.sums[bucket] += w * digest_term(x);
     digest.bounds[bucket] += w * digest_slope * (atol + rtol * std::fabs(x));
+    digest.exact += exact_term(key, static_cast<std::uint64_t>(first + i), x);
   }
 }
 

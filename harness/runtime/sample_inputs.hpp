@@ -29,10 +29,13 @@ struct SampleVariant {
 /// Buckets of a digest.
 inline constexpr int digest_buckets = 64;
 
-/// Per bucket: the weighted sum of |x_i| and the tolerance bound (reference side).
+/// Per bucket: the weighted sum of |x_i| and the tolerance bound (reference side); and over all
+/// elements the exact part: equal on both sides when every value is, so a step whose tolerance is
+/// exact needs no comparison of its outputs in full.
 struct Digest {
   std::vector<double> sums = std::vector<double>(digest_buckets, 0.0);
   std::vector<double> bounds = std::vector<double>(digest_buckets, 0.0);
+  std::uint64_t exact = 0;  ///< the wrapping sum of exact_term over every element
 };
 
 /// Writes `base` (an array of `layout`'s type and shape, in `memory`) into `dest` rotated and
@@ -60,11 +63,32 @@ inline double digest_term(double x) { return (x < 0 ? -x : x) + 0.5 * x; }
 inline constexpr double digest_slope = 1.5;
 
 /// The keyed hash both digest implementations use (splitmix64 of key ^ index).
+#if defined(__CUDACC__)
+__host__ __device__
+#endif
 inline std::uint64_t digest_hash(std::uint64_t key, std::uint64_t index) {
   std::uint64_t z = key ^ (index * 0x9E3779B97F4A7C15ULL);
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
   z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
   return z ^ (z >> 31);
+}
+
+/// One element's term of the exact part: a keyed hash of its index and its value's bits as a
+/// double (+0 and -0 alike, as a comparison with tolerance 0 takes them). Summed with wrap-around,
+/// in any order: a changed value changes the sum but for a chance of 2^-64, and without the key
+/// (sent after the call returned) no output can be made to match one it is not.
+#if defined(__CUDACC__)
+__host__ __device__
+#endif
+inline std::uint64_t exact_term(std::uint64_t key, std::uint64_t index, double x) {
+  if (x == 0) x = 0.0;
+  std::uint64_t bits = 0;
+#if defined(__CUDA_ARCH__)
+  bits = static_cast<std::uint64_t>(__double_as_longlong(x));
+#else
+  __builtin_memcpy(&bits, &x, sizeof bits);
+#endif
+  return digest_hash(key ^ 0xA0761D6478BD642FULL, digest_hash(key, index) ^ bits);
 }
 
 }  // namespace cugrade::runner

@@ -22,34 +22,40 @@ __global__ void rotate_kernel(const T* base, T* dest, std::int64_t rows, std::in
   }
 }
 
-__device__ std::uint64_t device_hash(std::uint64_t key, std::uint64_t index) {
-  std::uint64_t z = key ^ (index * 0x9E3779B97F4A7C15ULL);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
+/// Where the digest kernel adds up: the buckets' sums and bounds, then the exact part.
+struct DigestSlots {
+  double sums[digest_buckets];
+  double bounds[digest_buckets];
+  unsigned long long exact;
+};
 
-/// Each block sums into shared buckets, then adds them to the global ones (2 × digest_buckets).
+/// Each block sums into shared buckets and its own exact part, then adds them to the global ones.
 template <class T>
 __global__ void digest_kernel(const T* data, std::int64_t n, std::uint64_t key, double atol, double rtol,
-                              std::int64_t first, double* out) {
+                              std::int64_t first, DigestSlots* out) {
   __shared__ double sums[digest_buckets], bounds[digest_buckets];
+  __shared__ unsigned long long exact;
   for (int b = threadIdx.x; b < digest_buckets; b += blockDim.x) sums[b] = bounds[b] = 0.0;
+  if (threadIdx.x == 0) exact = 0;
   __syncthreads();
+  unsigned long long mine = 0;
   for (std::int64_t i = blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x; i < n;
        i += static_cast<std::int64_t>(gridDim.x) * blockDim.x) {
-    const std::uint64_t h = device_hash(key, static_cast<std::uint64_t>(first + i));
+    const std::uint64_t h = digest_hash(key, static_cast<std::uint64_t>(first + i));
     const double w = 1.0 + static_cast<double>(h >> 54) / 1024.0;
     const double x = static_cast<double>(data[i]);
     const int bucket = static_cast<int>(h % digest_buckets);
     atomicAdd(&sums[bucket], w * digest_term(x));
     atomicAdd(&bounds[bucket], w * digest_slope * (atol + rtol * fabs(x)));
+    mine += exact_term(key, static_cast<std::uint64_t>(first + i), x);
   }
+  atomicAdd(&exact, mine);
   __syncthreads();
   for (int b = threadIdx.x; b < digest_buckets; b += blockDim.x) {
-    atomicAdd(&out[b], sums[b]);
-    atomicAdd(&out[digest_buckets + b], bounds[b]);
+    atomicAdd(&out->sums[b], sums[b]);
+    atomicAdd(&out->bounds[b], bounds[b]);
   }
+  if (threadIdx.x == 0) atomicAdd(&out->exact, exact);
 }
 
 int grid_for(std::int64_t n) {
@@ -69,7 +75,7 @@ void rotate(const void* base, void* dest, std::int64_t rows, std::int64_t cols, 
 
 template <class T>
 void digest(const void* data, std::int64_t n, std::uint64_t key, double atol, double rtol, std::int64_t first,
-            double* out) {
+            DigestSlots* out) {
   digest_kernel<T><<<grid_for(n), 256>>>(static_cast<const T*>(data), n, key, atol, rtol, first, out);
 }
 
@@ -95,9 +101,9 @@ void add_digest(Memory memory, const void* data, const Array& layout, std::uint6
   if (memory == Memory::host) return host_add_digest(data, layout, key, atol, rtol, first, result);
   const std::int64_t n = layout.size();
   if (n == 0) return;
-  double* out = nullptr;
-  check(cudaMalloc(&out, 2 * digest_buckets * sizeof(double)), "cudaMalloc (digest)");
-  check(cudaMemset(out, 0, 2 * digest_buckets * sizeof(double)), "cudaMemset (digest)");
+  DigestSlots* out = nullptr;
+  check(cudaMalloc(&out, sizeof(DigestSlots)), "cudaMalloc (digest)");
+  check(cudaMemset(out, 0, sizeof(DigestSlots)), "cudaMemset (digest)");
   switch (layout.type) {
     case DType::f32: digest<float>(data, n, key, atol, rtol, first, out); break;
     case DType::f64: digest<double>(data, n, key, atol, rtol, first, out); break;
@@ -105,14 +111,15 @@ void add_digest(Memory memory, const void* data, const Array& layout, std::uint6
     case DType::i64: digest<long long>(data, n, key, atol, rtol, first, out); break;
     case DType::u32: digest<std::uint32_t>(data, n, key, atol, rtol, first, out); break;
   }
-  double host[2 * digest_buckets];
-  const cudaError_t copied = cudaMemcpy(host, out, sizeof host, cudaMemcpyDeviceToHost);
+  DigestSlots host{};
+  const cudaError_t copied = cudaMemcpy(&host, out, sizeof host, cudaMemcpyDeviceToHost);
   cudaFree(out);
   check(copied, "the digest's cudaMemcpy");
   for (int b = 0; b < digest_buckets; ++b) {
-    result.sums[b] += host[b];
-    result.bounds[b] += host[digest_buckets + b];
+    result.sums[b] += host.sums[b];
+    result.bounds[b] += host.bounds[b];
   }
+  result.exact += host.exact;
 }
 
 }  // namespace cugrade::runner

@@ -163,6 +163,8 @@ class Server {
     std::string text = "digest";
     for (double s : d.sums) text += " " + exact(s);
     for (double b : d.bounds) text += " " + exact(b);
+    // The exact part as two 32-bit halves: numbers a double holds exactly.
+    text += " " + std::to_string(d.exact >> 32) + " " + std::to_string(d.exact & 0xFFFFFFFFULL);
     return text;
   }
 

@@ -11,8 +11,12 @@
 //                                                  task read the same file (then kept)
 //   prepare <k> <shift> <negate>   → ready         sample k's inputs, outputs poisoned, cold L2
 //   run                            → ran <event ms>   the timed call (events around it, then a sync)
-//   digest <key>                   → digest <s_0> .. <s_63> <b_0> .. <b_63>   (sample_inputs.hpp)
+//   digest <key>                   → digest <s_0> .. <s_63> <b_0> .. <b_63> <e_high> <e_low>
+//                                                  the buckets, then the exact part's two 32-bit
+//                                                  halves (sample_inputs.hpp)
 //   write <path>                   → written       the outputs of the last call, as an array file
+//                                                  (not asked for a step of exact tolerance: its
+//                                                  exact part compares every element)
 //   quit                           → (exits 0)
 // prepare, run, digest and write before any task is loaded, or a task index out of range, are
 // fatal. A CUDA error or a protocol problem ends the runner with the usual event and exit code

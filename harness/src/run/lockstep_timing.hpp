@@ -8,8 +8,9 @@
 //   - every sample runs on inputs never seen before (rotated, and negated at random), so no
 //     cache of earlier results passes;
 //   - every sample's outputs are checked by a keyed digest against the reference's on the same
-//     inputs, the key sent only after the call returned; the last sample's outputs are also
-//     compared in full (verdicts.cpp).
+//     inputs, the key sent only after the call returned. A step of exact tolerance compares its
+//     digests' exact part, which every element's value changes; any other step's last sample's
+//     outputs are also compared in full (verdicts.cpp).
 #include <cstddef>
 #include <filesystem>
 #include <memory>
@@ -36,7 +37,9 @@ struct TimingOutcome {
   std::vector<double> reference_alone_ms;
   bool verified = true;   ///< every sample's digest within the reference's bound
   std::string mismatch;   ///< when not: which sample, and by how much
-  std::string student_output_file, reference_output_file;  ///< the last sample's outputs in full
+  /// The last sample's outputs in full; empty for a step of exact tolerance (its digests compared
+  /// every element of every sample).
+  std::string student_output_file, reference_output_file;
   /// Where the time went, phase by phase ("reference start", "reference baseline", "your start",
   /// "warm-up", "sampling", "outputs"), in seconds: what `check` shows while it works.
   std::vector<std::pair<std::string, double>> phase_seconds;
@@ -115,6 +118,13 @@ struct Warmup {
 /// `warmup_s`. On an H100 this left every step's time and ratio as the whole warm-up did
 /// (docs/measurements.md); CUGRADE_FULL_WARMUP=1 gives every target its whole warm-up.
 Warmup later_warmup(double warmup_s);
+
+/// Whether `task`'s step has exact tolerance (atol and rtol 0): its digests' exact parts must agree.
+bool exact_tolerance(const TimeTask& task);
+
+/// True when the exact parts of two digests (runtime/sample_inputs.hpp) are the same: every
+/// element equal, but for a chance of 2^-64; `why` says so where not.
+bool exact_parts_agree(const std::vector<double>& student, const std::vector<double>& reference, std::string* why);
 
 /// True when every bucket of the student's digest lies within the reference's bound of the
 /// reference's digest (plus the rounding of summing in another order); `why` says where not.

@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 #include <stdlib.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 
@@ -17,9 +18,9 @@ using namespace cugrade;
 namespace {
 
 /// A timing task of reduction step `step` on `n` random ints, its inputs written into `dir`.
-TimeTask reduction_task(const fs::path& dir, int n, const std::string& step = "reduce7") {
+TimeTask reduction_task(const fs::path& dir, int n, const std::string& step = "reduce7", int offset = 0) {
   Array in = make_array(DType::i32, {n});
-  for (int i = 0; i < n; ++i) in.data<std::int32_t>()[i] = (i * 7919) % 2001 - 1000;
+  for (int i = 0; i < n; ++i) in.data<std::int32_t>()[i] = offset + (i * 7919) % 2001 - 1000;
   const fs::path inputs = dir / (step + ".in");
   REQUIRE(write_array_file(inputs.string(), {{"in", in}}));
   TimeTask task;
@@ -91,15 +92,29 @@ TEST_CASE("run::digests_agree") {
   CHECK(why.find("NaN") != std::string::npos);
 }
 
+TEST_CASE("run::exact_parts_agree and exact_tolerance") {
+  std::string why;
+  CHECK(exact_parts_agree({12.0, 34.0}, {12.0, 34.0}, &why));
+  CHECK(why.empty());
+  CHECK_FALSE(exact_parts_agree({12.0, 35.0}, {12.0, 34.0}, &why));
+  CHECK(why.find("exact digest") != std::string::npos);
+  TimeTask task;
+  CHECK(exact_tolerance(task));
+  task.rtol = 1e-6;
+  CHECK_FALSE(exact_tolerance(task));
+}
+
 TEST_CASE("run::time_targets") {
   test::RunFixture fixture;
   const auto real = make_process_runner();
   ProcessRunner& processes = *real;
   const fs::path dir = fixture.dir;
 
-  SUBCASE("an honest student: every sample taken, verified, and both outputs written in full") {
+  SUBCASE("an honest student: every sample taken, verified, and (tolerance not exact) both outputs written in full") {
     const RunRequest student = student_request(CUGRADE_LOCKSTEP_HONEST, dir);
-    const auto outcomes = time_targets(processes, student, {reduction_task(dir, 3000)}, CUGRADE_LOCKSTEP_REFERENCE, dir / "reference");
+    TimeTask task = reduction_task(dir, 3000);
+    task.atol = 0.5;
+    const auto outcomes = time_targets(processes, student, {task}, CUGRADE_LOCKSTEP_REFERENCE, dir / "reference");
     REQUIRE(outcomes.size() == 1);
     const TimingOutcome& timed = outcomes[0];
     INFO(timed.status.message);
@@ -117,6 +132,37 @@ TEST_CASE("run::time_targets") {
     CHECK(ours->at("out").data<std::int64_t>()[0] == theirs->at("out").data<std::int64_t>()[0]);
   }
 
+  SUBCASE("a step of exact tolerance: every element compared by the digests, no output written in full") {
+    const RunRequest student = student_request(CUGRADE_LOCKSTEP_HONEST, dir);
+    const auto outcomes = time_targets(processes, student, {reduction_task(dir, 3000)}, CUGRADE_LOCKSTEP_REFERENCE, dir / "reference");
+    REQUIRE(outcomes.size() == 1);
+    INFO(outcomes[0].status.message);
+    CHECK(outcomes[0].status.outcome == Outcome::passed);
+    CHECK(outcomes[0].verified);
+    CHECK(outcomes[0].student_output_file.empty());
+    CHECK(outcomes[0].reference_output_file.empty());
+    CHECK(std::ranges::find(outcomes[0].phase_seconds, std::string("outputs"),
+                            &std::pair<std::string, double>::first) == outcomes[0].phase_seconds.end());
+    CHECK_FALSE(fs::exists(student.work_dir / "timing-0.student.out"));
+  }
+
+  SUBCASE("a sum one too large among trillions: within the buckets' rounding, caught by the exact part") {
+    const RunRequest student = student_request(CUGRADE_LOCKSTEP_NUDGING, dir);
+    TimeTask task = reduction_task(dir, 3000, "reduce7", 1'000'000'000);
+    const auto exact = time_targets(processes, student, {task}, CUGRADE_LOCKSTEP_REFERENCE, dir / "reference");
+    REQUIRE(exact.size() == 1);
+    INFO(exact[0].status.message);
+    CHECK(exact[0].status.outcome == Outcome::passed);  // it ran; its results are wrong
+    CHECK_FALSE(exact[0].verified);
+    CHECK(exact[0].mismatch.find("exact digest") != std::string::npos);
+    // With a tolerance of 2 the same sums are within it: verified, and compared in full later.
+    task.atol = 2.0;
+    const auto tolerant = time_targets(processes, student, {task}, CUGRADE_LOCKSTEP_REFERENCE, dir / "reference");
+    REQUIRE(tolerant.size() == 1);
+    CHECK(tolerant[0].verified);
+    CHECK_FALSE(tolerant[0].student_output_file.empty());
+  }
+
   SUBCASE("a student that caches its first result is caught on the next timed call") {
     const RunRequest student = student_request(CUGRADE_LOCKSTEP_CACHING, dir);
     const auto outcomes = time_targets(processes, student, {reduction_task(dir, 3000)}, CUGRADE_LOCKSTEP_REFERENCE, dir / "reference");
@@ -128,8 +174,9 @@ TEST_CASE("run::time_targets") {
 
   SUBCASE("one runner per side serves every target: the reference's baselines first (beside its twin), then each target") {
     const RunRequest student = student_request(CUGRADE_LOCKSTEP_HONEST, dir);
-    const auto outcomes = time_targets(processes, student, {reduction_task(dir, 3000, "reduce6"), reduction_task(dir, 2000)},
-                                       CUGRADE_LOCKSTEP_REFERENCE, dir / "reference");
+    std::vector<TimeTask> tasks{reduction_task(dir, 3000, "reduce6"), reduction_task(dir, 2000)};
+    for (TimeTask& task : tasks) task.atol = 0.5;  // not exact: each target's outputs written in full
+    const auto outcomes = time_targets(processes, student, tasks, CUGRADE_LOCKSTEP_REFERENCE, dir / "reference");
     REQUIRE(outcomes.size() == 2);
     for (const TimingOutcome& timed : outcomes) {
       INFO(timed.status.message);
@@ -165,7 +212,7 @@ TEST_CASE("run::time_targets") {
     CHECK(second[0].status.outcome == Outcome::passed);
     CHECK(second[0].reference_alone_ms == first[0].reference_alone_ms);
     // Both sides start at once: neither waits for the other.
-    CHECK(phase_names(second[0]) == std::vector<std::string>{"start", "loading", "warm-up", "sampling", "outputs"});
+    CHECK(phase_names(second[0]) == std::vector<std::string>{"start", "loading", "warm-up", "sampling"});
   }
 
   SUBCASE("runners started early serve the targets: no runner is started by time_targets") {
@@ -189,8 +236,8 @@ TEST_CASE("run::time_targets") {
       CHECK(timed.student_ms.size() >= 4);
     }
     // Greeted in await_up: no start phase left for time_targets.
-    CHECK(phase_names(outcomes[1]) == std::vector<std::string>{"loading", "warm-up", "sampling", "outputs"});
-    CHECK(phase_names(outcomes[0]) == std::vector<std::string>{"loading", "warm-up", "sampling", "outputs"});
+    CHECK(phase_names(outcomes[1]) == std::vector<std::string>{"loading", "warm-up", "sampling"});
+    CHECK(phase_names(outcomes[0]) == std::vector<std::string>{"loading", "warm-up", "sampling"});
   }
 
   SUBCASE("early runners not greeted yet are greeted by time_targets, as its start phase") {
@@ -206,7 +253,7 @@ TEST_CASE("run::time_targets") {
     CHECK(runners_started(dir) == before + 2);
     REQUIRE(outcomes.size() == 1);
     CHECK(outcomes[0].status.outcome == Outcome::passed);
-    CHECK(phase_names(outcomes[0]) == std::vector<std::string>{"start", "loading", "warm-up", "sampling", "outputs"});
+    CHECK(phase_names(outcomes[0]) == std::vector<std::string>{"start", "loading", "warm-up", "sampling"});
   }
 
   SUBCASE("an early runner that never says hello is ended by await_up, and time_targets starts a fresh one") {
