@@ -90,6 +90,9 @@ class CpuBuild {
   CpuBuild(ProcessRunner& runner, const BuildRequest& request)
       : session_(runner, request, "cpu"), request_(request) {
     compiler_ = request.compiler.empty() ? std::string("g++") : request.compiler.string();
+    // A compiler installed outside the system (/opt/gcc, a cluster's module) is shown read-only
+    // to its own steps; the runner never sees it.
+    compiler_root_ = compiler_root(compiler_, request.environment);
   }
 
   BuildOutput run();
@@ -103,6 +106,7 @@ class CpuBuild {
   BuildSession session_;
   const BuildRequest& request_;
   std::string compiler_;
+  std::filesystem::path compiler_root_;  ///< its installation, for its sandbox (compiler_root)
   ReadableFolders folders_;
 };
 
@@ -153,7 +157,7 @@ std::optional<BuildOutput> CpuBuild::compile(std::size_t index, const std::strin
       // The files the preprocessor and the assembler read (build/dependency_check.hpp).
       "-MD", "-MF", dependency_path(index), "-Xassembler", "--MD", "-Xassembler",
       assembler_dependency_path(index), "-c", cpp, "-o", object_path(index)};
-  const ProcessResult result = session_.execute(argv, false, session_.sandbox({shim_include_dir()}));
+  const ProcessResult result = session_.execute(argv, false, session_.sandbox({shim_include_dir(), compiler_root_}));
   if (auto failure = compiler_failure(result)) return failure;
   auto output = session_.checked_compile_output(result, index, folders_, true);
   if (!output) return output.error();
@@ -177,7 +181,7 @@ BuildOutput CpuBuild::link() {
   const fs::path runner = request_.work_dir / "runner";
   const std::vector<std::string> argv = {compiler_, "-o", "runner", std::string(sealed_object),
                                          request_.runner_library.string(), "-lboost_context", "-pthread"};
-  const ProcessResult result = session_.execute(argv, true, session_.sandbox({request_.runner_library}));
+  const ProcessResult result = session_.execute(argv, true, session_.sandbox({request_.runner_library, compiler_root_}));
   if (auto failure = compiler_failure(result)) return *failure;
   if (result.exit_code == 0 && !result.signal) {
     if (!fs::exists(runner)) return session_.finish(Outcome::harness_error, compiler_ + " reported success but wrote no runner");

@@ -6,6 +6,7 @@
 #include <mutex>
 #include <sstream>
 
+#include "core/program_path.hpp"
 #include "process/process_runner.hpp"
 
 namespace cugrade {
@@ -85,6 +86,16 @@ fs::path find_library_file(const std::string& compiler, const std::string& name,
   std::lock_guard lock(mutex);
   if (auto it = cache.find(key); it != cache.end()) return it->second;
   return cache[key] = find_library_uncached(compiler, name, environment);
+}
+
+fs::path compiler_root(const std::string& compiler, const std::map<std::string, std::string>& environment) {
+  const std::string path = path_of(environment.empty() ? scrubbed_environment() : environment);
+  const fs::path named = compiler.find('/') != std::string::npos ? fs::path(compiler) : find_program(compiler, path);
+  std::error_code ec;
+  const fs::path real = named.empty() ? fs::path() : fs::canonical(named, ec);
+  if (ec || real.empty()) return {};
+  const fs::path root = real.parent_path().parent_path();
+  return root.has_relative_path() ? root : fs::path();
 }
 
 fs::path cuda_toolkit_root(const fs::path& nvcc) {

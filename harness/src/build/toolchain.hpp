@@ -18,6 +18,11 @@ namespace cugrade {
 std::vector<std::filesystem::path> compiler_include_dirs(
     const std::string& compiler, const std::map<std::string, std::string>& environment);
 
+/// The installation a host compiler belongs to, links followed: /opt/gcc for a g++ that is (or
+/// links to) /opt/gcc/bin/g++; looked up on the PATH of `environment` when not a path. Empty when
+/// it cannot be found, or would be the root: what a build's sandbox shows besides the system.
+std::filesystem::path compiler_root(const std::string& compiler, const std::map<std::string, std::string>& environment);
+
 /// The CUDA toolkit an nvcc belongs to: /usr/local/cuda for /usr/local/cuda/bin/nvcc.
 std::filesystem::path cuda_toolkit_root(const std::filesystem::path& nvcc);
 

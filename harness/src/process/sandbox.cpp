@@ -360,6 +360,12 @@ Result<std::vector<std::string>> sandboxed_argv(const ProcessRequest& request) {
   });
   if (!in_mount && !shown_by_system(real, host))
     return fail("sandbox: " + executable->string() + " is not visible inside the sandbox (only the system and the step's own folders are)");
+  // A link the sandbox does not show to a program it does (a compiler's link outside its own
+  // installation) runs by the program's own path.
+  const bool named_shown = shown_by_system(*executable, host) ||
+                           std::any_of(spec.mounts.begin(), spec.mounts.end(),
+                                       [&](const SandboxMount& m) { return is_within(*executable, m.source); });
+  const fs::path run = named_shown ? *executable : real;
 
   std::optional<StepUser> user;
   if (host.root) {
@@ -378,7 +384,7 @@ Result<std::vector<std::string>> sandboxed_argv(const ProcessRequest& request) {
     working_dir = inside_path(working_dir, spec);
   }
   const std::vector<std::string> args(request.argv.begin() + 1, request.argv.end());
-  return bwrap_command(inside_path(*executable, spec), args, spec, environment, working_dir, host, user);
+  return bwrap_command(inside_path(run, spec), args, spec, environment, working_dir, host, user);
 }
 
 }  // namespace cugrade

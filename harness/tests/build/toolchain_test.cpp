@@ -26,6 +26,14 @@ TEST_CASE("build::system_link_libraries") {
   CHECK(find_library_file("g++", "libno_such_library.so", {}).empty());
 }
 
+TEST_CASE("build::compiler_root") {
+  // Debian's g++ is /usr/bin/g++ -> g++-12: the system itself, which the sandbox shows anyway.
+  CHECK(compiler_root("g++", {}) == "/usr");
+  CHECK(compiler_root("/usr/bin/g++", {}) == "/usr");
+  CHECK(compiler_root("/no/such/compiler", {}).empty());
+  CHECK(compiler_root("no-such-compiler", {}).empty());
+}
+
 TEST_CASE("build::cuda_toolkit_root") {
   CHECK(cuda_toolkit_root("/usr/local/cuda/bin/nvcc") == "/usr/local/cuda");
   CHECK(cuda_toolkit_root("/opt/cuda-13.0/bin/../bin/nvcc") == "/opt/cuda-13.0");

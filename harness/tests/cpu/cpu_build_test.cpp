@@ -11,6 +11,9 @@
 #include <filesystem>
 #include <fstream>
 
+#include "build/toolchain.hpp"
+#include "core/program_path.hpp"
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -56,6 +59,23 @@ TEST_CASE("cpu_build::build_submission_cpu") {
     auto result = s.runner->run(run);
     CHECK(result.exit_code == 0);
     CHECK(result.stdout_text == "126 no error\n");
+  }
+  SUBCASE("a compiler installed outside the system (its own folder, found through a link) builds, sealed") {
+    Scratch s(kGood);
+    // The stand-in installation: a g++ that hands over to the system's, as a cluster's wrapper does.
+    const fs::path system_gxx = cugrade::find_program("g++", s.request.environment.at("PATH"));
+    fs::create_directories(s.dir / "opt-gcc" / "bin");
+    std::ofstream(s.dir / "opt-gcc" / "bin" / "g++") << "#!/bin/sh\nexec " << system_gxx.string() << " \"$@\"\n";
+    fs::permissions(s.dir / "opt-gcc" / "bin" / "g++", fs::perms::owner_all | fs::perms::group_read |
+                    fs::perms::group_exec | fs::perms::others_read | fs::perms::others_exec);
+    fs::create_directories(s.dir / "links");
+    fs::create_symlink(s.dir / "opt-gcc" / "bin" / "g++", s.dir / "links" / "g++");
+    s.request.compiler = s.dir / "links" / "g++";  // a link to it, as /usr/bin/g++ may be to /opt/gcc
+    CHECK(cugrade::compiler_root(s.request.compiler.string(), s.request.environment) ==
+          fs::canonical(s.dir / "opt-gcc"));
+    auto out = cugrade::build_submission_cpu(*s.runner, s.request);
+    INFO(out.result.log);
+    CHECK(out.result.outcome == cugrade::Outcome::passed);
   }
   SUBCASE("a compile error points at the student's line") {
     Scratch s("__global__ void fill(float* out) {\n  out[threadIdx.x] = undefined_name;\n}\n"
