@@ -306,10 +306,17 @@ BuildOutput BuildSession::link_failure(const ProcessResult& result, std::string_
                                        std::string_view no_reason) {
   const LinkErrors errors = parse_link_errors(result.stderr_text + result.stdout_text);
   if (!errors.missing_files.empty()) {
+    const std::string& missing = errors.missing_files.front();
+    // -lNAME is a library of the system's that the runner links (Boost.Context on the CPU backend).
+    if (missing.starts_with("-l"))
+      return finish(Outcome::harness_error,
+                    fmt::format("the linker cannot find {}: lib{} is not installed where the compiler "
+                                "looks (scripts/install-deps.sh installs what cugrade needs)",
+                                missing, missing.substr(2)));
     return finish(Outcome::harness_error,
                   fmt::format("the linker cannot find {}: the assignment's {} is not built or not "
                               "installed",
-                              errors.missing_files.front(), library));
+                              missing, library));
   }
   if (errors.undefined.empty() && errors.multiple.empty()) {
     const std::string why =

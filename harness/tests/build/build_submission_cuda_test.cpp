@@ -302,6 +302,19 @@ TEST_CASE("build::build_submission_cuda") {
           "not built or not installed");
   }
 
+  SUBCASE("a system library the link needs and cannot find is the harness's fault, named as a library") {
+    runner.expect(nvcc_writes_output());
+    runner.expect(nm_lists(clean_symbols));
+    runner.expect(tool_writes_output);
+    runner.expect(nvcc_fails("/usr/bin/ld: cannot find -lboost_context: No such file or directory\n"
+                             "collect2: error: ld returned 1 exit status\n"));
+    const BuildOutput output = build_submission_cuda(runner, request);
+    CHECK(output.result.outcome == Outcome::harness_error);
+    CHECK(output.result.message ==
+          "the linker cannot find -lboost_context: libboost_context is not installed where the compiler looks "
+          "(scripts/install-deps.sh installs what cugrade needs)");
+  }
+
   SUBCASE("a compile that runs past the limit is a timeout") {
     fixture.request.timeout_s = 2.5;
     runner.expect([](const ProcessRequest&) {
