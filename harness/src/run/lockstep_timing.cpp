@@ -16,6 +16,7 @@
 #include <utility>
 
 #include "process/interactive_process.hpp"
+#include "run/timing_digests.hpp"
 #include "run/timing_side.hpp"
 #include "statistics.hpp"
 
@@ -26,9 +27,6 @@ namespace {
 using Clock = std::chrono::steady_clock;
 using Side = TimingSide;
 
-/// Buckets of a digest (runtime/sample_inputs.hpp): sums, then bounds, then the exact part's two
-/// halves.
-constexpr std::size_t buckets = 64, digest_values = 2 * buckets + 2;
 
 double ms_since(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
@@ -353,7 +351,7 @@ class LockstepSession {
     if (!ran) return fail(side, reply, side.process->timed_out(), "run");
     reply = ask(side, fmt::format("digest {}", mix(h)), timeout_s_);
     const double wall = ms_since(start);
-    const auto values = reply ? numbers(*reply, "digest", digest_values) : std::nullopt;
+    const auto values = reply ? numbers(*reply, "digest", timing_digest_values) : std::nullopt;
     if (!values) return fail(side, reply, side.process->timed_out(), "digest");
     if (record) {
       side.event_ms.push_back(ran->front());
@@ -367,14 +365,9 @@ class LockstepSession {
   bool round(std::uint64_t k, bool record) {
     std::vector<double> ours, theirs;
     if (!call(student_, k, record, &ours) || !call(reference_, k, record, &theirs)) return false;
-    const std::vector<double> bounds(theirs.begin() + buckets, theirs.begin() + 2 * buckets);
     std::string why;
     TimingOutcome& out = outcomes_[task_];
-    const bool agree =
-        digests_agree({ours.begin(), ours.begin() + buckets}, {theirs.begin(), theirs.begin() + buckets}, bounds, &why) &&
-        (!exact_tolerance(reference_tasks_[task_]) ||
-         exact_parts_agree({ours.begin() + 2 * buckets, ours.end()}, {theirs.begin() + 2 * buckets, theirs.end()}, &why));
-    if (out.verified && !agree) {
+    if (out.verified && !replies_agree(ours, theirs, exact_tolerance(reference_tasks_[task_]), &why)) {
       out.verified = false;
       out.mismatch = fmt::format("timed call {}: {}", k, why);
     }
@@ -471,29 +464,6 @@ class LockstepSession {
 
 Warmup later_warmup(double warmup_s) { return {std::min(warmup_s, 0.02), 3}; }
 
-bool exact_tolerance(const TimeTask& task) { return task.atol == 0.0 && task.rtol == 0.0; }
-
-bool exact_parts_agree(const std::vector<double>& student, const std::vector<double>& reference, std::string* why) {
-  if (student == reference) return true;
-  if (why) *why = "outputs differ from the reference's on the same inputs (their exact digest: some element is not the reference's)";
-  return false;
-}
-
-bool digests_agree(const std::vector<double>& student, const std::vector<double>& reference,
-                   const std::vector<double>& bounds, std::string* why) {
-  for (std::size_t b = 0; b < reference.size(); ++b) {
-    const double s = b < student.size() ? student[b] : NAN, r = reference[b];
-    // Summing the same terms in another order moves a double sum by far less than 1e-9 of it.
-    const double allowed = (b < bounds.size() ? bounds[b] : 0.0) + 1e-9 * (std::fabs(s) + std::fabs(r));
-    if (std::isfinite(s) && std::fabs(s - r) <= allowed) continue;
-    if (why)
-      *why = std::isfinite(s) ? fmt::format("outputs differ from the reference's on the same inputs (part {} of the "
-                                            "digest: {:.6g} against {:.6g}, allowed ±{:.3g})", b, s, r, allowed)
-                              : "outputs hold NaN or Inf (never written, or not finished?)";
-    return false;
-  }
-  return true;
-}
 
 double take_baselines_ahead(ProcessRunner& processes, const RunRequest& student, const std::vector<TimeTask>& tasks,
                             const fs::path& reference_runner, const fs::path& reference_dir, BaselineCache& baselines) {

@@ -119,16 +119,5 @@ struct Warmup {
 /// (docs/measurements.md); CUGRADE_FULL_WARMUP=1 gives every target its whole warm-up.
 Warmup later_warmup(double warmup_s);
 
-/// Whether `task`'s step has exact tolerance (atol and rtol 0): its digests' exact parts must agree.
-bool exact_tolerance(const TimeTask& task);
-
-/// True when the exact parts of two digests (runtime/sample_inputs.hpp) are the same: every
-/// element equal, but for a chance of 2^-64; `why` says so where not.
-bool exact_parts_agree(const std::vector<double>& student, const std::vector<double>& reference, std::string* why);
-
-/// True when every bucket of the student's digest lies within the reference's bound of the
-/// reference's digest (plus the rounding of summing in another order); `why` says where not.
-bool digests_agree(const std::vector<double>& student, const std::vector<double>& reference,
-                   const std::vector<double>& bounds, std::string* why);
 
 }  // namespace cugrade

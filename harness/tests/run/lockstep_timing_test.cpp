@@ -81,29 +81,6 @@ TEST_CASE("run::later_warmup") {
   CHECK(later_warmup(0.005).seconds == doctest::Approx(0.005));  // never more than the target's own
 }
 
-TEST_CASE("run::digests_agree") {
-  std::string why;
-  CHECK(digests_agree({1.0, 2.0}, {1.0, 2.5}, {0.0, 0.5}, &why));
-  CHECK_FALSE(digests_agree({1.0, 2.0}, {1.0, 2.6}, {0.0, 0.5}, &why));
-  CHECK(why.find("part 1") != std::string::npos);
-  // Rounding of a sum taken in another order is no mismatch, even with a bound of 0.
-  CHECK(digests_agree({1e6 + 1e-5}, {1e6}, {0.0}, &why));
-  CHECK_FALSE(digests_agree({NAN}, {1.0}, {1e9}, &why));
-  CHECK(why.find("NaN") != std::string::npos);
-}
-
-TEST_CASE("run::exact_parts_agree and exact_tolerance") {
-  std::string why;
-  CHECK(exact_parts_agree({12.0, 34.0}, {12.0, 34.0}, &why));
-  CHECK(why.empty());
-  CHECK_FALSE(exact_parts_agree({12.0, 35.0}, {12.0, 34.0}, &why));
-  CHECK(why.find("exact digest") != std::string::npos);
-  TimeTask task;
-  CHECK(exact_tolerance(task));
-  task.rtol = 1e-6;
-  CHECK_FALSE(exact_tolerance(task));
-}
-
 TEST_CASE("run::time_targets") {
   test::RunFixture fixture;
   const auto real = make_process_runner();
