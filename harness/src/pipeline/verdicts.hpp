@@ -22,7 +22,8 @@ CaseResult judge_case(const Spec& spec, const PlannedCase& planned, const CheckT
 std::vector<CaseResult> judge_cases(const Spec& spec, const CasePlan& plan, const RunOutcome& ran);
 
 /// The result of one performance target from its lock-step timing: statistics, the ratio, rates,
-/// and whether every timed call computed the right thing (digests, and the last call in full).
+/// and whether every timed call computed the right thing (digests, every element where the
+/// tolerance is exact; elsewhere the last call also in full).
 PerformanceResult judge_timing(const Spec& spec, const PlannedTiming& planned, const TimeTask& task,
                                const TimingOutcome& timed, const std::optional<Ceilings>& ceilings);
 

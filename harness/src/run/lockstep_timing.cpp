@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cmath>
 #include <cstdlib>
 #include <functional>
 #include <initializer_list>
@@ -26,7 +25,6 @@ namespace fs = std::filesystem;
 namespace {
 using Clock = std::chrono::steady_clock;
 using Side = TimingSide;
-
 
 double ms_since(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
@@ -463,7 +461,6 @@ class LockstepSession {
 }  // namespace
 
 Warmup later_warmup(double warmup_s) { return {std::min(warmup_s, 0.02), 3}; }
-
 
 double take_baselines_ahead(ProcessRunner& processes, const RunRequest& student, const std::vector<TimeTask>& tasks,
                             const fs::path& reference_runner, const fs::path& reference_dir, BaselineCache& baselines) {
