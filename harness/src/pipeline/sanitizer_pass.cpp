@@ -39,10 +39,6 @@ constexpr std::size_t kRacecheckInputBytes = 64 * 1024;
 /// transpose's cases within 64 KiB stay below it; N-body's 2049 bodies (4.2 million
 /// interactions) and its 1000 bodies over 10 steps do not, and made its pass 4.8 s.
 constexpr double kRacecheckWork = 0x1p22;
-/// racecheck's first round is split across this many runners, side by side (racecheck_groups).
-constexpr std::size_t kRacecheckRunners = 3;
-
-std::size_t racecheck_runners() { return kRacecheckRunners; }
 
 /// Outcomes of the normal run that the sanitizer does not run again.
 bool ends_unsanitized(Outcome outcome) {
@@ -141,25 +137,6 @@ RacecheckCases racecheck_cases(const std::vector<std::string>& step_ids,
   return cases;
 }
 
-std::vector<std::vector<std::string>> racecheck_groups(const std::vector<std::pair<std::string, std::size_t>>& first_per_step,
-                                                       std::size_t runners) {
-  std::vector<std::pair<std::string, std::size_t>> steps;  // those with a case, the most cases first
-  std::ranges::copy_if(first_per_step, std::back_inserter(steps), [](const auto& step) { return step.second > 0; });
-  std::ranges::stable_sort(steps, std::greater{}, &std::pair<std::string, std::size_t>::second);
-  std::vector<std::vector<std::string>> groups(std::min(std::max<std::size_t>(runners, 1), steps.size()));
-  std::vector<std::size_t> load(groups.size(), 0);
-  for (const auto& [step, cases] : steps) {  // each to the group with the fewest cases so far
-    const std::size_t g = std::ranges::min_element(load) - load.begin();
-    groups[g].push_back(step);
-    load[g] += cases;
-  }
-  for (auto& group : groups)  // the job's order within each group
-    std::ranges::sort(group, {}, [&](const std::string& step) {
-      return std::ranges::find(first_per_step, step, &std::pair<std::string, std::size_t>::first) - first_per_step.begin();
-    });
-  return groups;
-}
-
 std::vector<std::string> sanitizer_tools(const std::vector<fs::path>& sources) {
   std::string all;
   for (const auto& file : sources) all += read_text(file);
@@ -238,33 +215,24 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
   }
   struct Chunk {
     std::string tool;
-    std::string folder;
     std::vector<std::string> ids;
     std::map<std::string, std::vector<std::string>> if_race;  ///< step → checked next, where that step had a race
   };
   std::vector<Chunk> chunks;
   for (const std::string& tool : tools) {
     if (tool != "racecheck") {
-      chunks.push_back({tool, "sanitize-" + tool, ids, {}});
+      chunks.push_back({tool, ids, {}});
       continue;
     }
-    std::map<std::string, RacecheckCases> sized;  // step → its cases, first and after a race
-    std::vector<std::pair<std::string, std::size_t>> first_per_step;
+    Chunk racecheck{tool, {}, {}};
+    std::set<std::string> first_round;
     for (const auto& [step, step_ids] : steps) {
-      sized[step] = racecheck_cases(step_ids, bytes_of, work_of);
-      first_per_step.emplace_back(step, sized[step].first.size());
+      RacecheckCases sized = racecheck_cases(step_ids, bytes_of, work_of);
+      first_round.insert(sized.first.begin(), sized.first.end());
+      if (!sized.after_race.empty()) racecheck.if_race[step] = std::move(sized.after_race);
     }
-    const auto groups = racecheck_groups(first_per_step, racecheck_runners());
-    for (std::size_t g = 0; g < groups.size(); ++g) {
-      Chunk racecheck{tool, "sanitize-racecheck" + (g ? "-part" + std::to_string(g + 1) : std::string()), {}, {}};
-      std::set<std::string> first_round;
-      for (const std::string& step : groups[g]) {
-        first_round.insert(sized[step].first.begin(), sized[step].first.end());
-        if (!sized[step].after_race.empty()) racecheck.if_race[step] = sized[step].after_race;
-      }
-      std::ranges::copy_if(ids, std::back_inserter(racecheck.ids), [&](const std::string& id) { return first_round.contains(id); });
-      chunks.push_back(std::move(racecheck));
-    }
+    std::ranges::copy_if(ids, std::back_inserter(racecheck.ids), [&](const std::string& id) { return first_round.contains(id); });
+    chunks.push_back(std::move(racecheck));
   }
   std::map<std::string, std::string> step_of;  // task id → its step
   for (const CheckTask& task : first.job.checks) step_of[task.id] = task.step;
@@ -273,7 +241,7 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
     if (chunk.ids.empty()) continue;
     running.push_back(std::async(std::launch::async, [&, chunk] {
       const std::string& tool = chunk.tool;
-      const std::string& folder = chunk.folder;
+      const std::string folder = "sanitize-" + tool;
       ToolRun run{tool, {}, {}, {}, std::chrono::steady_clock::now(), {}};
       RunRequest sanitized = first;
       sanitized.task_timeout_s = spec.limits.sanitizer_timeout_s;

@@ -2,9 +2,8 @@
 // compute-sanitizer on the CUDA backend (design.md §5, docs/cpu-backend.md "Parity"): the cases
 // the spec marks `sanitize` (its visible ones, unless it says otherwise) run again in the
 // student's runner under the sanitizer's tools, all side by side, each tool in one runner for
-// every step but racecheck, whose steps are shared among a few runners (racecheck_groups);
-// racecheck on three small cases of each step and on all the others of a step where those had a
-// race (racecheck_cases), in one more runner per such step. Cases whose normal run
+// every step; racecheck on three small cases of each step and on all the others of a step where
+// those had a race (racecheck_cases), in one more runner per such step. Cases whose normal run
 // timed out, flooded the output or ended its runner (a crash, a broken protocol) are not run
 // again. A report fails its case even where the numbers came out right, as the CPU backend fails
 // it: an invalid or misaligned access or a barrier error is a cuda_error, a race on shared memory
@@ -57,15 +56,6 @@ struct RacecheckCases {
 RacecheckCases racecheck_cases(const std::vector<std::string>& step_ids,
                                const std::map<std::string, std::size_t>& bytes_of,
                                const std::map<std::string, double>& work_of = {});
-
-/// racecheck's first round split across at most `runners` runners, side by side, by whole steps
-/// (a race in a step's first cases sends its other cases after them from the same runner):
-/// `first_per_step` is each step's number of first-round cases, in the job's order; each step
-/// with a case goes, the most cases first, to the group with the fewest so far. Each runner
-/// starts for about a second and then costs 0.05–0.2 s per case on an H100, so the groups'
-/// starts overlap and their cases divide. Each group in the job's order; never an empty group.
-std::vector<std::vector<std::string>> racecheck_groups(const std::vector<std::pair<std::string, std::size_t>>& first_per_step,
-                                                       std::size_t runners);
 
 /// What the pass did, for the report's notes and the stage times.
 struct SanitizerPass {
