@@ -49,22 +49,12 @@ void require_device(EventWriter& events) {
     context.fatal(std::string("cannot create a CUDA context: ") + cudaGetErrorString(created));
 }
 
-/// How long the gate may hold this runner: start_gate_most_variable's seconds when it names a
-/// number in (0, start_gate_longest_s], else start_gate_most_s.
-double start_gate_bound_s() {
-  const char* text = std::getenv(start_gate_most_variable);
-  if (!text || !*text) return start_gate_most_s;
-  char* end = nullptr;
-  const double seconds = std::strtod(text, &end);
-  return *end == '\0' && seconds > 0.0 && seconds <= start_gate_longest_s ? seconds : start_gate_most_s;
-}
-
 /// Waits at the start gate (start_gate.hpp) when the environment names one: until its file
-/// exists, or start_gate_bound_s() passed.
+/// exists, or start_gate_most_s passed.
 void wait_at_start_gate() {
   const char* gate = std::getenv(start_gate_variable);
   if (!gate || !*gate) return;
-  const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(start_gate_bound_s());
+  const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(start_gate_most_s);
   while (::access(gate, F_OK) != 0 && std::chrono::steady_clock::now() < until)
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
 }

@@ -3,9 +3,7 @@
 // CUGRADE_START_GATE waits, once its CUDA context exists and before its first case, until that
 // file exists. The harness creates it once the timing runners it started beside the cases' runner
 // have their contexts too (run/lockstep_timing.hpp, start_early_runners): on an H100, another
-// process's context starting clears the shared memory a runner poisons before each case. The
-// sanitized runners wait at one while the timing goes on, their slow start behind them
-// (pipeline/sanitizer_pass.hpp): their cases' work would disturb the timing.
+// process's context starting clears the shared memory a runner poisons before each case.
 
 namespace cugrade {
 
@@ -15,10 +13,5 @@ inline constexpr const char* start_gate_variable = "CUGRADE_START_GATE";
 /// The longest a runner waits at the gate: past it, it starts anyway (the harness opens the gate
 /// within seconds even when a timing runner fails to start; this only bounds a harness fault).
 inline constexpr double start_gate_most_s = 10.0;
-
-/// The environment variable that sets another bound, in seconds (a gate held for as long as the
-/// timing takes); at most start_gate_longest_s.
-inline constexpr const char* start_gate_most_variable = "CUGRADE_START_GATE_MOST_S";
-inline constexpr double start_gate_longest_s = 3600.0;
 
 }  // namespace cugrade

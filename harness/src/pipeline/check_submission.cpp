@@ -28,7 +28,6 @@
 #include "process/sandbox.hpp"
 #include "run/reference_runs.hpp"
 #include "run/run_job.hpp"
-#include "run/gate_file.hpp"
 #include "run/lockstep_timing.hpp"
 #include "score/score.hpp"
 #include "spec/spec_loader.hpp"
@@ -361,17 +360,15 @@ RanSubmission run_submission(const CheckContext& context, const Spec& spec, cons
     // both are up; they load their first step only once the cases have run (loading is GPU work).
     const RunRequest timing_run = timing_run_request(run, plan);
     EarlyRunners early;
-    GateFile cases_gate;  // outlives `gate`, which opens it
     std::future<void> gate;
     if (timed && timing_ahead() && !plan.job.timings.empty() &&
         baselines_kept(context.baselines.get(), timing_run, plan.job.timings, reference_runner)) {
       early = start_early_runners(context.processes, timing_run, plan.job.timings, reference_runner,
                                   plan.layout.reference_timing);
-      cases_gate = GateFile(run.work_dir / "start-gate");
-      first_run.start_gate = cases_gate.file();
-      gate = std::async(std::launch::async, [&early, &cases_gate] {
+      first_run.start_gate = run.work_dir / "start-gate";
+      gate = std::async(std::launch::async, [&early, file = first_run.start_gate] {
         early.await_up(start_gate_most_s / 2);  // opened whatever happened: a failed runner starts again later
-        cases_gate.open();
+        std::ofstream{file};
       });
     }
     stage_started = std::chrono::steady_clock::now();
@@ -395,45 +392,27 @@ RanSubmission run_submission(const CheckContext& context, const Spec& spec, cons
       check_uninitialised_shared_on_gpu(context.processes, spec, plan, run, ran, zero_poison, report.cases);
       spent.run += seconds_since(stage_started);
     }
-    // The runners started beside the cases load the first step that is timed now.
-    const std::vector<CaseResult> judged = report.cases;  // what the timing goes by: the pass below writes report.cases
-    const std::vector<std::size_t> passing = passing_step_tasks(plan.job.timings, judged);
-    if (!passing.empty()) early.load(passing.front());
-    // Invalid accesses, races and uninitialised reads the GPU let pass: compute-sanitizer, after
-    // the timing, whose GPU its cases' work would disturb. Its runners start now, beside the
-    // timing, and wait at a gate with their contexts made (racecheck's takes a second); the gate
-    // opens once the last target is sampled. A step the pass fails has its timing set aside.
-    std::future<SanitizerPass> sanitizing;
-    GateFile sanitizer_gate;  // opened at the latest when this scope ends, before `sanitizing` waits
+    // The runners started beside the cases load the first step that is timed now: that upload
+    // overlaps the sanitizer's pass. Runners left unused (no step passed) end with `early`.
+    if (const auto passing = passing_step_tasks(plan.job.timings, report.cases); !passing.empty())
+      early.load(passing.front());
+    // Invalid accesses, races and uninitialised reads the GPU let pass: compute-sanitizer.
     if (use_cuda && options.sanitizer) {
-      RunRequest sanitized = run;
-      if (timed && !passing.empty()) {
-        sanitizer_gate = GateFile(work / "sanitizer-gate" / "open");
-        sanitized.start_gate = sanitizer_gate.file();
-        sanitized.start_gate_most_s = timing_bound_s(plan.job.timings, timing_run.task_timeout_s);
-      }
-      sanitizing = std::async(std::launch::async, [&, sanitized] {
-        return run_sanitizer_pass(context.processes, spec, plan, sanitized, ran, context.locations.compute_sanitizer,
-                                  sanitizer_tools(options.submission), report.submission, report.cases);
-      });
+      const std::vector<std::string> tools = sanitizer_tools(options.submission);
+      if (!context.locations.compute_sanitizer.empty()) say(options, "checking the cases under compute-sanitizer ...");
+      const SanitizerPass pass = run_sanitizer_pass(context.processes, spec, plan, run, ran,
+                                                    context.locations.compute_sanitizer, tools, report.submission,
+                                                    report.cases);
+      spent.run += pass.seconds;
+      report.notes.insert(report.notes.end(), pass.notes.begin(), pass.notes.end());
     }
     stage_started = std::chrono::steady_clock::now();
-    out.timed_runs = time_passing_steps(context.processes, timing_run, plan.job.timings, judged, reference_runner,
-                                       plan.layout.reference_timing,
-                                       {context.baselines.get(), &early, {}, [&] { sanitizer_gate.open(); }});
-    sanitizer_gate.open();
+    out.timed_runs = time_passing_steps(context.processes, timing_run, plan.job.timings, report.cases, reference_runner,
+                                       plan.layout.reference_timing, context.baselines.get(), &early);
     spent.timing = seconds_since(stage_started);
-    stage_started = std::chrono::steady_clock::now();
     for (std::size_t i = 0; i < out.timed_runs.size(); ++i)
       if (!out.timed_runs[i].phase_seconds.empty())
         say(options, describe_phases(plan.job.timings[i].step, out.timed_runs[i]));
-    if (sanitizing.valid()) {
-      if (!context.locations.compute_sanitizer.empty()) say(options, "checking the cases under compute-sanitizer ...");
-      const SanitizerPass pass = sanitizing.get();
-      spent.run += seconds_since(stage_started);  // what the pass added once the timing was over
-      report.notes.insert(report.notes.end(), pass.notes.begin(), pass.notes.end());
-      set_aside_failed_steps(out.timed_runs, plan.job.timings, report.cases);
-    }
     // Calibrating the ceilings uses the GPU, so it belongs to this half (once per GPU: cached).
     if (timed && !plan.timings.empty()) out.ceilings = ceilings_for(context.processes, context.locations, device);
     // Why a step is slow: Nsight Compute's counters of one call of each side (advice, no points).

@@ -91,23 +91,8 @@ struct ToolRun {
   std::map<std::string, std::size_t> after_race;  ///< racecheck: step → its cases checked after a race in it
   RunOutcome ran;
   std::vector<SanitizerOutput> outputs;  ///< per runner process
-  std::chrono::steady_clock::time_point started, ended;
+  double seconds = 0.0;
 };
-
-double seconds_between(std::chrono::steady_clock::time_point from, std::chrono::steady_clock::time_point to) {
-  return std::chrono::duration<double>(to - from).count();
-}
-
-/// When the runners' start gate opened (its file was made), on the steady clock; `started` when
-/// there is none, or it opened before then.
-std::chrono::steady_clock::time_point gate_opened(const fs::path& gate, std::chrono::steady_clock::time_point started) {
-  std::error_code ec;
-  if (gate.empty()) return started;
-  const auto made = fs::last_write_time(gate, ec);
-  if (ec) return started;
-  const auto ago = fs::file_time_type::clock::now() - made;
-  return std::max(started, std::chrono::steady_clock::now() - std::chrono::duration_cast<std::chrono::steady_clock::duration>(ago));
-}
 
 /// Adds "<tool>: <what>" to `problems` unless that tool already has one (its other runners
 /// would say the same).
@@ -242,7 +227,7 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
     running.push_back(std::async(std::launch::async, [&, chunk] {
       const std::string& tool = chunk.tool;
       const std::string folder = "sanitize-" + tool;
-      ToolRun run{tool, {}, {}, {}, std::chrono::steady_clock::now(), {}};
+      ToolRun run{tool, {}, {}, {}, {}};
       RunRequest sanitized = first;
       sanitized.task_timeout_s = spec.limits.sanitizer_timeout_s;
       sanitized.idle_grace_s = 10.0;  // freeing and allocating under the sanitizer takes longer
@@ -254,8 +239,7 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
       std::error_code real_ec;
       if (const fs::path home = fs::canonical(sanitizer, real_ec).parent_path(); !real_ec && !shown_by_system(home))
         sanitized.read_only.push_back(home);
-      // The gate the runners wait at while the timing goes on: its folder, seen read-only.
-      if (!first.start_gate.empty()) sanitized.read_only.push_back(first.start_gate.parent_path());
+      const auto tool_started = std::chrono::steady_clock::now();
       // Runs `checked` in fresh runners until every case has its reports (the print limit).
       const auto check_cases = [&](ToolRun& run, const std::vector<std::string>& checked, const std::string& folder) {
         RunRequest request = sanitized;
@@ -297,7 +281,7 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
         if (unknown_race || raced.contains(step)) {
           run.after_race[step] = rest.size();
           again.emplace_back(step, std::async(std::launch::async, [&, step, rest] {
-            ToolRun more{tool, {}, {}, {}, {}, {}};
+            ToolRun more{tool, {}, {}, {}, {}};
             check_cases(more, rest, folder + "-after-race-" + step);
             return more;
           }));
@@ -308,12 +292,11 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
         if (run.ran.output_excerpt.empty()) run.ran.output_excerpt = more.ran.output_excerpt;
         for (auto& output : more.outputs) run.outputs.push_back(std::move(output));
       }
-      run.ended = std::chrono::steady_clock::now();
+      run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - tool_started).count();
       return run;
     }));
   }
-  std::map<std::string, double> checked;  // tool → its runner's seconds since the gate opened
-  const auto opened = gate_opened(first.start_gate, started);
+  std::map<std::string, double> checked;  // tool → its runner's seconds
   std::vector<std::string> slow, problems, after_race;
   std::set<std::string> bad_access;  // tasks memcheck found an invalid access in
   for (auto& future : running) {  // in the order of `tools`: memcheck first
@@ -344,7 +327,7 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
                        (run.ran.output_excerpt.empty() ? "" : " (" + run.ran.output_excerpt.substr(0, 200) + ")"));
       continue;
     }
-    checked[run.tool] = std::max(checked[run.tool], seconds_between(std::max(opened, run.started), run.ended));
+    checked[run.tool] = std::max(checked[run.tool], run.seconds);
     for (const auto& [step, more] : run.after_race)
       after_race.push_back(fmt::format("{} ({} more case{})", step, more, more == 1 ? "" : "s"));
     // A read past an array's end is also a read of memory nothing wrote: initcheck's report of
@@ -365,7 +348,7 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
       ++pass.marked;
     }
   }
-  pass.seconds = seconds_between(opened, std::chrono::steady_clock::now());
+  pass.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   if (!checked.empty()) {
     std::string list;
     for (const auto& tool : tools)

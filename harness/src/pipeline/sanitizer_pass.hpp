@@ -61,16 +61,13 @@ RacecheckCases racecheck_cases(const std::vector<std::string>& step_ids,
 struct SanitizerPass {
   std::vector<std::string> notes;  ///< what it checked, what it could not
   std::size_t marked = 0;          ///< cases a report was given to
-  double seconds = 0.0;  ///< from its start, or from its gate's opening
+  double seconds = 0.0;
 };
 
 /// Runs the planned cases marked `sanitize` (not the reference's own, not those that timed out
 /// or flooded the output in `ran`) under each tool of `tools`, each in `first`'s runner and
 /// sandbox, in work_dir/sanitize-<tool>; gives each report to its case among `cases`.
 /// `source_names` are the student's names of the submission's files, in order. Without `sanitizer` it only notes so.
-/// `first.start_gate`, when set: the runners wait there, their slow start behind them, until the
-/// harness opens it (run/gate_file.hpp; its folder is shown to them read-only), so that the pass
-/// can be started while the timing still needs a quiet GPU. `cases` is written only at the end.
 SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, const CasePlan& plan,
                                  const RunRequest& first, const RunOutcome& ran,
                                  const std::filesystem::path& sanitizer, const std::vector<std::string>& tools,

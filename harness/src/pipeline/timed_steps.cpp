@@ -17,18 +17,6 @@ std::pair<std::size_t, std::size_t> failed_of(const std::string& step, const std
   }
   return {failed, of};
 }
-
-/// The outcome of a task whose step has a failed case: no time, and why ("<lead>: 2 of the 3
-/// cases of step naive failed, …").
-TimingOutcome without_time(const std::string& lead, const std::string& step, const std::vector<CaseResult>& cases) {
-  const auto [failed, of] = failed_of(step, cases);
-  TimingOutcome outcome;
-  outcome.status.outcome = Outcome::wrong_answer;
-  outcome.status.message = fmt::format("{}: {} of the {} cases of step {} failed, and a step earns "
-                                       "performance points only once every case passes",
-                                       lead, failed, of, step);
-  return outcome;
-}
 }  // namespace
 
 std::vector<std::size_t> passing_step_tasks(const std::vector<TimeTask>& tasks, const std::vector<CaseResult>& cases) {
@@ -41,26 +29,21 @@ std::vector<std::size_t> passing_step_tasks(const std::vector<TimeTask>& tasks, 
 std::vector<TimingOutcome> time_passing_steps(ProcessRunner& processes, const RunRequest& student,
                                               const std::vector<TimeTask>& tasks, const std::vector<CaseResult>& cases,
                                               const std::filesystem::path& reference_runner,
-                                              const std::filesystem::path& reference_dir, TimingAids aids) {
-  aids.only = passing_step_tasks(tasks, cases);
+                                              const std::filesystem::path& reference_dir,
+                                              BaselineCache* baselines, EarlyRunners* early) {
+  const std::vector<std::size_t> timed = passing_step_tasks(tasks, cases);
   std::vector<TimingOutcome> outcomes(tasks.size());
-  if (!aids.only.empty()) outcomes = time_targets(processes, student, tasks, reference_runner, reference_dir, aids);
-  for (std::size_t i = 0; i < tasks.size(); ++i)
-    if (std::find(aids.only.begin(), aids.only.end(), i) == aids.only.end()) outcomes[i] = without_time("not timed", tasks[i].step, cases);
+  if (!timed.empty())
+    outcomes = time_targets(processes, student, tasks, reference_runner, reference_dir, {baselines, early, timed});
+  for (std::size_t i = 0; i < tasks.size(); ++i) {
+    if (std::find(timed.begin(), timed.end(), i) != timed.end()) continue;
+    const auto [failed, of] = failed_of(tasks[i].step, cases);
+    outcomes[i].status.outcome = Outcome::wrong_answer;
+    outcomes[i].status.message = fmt::format("not timed: {} of the {} cases of step {} failed, and a step earns "
+                                             "performance points only once every case passes",
+                                             failed, of, tasks[i].step);
+  }
   return outcomes;
-}
-
-void set_aside_failed_steps(std::vector<TimingOutcome>& outcomes, const std::vector<TimeTask>& tasks,
-                            const std::vector<CaseResult>& cases) {
-  for (std::size_t i = 0; i < tasks.size() && i < outcomes.size(); ++i)
-    if (failed_of(tasks[i].step, cases).first > 0)  // one never timed (no phase) keeps its lead, with the new count
-      outcomes[i] = without_time(outcomes[i].phase_seconds.empty() ? "not timed" : "its timing set aside", tasks[i].step, cases);
-}
-
-double timing_bound_s(const std::vector<TimeTask>& tasks, double task_timeout_s) {
-  double bound = 0.0;
-  for (const TimeTask& task : tasks) bound += 10.0 + 4.0 * task_timeout_s + task.warmup_s + task.budget_s;
-  return bound;
 }
 
 std::string describe_phases(const std::string& step, const TimingOutcome& timed) {

@@ -139,7 +139,7 @@ class LockstepSession {
                   const fs::path& reference_runner, const fs::path& reference_dir, const TimingAids& aids)
       : processes_(processes), student_request_(student), reference_runner_(reference_runner),
         reference_dir_(reference_dir), baselines_(aids.baselines), timeout_s_(student.task_timeout_s),
-        outcomes_(tasks.size()), selected_(aids.only), sampled_(aids.sampled) {
+        outcomes_(tasks.size()), selected_(aids.only) {
     std::tie(reference_tasks_, student_tasks_) = sides_tasks(tasks);
     for (std::size_t i = 0; i < tasks.size(); ++i) salts_.push_back(fresh_salt());
     if (selected_.empty())
@@ -179,7 +179,6 @@ class LockstepSession {
       settle();
       warmed_ = true;
     }
-    if (sampled_) sampled_();
     quit({&student_, &reference_});
     return std::move(outcomes_);
   }
@@ -452,7 +451,6 @@ class LockstepSession {
   std::vector<std::uint64_t> salts_;  ///< per target, so that two checks of a file differ
   std::vector<TimingOutcome> outcomes_;
   std::vector<std::size_t> selected_;  ///< the tasks to time, by index
-  std::function<void()> sampled_;      ///< TimingAids::sampled
   std::size_t task_ = 0;     ///< the target being worked on
   std::size_t starts_ = 0;   ///< runners started so far (each names its own files)
   std::uint64_t next_ = 1;

@@ -13,7 +13,6 @@
 //     outputs are also compared in full (verdicts.cpp).
 #include <cstddef>
 #include <filesystem>
-#include <functional>
 #include <memory>
 #include <string>
 #include <utility>
@@ -94,10 +93,6 @@ struct TimingAids {
   BaselineCache* baselines = nullptr;  ///< baselines kept between checks; null: each taken here
   EarlyRunners* early = nullptr;       ///< runners started ahead for these tasks; null: started here
   std::vector<std::size_t> only = {};  ///< the tasks to time, by index (empty: all); the others' outcomes stay empty
-  /// Called once the GPU's part is over (the last target's samples and outputs are in), before
-  /// the runners are ended: what waited for a quiet GPU may start. Not called when there is
-  /// nothing to time. May be empty.
-  std::function<void()> sampled = {};
 };
 
 /// Times every task of `tasks` (or those `aids.only` names) in lock-step: the student's side in

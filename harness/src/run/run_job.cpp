@@ -10,8 +10,6 @@
 #include <set>
 #include <thread>
 
-#include <fmt/format.h>
-
 #include "start_gate.hpp"
 
 namespace cugrade {
@@ -169,13 +167,7 @@ RunOutcome run_job(ProcessRunner& processes, const RunRequest& request) {
     argv.push_back(job_path.string());
     ProcessRequest process{std::move(argv), request.work_dir, request.environment, total_s,
                            request.output_limit_bytes, {}, {}};
-    if (!request.start_gate.empty()) {
-      process.environment[start_gate_variable] = request.start_gate.string();
-      if (request.start_gate_most_s > 0.0) {
-        process.environment[start_gate_most_variable] = fmt::format("{:g}", request.start_gate_most_s);
-        process.timeout_s += request.start_gate_most_s;
-      }
-    }
+    if (!request.start_gate.empty()) process.environment[start_gate_variable] = request.start_gate.string();
     if (request.sandboxed) process.sandbox = runner_sandbox(request);  // its limits set inside
     else if (!request.gpu && request.host_memory_bytes > 0)  // the CPU runner's memory, unsealed too
       process.address_space_bytes = cpu_runner_address_space(request.host_memory_bytes, request.environment);

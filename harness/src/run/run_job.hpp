@@ -42,9 +42,6 @@ struct RunRequest {
   /// created by whoever started processes beside it; empty: none. A request for another runner
   /// (the reference's) drops it.
   std::filesystem::path start_gate = {};
-  /// The longest the gate may hold the runner (its deadline grows by as much); 0: the runner's
-  /// own bound (start_gate_most_s).
-  double start_gate_most_s = 0.0;
 };
 
 /// The sandbox of one runner process of `request` (its folders, the GPU when asked for).

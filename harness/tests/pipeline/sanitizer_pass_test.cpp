@@ -7,11 +7,9 @@
 #include <algorithm>
 #include <csignal>
 #include <mutex>
-#include <thread>
 
 #include "pipeline/check_submission.hpp"
 #include "pipeline/twice_fixture.hpp"
-#include "start_gate.hpp"
 #include "task_markers.hpp"
 
 using namespace cugrade;
@@ -199,49 +197,6 @@ TEST_CASE("pipeline::run_sanitizer_pass through check_submission") {
     for (const auto& note : report.notes)
       noted = noted || note.find("so it checked every case of the step: simple (1 more case)") != std::string::npos;
     CHECK(noted);
-  }
-  SUBCASE("timed: the runners wait at a gate that opens after the last timed call; a step the pass fails loses its timing") {
-    std::ofstream(fixture.source(), std::ios::app) << "void scratch(float** p) { cudaMalloc(p, 64); }\n";
-    fixture.where.compute_sanitizer = sanitizer;
-    options.performance = true;
-    fixture.expect_gpu();
-    fixture.expect_build();
-    FakeStudent student;
-    fixture.expect_runner(student);
-    fixture.expect_timing(student);
-    const std::string bad = fixture.task_id_of("fast/n=5/seed=1");
-    std::vector<int> calls_at_gate;  // timed calls made when each sanitized runner passed its gate
-    const auto runner = sanitized_runner({bad}, &tools, &mutex);
-    for (int i = 0; i < 3; ++i)
-      fixture.processes.expect([&, runner](const ProcessRequest& request) {
-        const std::string gate = request.environment.contains(start_gate_variable) ? request.environment.at(start_gate_variable) : "";
-        if (!gate.empty()) {
-          if (request.sandbox)  // the gate's folder, seen read-only
-            CHECK(std::ranges::any_of(request.sandbox->mounts, [&](const SandboxMount& m) {
-              return m.source == fs::path(gate).parent_path() && !m.writable;
-            }));
-          CHECK(std::stod(request.environment.at(start_gate_most_variable)) > 10.0);
-          for (int waited = 0; waited < 5000 && !fs::exists(gate); ++waited)
-            std::this_thread::sleep_for(std::chrono::milliseconds(1));
-          std::lock_guard lock(mutex);
-          calls_at_gate.push_back(fs::exists(gate) ? student.timed_calls->load() : -1);
-        }
-        return runner(request);
-      });
-    fixture.expect_calibrate();  // the ceilings, once the pass is over
-    const GradeReport report = fixture.check();
-    CHECK(fixture.processes.pending() == 0);
-    // memcheck's and initcheck's first runners waited; memcheck's second (after the bad case) came later.
-    REQUIRE(calls_at_gate.size() >= 2);
-    for (int calls : calls_at_gate) CHECK(calls == student.timed_calls->load());
-    CHECK(student.timed_calls->load() > 0);
-    std::map<std::string, Outcome> outcome_of;
-    for (const auto& c : report.cases) outcome_of[c.id] = c.outcome;
-    CHECK(outcome_of.at("fast/n=5/seed=1") == Outcome::cuda_error);
-    REQUIRE(report.performance.size() == 1);
-    CHECK(report.performance[0].outcome == Outcome::wrong_answer);
-    CHECK(report.performance[0].message.starts_with("its timing set aside: 1 of the"));
-    CHECK(report.performance[0].points == 0.0);
   }
   SUBCASE("a case whose run ended its runner (a crash) is not run again under the sanitizer") {
     fixture.where.compute_sanitizer = sanitizer;

@@ -6,7 +6,6 @@
 #include <stdlib.h>
 
 #include <algorithm>
-#include <atomic>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -85,8 +84,6 @@ struct FakeStudent {
   std::vector<double> reference_alone_ms;
   bool timed_output_wrong = false;  ///< the student's final timed call computes something else
   std::set<std::string> garbage;    ///< check tasks whose output file holds garbage
-  /// Timed calls either side's timing runner has made so far (shared by every copy).
-  std::shared_ptr<std::atomic<int>> timed_calls = std::make_shared<std::atomic<int>>(0);
 };
 
 /// The runner's side of every task, as `student` behaves.
@@ -305,10 +302,7 @@ struct PipelineFixture {
                                                  : student.reference_ms;
           if (command == "task 0") return "loaded";
           if (command.starts_with("prepare ")) return "ready";
-          if (command == "run") {
-            ++*student.timed_calls;
-            return "ran " + std::to_string(times[(*calls)++ % times.size()]);
-          }
+          if (command == "run") return "ran " + std::to_string(times[(*calls)++ % times.size()]);
           if (command.starts_with("digest ")) return digest_reply(wrong ? 1.0 : 0.0);
           if (command.starts_with("write ")) {
             ArraySet y = doubled(job.timings[0].inputs_file);

@@ -10,7 +10,6 @@
 #include <thread>
 
 #include "run/run_fixture.hpp"
-#include "start_gate.hpp"
 
 namespace fs = std::filesystem;
 using namespace cugrade;
@@ -45,23 +44,6 @@ TEST_CASE("run::run_job") {
     REQUIRE(jobs.size() == 1);
     CHECK(jobs[0].events_file == (fixture.dir / "events-1.jsonl").string());
     CHECK(task_ids_of(jobs[0]) == std::vector<std::string>{"a/1", "a/2", "b/1", "b/2"});
-  }
-
-  SUBCASE("a start gate: named in the runner's environment, and a longer hold adds to its deadline") {
-    request.start_gate = fixture.dir / "gate" / "open";
-    processes.expect(scripted_runner(all_done, &jobs));
-    run_job(processes, request);
-    request.start_gate_most_s = 90.0;
-    processes.expect(scripted_runner(all_done, &jobs));
-    run_job(processes, request);
-    REQUIRE(processes.requests().size() == 2);
-    const ProcessRequest& plain = processes.requests()[0];
-    CHECK(plain.environment.at(start_gate_variable) == request.start_gate.string());
-    CHECK_FALSE(plain.environment.contains(start_gate_most_variable));  // the runner's own bound
-    CHECK(plain.timeout_s == doctest::Approx(5.0 + 4 * 10.0));
-    const ProcessRequest& held = processes.requests()[1];
-    CHECK(held.environment.at(start_gate_most_variable) == "90");
-    CHECK(held.timeout_s == doctest::Approx(5.0 + 4 * 10.0 + 90.0));
   }
 
   SUBCASE("the start of what the student's code printed is kept") {
