@@ -150,6 +150,8 @@ void Batch::prepare_and_build(Slot& slot) {
 void Batch::take_lane_baselines(std::size_t lane) {
   CheckOptions options = options_.check;
   options.runner_environment = {{"CUDA_VISIBLE_DEVICES", options_.gpu_lanes[lane]}};
+  options.lane = lane;
+  options.lanes = std::max<std::size_t>(1, options_.gpu_lanes.size());
   const fs::path work = options_.out / "work" / fmt::format(".baselines-{}", lane);  // no student's folder starts with '.'
   try {
     std::error_code ec;
@@ -173,6 +175,8 @@ void Batch::run_on_lane(Slot& slot, std::size_t lane) {
     CheckOptions options = slot.options;
     if (use_cuda_ && lane < options_.gpu_lanes.size())
       options.runner_environment["CUDA_VISIBLE_DEVICES"] = options_.gpu_lanes[lane];
+    options.lane = lane;
+    options.lanes = std::max<std::size_t>(1, options_.gpu_lanes.size());
     if (!use_cuda_) options.runner_environment[cpu_threads_variable] = std::to_string(cpu_threads_per_run_);
     slot.ran = run_submission(context_, spec_, grader_, options, std::move(*slot.built));
   } catch (const std::exception& e) {

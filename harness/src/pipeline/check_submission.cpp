@@ -6,6 +6,7 @@
 #include <ctime>
 #include <fstream>
 #include <future>
+#include <optional>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -25,6 +26,7 @@
 #include "pipeline/schedule_race.hpp"
 #include "pipeline/timed_steps.hpp"
 #include "pipeline/verdicts.hpp"
+#include "process/cpu_affinity.hpp"
 #include "process/sandbox.hpp"
 #include "run/reference_runs.hpp"
 #include "run/run_job.hpp"
@@ -172,8 +174,14 @@ RunRequest timing_run_request(const RunRequest& run, const CasePlan& plan) {
 
 /// The reference's baselines of `plan`'s timed targets, taken now into `baselines`
 /// (take_baselines_ahead), on the GPU `options` names: the seconds it took.
+/// The two CPUs this check's timing keeps to, its runners and the thread that drives them.
+cpu_set_t check_timing_cpus(const CheckOptions& options) {
+  return timing_cpus(allowed_cpus(), options.lane, options.lanes);
+}
+
 double take_planned_baselines(const CheckContext& context, const Spec& spec, const CasePlan& plan, bool use_cuda,
                               const CheckOptions& options, BaselineCache& baselines) {
+  const PinnedThread pinned(check_timing_cpus(options));
   return take_baselines_ahead(context.processes,
                               timing_run_request(student_run_request(spec, plan, {}, use_cuda, options), plan),
                               plan.job.timings, context.locations.reference_runner(spec.id, use_cuda),
@@ -267,6 +275,9 @@ BuiltSubmission build_submission(const CheckContext& context, const Spec& spec, 
       return std::pair{std::move(plan), baselines};
     });
   say(options, "building " + report.submission.front() + " ...");
+  // The baselines beside the build keep to their two CPUs; the compilers keep off them.
+  std::optional<PinnedThread> off_timing;
+  if (beside.valid()) off_timing.emplace(builder_cpus(allowed_cpus(), options.lanes));
   BuildOutput built;
   if (use_cuda) {
     request.arch = !options.arch.empty() ? options.arch : device.present() ? device.arch() : "sm_75";
@@ -285,6 +296,7 @@ BuiltSubmission build_submission(const CheckContext& context, const Spec& spec, 
       built.result.commands.insert(built.result.commands.begin(), nvcc_commands.begin(), nvcc_commands.end());
     }
   }
+  off_timing.reset();
   report.build = built.result;
   out.runner = built.runner;
   out.seconds.build = seconds_since(started);
@@ -363,6 +375,7 @@ RanSubmission run_submission(const CheckContext& context, const Spec& spec, cons
     std::future<void> gate;
     if (timed && timing_ahead() && !plan.job.timings.empty() &&
         baselines_kept(context.baselines.get(), timing_run, plan.job.timings, reference_runner)) {
+      const PinnedThread pinned(check_timing_cpus(options));  // the runners inherit it
       early = start_early_runners(context.processes, timing_run, plan.job.timings, reference_runner,
                                   plan.layout.reference_timing);
       first_run.start_gate = run.work_dir / "start-gate";
@@ -407,8 +420,10 @@ RanSubmission run_submission(const CheckContext& context, const Spec& spec, cons
       report.notes.insert(report.notes.end(), pass.notes.begin(), pass.notes.end());
     }
     stage_started = std::chrono::steady_clock::now();
+    std::optional<PinnedThread> pinned(std::in_place, check_timing_cpus(options));  // the lock-step loop, and runners it starts
     out.timed_runs = time_passing_steps(context.processes, timing_run, plan.job.timings, report.cases, reference_runner,
                                        plan.layout.reference_timing, context.baselines.get(), &early);
+    pinned.reset();
     spent.timing = seconds_since(stage_started);
     for (std::size_t i = 0; i < out.timed_runs.size(); ++i)
       if (!out.timed_runs[i].phase_seconds.empty())

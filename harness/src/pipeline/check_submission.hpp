@@ -56,6 +56,9 @@ struct CheckOptions {
   /// Set in the runner's environment on top of the scrubbed one (batch grading: the GPU a worker
   /// owns as CUDA_VISIBLE_DEVICES, the CPU backend's CUGRADE_CPU_THREADS).
   std::map<std::string, std::string> runner_environment;
+  /// The GPU lane this check runs on, of how many (a batch's; a lone check: 0 of 1): the two
+  /// CPUs its timing keeps to (process/cpu_affinity.hpp, timing_cpus).
+  std::size_t lane = 0, lanes = 1;
 };
 
 /// The collaborators of a check.

@@ -15,19 +15,6 @@
 
 namespace cugrade {
 
-cpu_set_t builder_cpus(const cpu_set_t& allowed, std::size_t lanes) {
-  const std::size_t reserve = 2 * lanes;  // per lane: the harness's thread and the runner taking its turn
-  if (static_cast<std::size_t>(CPU_COUNT(&allowed)) < reserve + 2) return allowed;  // too few to spare
-  cpu_set_t builders = allowed;
-  std::size_t reserved = 0;
-  for (int cpu = 0; cpu < CPU_SETSIZE && reserved < reserve; ++cpu)
-    if (CPU_ISSET(cpu, &builders)) {
-      CPU_CLR(cpu, &builders);
-      ++reserved;
-    }
-  return builders;
-}
-
 std::size_t cpu_threads_per_worker(std::size_t workers) {
   const std::size_t cores = std::max(1u, std::thread::hardware_concurrency());
   return std::max<std::size_t>(1, cores / std::max<std::size_t>(1, workers));
@@ -118,8 +105,8 @@ class Queue {
 
 /// Keeps the calling thread, and every process it starts (a Linux thread's nice value and CPU
 /// affinity are its own, and a child inherits both), off the lanes' cores: lower priority, and
-/// only the cores builder_cpus() leaves them. A timed run's launches and clock readings should
-/// never wait for a compiler. Best effort.
+/// only the cores builder_cpus() leaves them (each lane's timing has two: timing_cpus). A timed
+/// run's launches and clock readings should never wait for a compiler. Best effort.
 void yield_cpu_to_lanes(std::size_t lanes) {
   constexpr int builder_nice = 10;
   setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), builder_nice);

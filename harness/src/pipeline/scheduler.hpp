@@ -8,6 +8,8 @@
 #include <cstddef>
 #include <functional>
 
+#include "process/cpu_affinity.hpp"
+
 namespace cugrade {
 
 /// How many of each kind of worker.
@@ -20,10 +22,6 @@ struct WorkerPlan {
   /// leave hundreds of built runners on disk. 0: as many as there are builders.
   std::size_t queue_limit = 0;
 };
-
-/// The CPUs builders may use, of `allowed`: all but the first two per lane, so a lane's timed
-/// runs always find a free core; all of them when fewer than two would be left.
-cpu_set_t builder_cpus(const cpu_set_t& allowed, std::size_t lanes);
 
 /// Each of `workers` CPU-backend runs' share of this machine's cores (at least 1), so that the
 /// workers together use the cores once.

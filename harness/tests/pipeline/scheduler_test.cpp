@@ -175,31 +175,6 @@ TEST_CASE("schedule_batch: with lanes, builds run at a lower CPU priority than r
   CHECK(nice_now() == run_nice.front());
 }
 
-TEST_CASE("builder_cpus: two cores per lane kept free of builds, when enough are left") {
-  cpu_set_t eight;
-  CPU_ZERO(&eight);
-  for (int cpu = 0; cpu < 8; ++cpu) CPU_SET(cpu, &eight);
-  const cpu_set_t one_lane = builder_cpus(eight, 1);
-  CHECK(CPU_COUNT(&one_lane) == 6);
-  CHECK_FALSE(CPU_ISSET(0, &one_lane));
-  CHECK_FALSE(CPU_ISSET(1, &one_lane));
-  CHECK(CPU_ISSET(2, &one_lane));
-  const cpu_set_t three_lanes = builder_cpus(eight, 3);
-  CHECK(CPU_COUNT(&three_lanes) == 2);
-  const cpu_set_t four_lanes = builder_cpus(eight, 4);  // nothing would be left: no reservation
-  CHECK(CPU_EQUAL(&four_lanes, &eight));
-  // Of the CPUs a container allows (say 4, 5, 9 and 12), the first ones are kept.
-  cpu_set_t sparse;
-  CPU_ZERO(&sparse);
-  for (int cpu : {4, 5, 9, 12}) CPU_SET(cpu, &sparse);
-  const cpu_set_t from_sparse = builder_cpus(sparse, 1);
-  CHECK(CPU_COUNT(&from_sparse) == 2);
-  CHECK(CPU_ISSET(9, &from_sparse));
-  CHECK(CPU_ISSET(12, &from_sparse));
-  const cpu_set_t no_lanes = builder_cpus(eight, 0);  // the CPU backend: every core
-  CHECK(CPU_EQUAL(&no_lanes, &eight));
-}
-
 TEST_CASE("schedule_batch: with a lane, builders run on builder_cpus") {
   cpu_set_t allowed;
   REQUIRE(sched_getaffinity(0, sizeof allowed, &allowed) == 0);
