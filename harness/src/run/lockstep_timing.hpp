@@ -13,6 +13,7 @@
 //     outputs are also compared in full (verdicts.cpp).
 #include <cstddef>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <string>
 #include <utility>
@@ -82,6 +83,12 @@ EarlyRunners start_early_runners(ProcessRunner& processes, const RunRequest& stu
 double take_baselines_ahead(ProcessRunner& processes, const RunRequest& student, const std::vector<TimeTask>& tasks,
                             const std::filesystem::path& reference_runner,
                             const std::filesystem::path& reference_dir, BaselineCache& baselines);
+
+/// The key a target's baseline is kept under in a BaselineCache: what it depends on, the
+/// reference runner, the GPU (a lane's CUDA_VISIBLE_DEVICES in `environment`) and the target (its
+/// reference step, size and inputs' name: the same in either side's copy of it).
+std::string baseline_key(const std::filesystem::path& reference_runner,
+                         const std::map<std::string, std::string>& environment, const TimeTask& task);
 
 /// True when `baselines` holds a live baseline of each of `tasks` for `student`'s GPU and
 /// `reference_runner`: time_targets would take none.

@@ -510,6 +510,8 @@ TEST_CASE("pipeline::check_submission performance") {
 
   SUBCASE("a reference slower beside the student's runner than beside its twin: its baseline counts") {
     student.reference_alone_ms = {0.5, 0.5, 0.5};  // beside its twin; 1.0 beside the student's runner
+    // The kept baseline blames the student, so the timing would take it again with a twin of its
+    // own: none is scripted, that one does not start, and the kept baseline stands.
     fixture.expect_runner(student);
     fixture.expect_timing(student);
     fixture.expect_calibrate();
