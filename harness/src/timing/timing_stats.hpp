@@ -20,8 +20,9 @@ TimingStats timing_stats(const std::vector<double>& event_ms, const std::vector<
 
 /// A reference running this much slower beside the student's runner than beside a twin of
 /// itself was slowed by the student's work on the GPU during its turns. The baseline takes turns
-/// with another process as the lock-step does, so honest drift is small; the contention attack
-/// slows the reference by 26-31 % (docs/measurements.md).
+/// with another process as the lock-step does, so honest drift within one reference process is
+/// small (a kept baseline of another process is taken again before it may blame: lockstep_timing);
+/// the contention attack slows the reference by 26-31 % (docs/measurements.md).
 inline constexpr double reference_disturbed_factor = 1.10;
 
 /// The reference's times, and which of them count against the student's.
