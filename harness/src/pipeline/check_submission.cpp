@@ -172,13 +172,13 @@ RunRequest timing_run_request(const RunRequest& run, const CasePlan& plan) {
   return timing;
 }
 
-/// The reference's baselines of `plan`'s timed targets, taken now into `baselines`
-/// (take_baselines_ahead), on the GPU `options` names: the seconds it took.
 /// The two CPUs this check's timing keeps to, its runners and the thread that drives them.
 cpu_set_t check_timing_cpus(const CheckOptions& options) {
   return timing_cpus(allowed_cpus(), options.lane, options.lanes);
 }
 
+/// The reference's baselines of `plan`'s timed targets, taken now into `baselines`
+/// (take_baselines_ahead), on the GPU `options` names, on its timing CPUs: the seconds it took.
 double take_planned_baselines(const CheckContext& context, const Spec& spec, const CasePlan& plan, bool use_cuda,
                               const CheckOptions& options, BaselineCache& baselines) {
   const PinnedThread pinned(check_timing_cpus(options));

@@ -2,8 +2,8 @@
 // Which CPUs the timing and the builds use. The two runners of lock-step timing, and the harness
 // thread that drives them, share two cores of their own: on an H100 with 16 cores, reduce3's
 // reference against itself scored 0.880 to 1.023 with the processes wherever the scheduler put
-// them, and 0.993 to 1.004 with all of them on two cores (docs/measurements.md). Builds and
-// everything else keep off those cores.
+// them, and 0.993 to 1.004 with all of them on two cores (docs/measurements.md). Builds keep off
+// those cores.
 #include <sched.h>
 
 #include <cstddef>
