@@ -420,10 +420,11 @@ RanSubmission run_submission(const CheckContext& context, const Spec& spec, cons
       report.notes.insert(report.notes.end(), pass.notes.begin(), pass.notes.end());
     }
     stage_started = std::chrono::steady_clock::now();
-    std::optional<PinnedThread> pinned(std::in_place, check_timing_cpus(options));  // the lock-step loop, and runners it starts
-    out.timed_runs = time_passing_steps(context.processes, timing_run, plan.job.timings, report.cases, reference_runner,
-                                       plan.layout.reference_timing, context.baselines.get(), &early);
-    pinned.reset();
+    {
+      const PinnedThread pinned(check_timing_cpus(options));  // the lock-step loop, and runners it starts
+      out.timed_runs = time_passing_steps(context.processes, timing_run, plan.job.timings, report.cases,
+                                         reference_runner, plan.layout.reference_timing, context.baselines.get(), &early);
+    }
     spent.timing = seconds_since(stage_started);
     for (std::size_t i = 0; i < out.timed_runs.size(); ++i)
       if (!out.timed_runs[i].phase_seconds.empty())

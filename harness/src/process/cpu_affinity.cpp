@@ -25,10 +25,10 @@ cpu_set_t timing_cpus(const cpu_set_t& allowed, std::size_t lane, std::size_t la
 }
 
 cpu_set_t builder_cpus(const cpu_set_t& allowed, std::size_t lanes) {
-  if (lanes == 0 || static_cast<std::size_t>(CPU_COUNT(&allowed)) < 2 * lanes + 2) return allowed;
   cpu_set_t builders = allowed;
   for (std::size_t lane = 0; lane < lanes; ++lane) {
     const cpu_set_t pair = timing_cpus(allowed, lane, lanes);
+    if (CPU_EQUAL(&pair, &allowed)) return allowed;  // too few CPUs: nothing reserved
     for (int cpu : members(pair)) CPU_CLR(cpu, &builders);
   }
   return builders;

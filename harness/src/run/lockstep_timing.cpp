@@ -16,9 +16,9 @@
 
 #include "process/interactive_process.hpp"
 #include "run/timing_digests.hpp"
-#include "timing/timing_stats.hpp"
 #include "run/timing_side.hpp"
 #include "statistics.hpp"
+#include "timing/timing_stats.hpp"
 
 namespace cugrade {
 namespace fs = std::filesystem;
@@ -399,15 +399,15 @@ class LockstepSession {
   /// A baseline kept from earlier processes (the cache) measured another reference process, and
   /// one process's speed can differ from another's by more than a disturbance would (reduce3 at
   /// 2^26: 430 to 575 µs from process to process on an H100, docs/measurements.md). Where such a
-  /// baseline would say the student's runner slowed the reference (reference_disturbed_factor),
+  /// baseline would say the student's runner slowed the reference (counted_reference),
   /// this reference process takes it again beside a twin, once the student's runner has ended,
   /// and that one counts. It is not kept: it speaks for this process only.
   void retake_kept_baselines_that_blame() {
     for (std::size_t index : kept_) {
       task_ = index;
       TimingOutcome& out = outcomes_[task_];
-      if (out.status.outcome != Outcome::passed || out.reference_ms.empty() || out.reference_alone_ms.empty() ||
-          summarize(out.reference_ms).median <= reference_disturbed_factor * summarize(out.reference_alone_ms).median)
+      if (out.status.outcome != Outcome::passed || out.reference_ms.empty() ||
+          !counted_reference(out.reference_ms, out.reference_alone_ms).disturbed)  // judge_timing's own test
         continue;
       if (!reference_.alive()) return;  // a fresh one would be another process again
       const TaskStatus status = out.status;
