@@ -1,5 +1,6 @@
 // `cugrade selftest [id...]`: grade every reference, template and known solution and compare
 // each verdict with what it must be.
+#include <chrono>
 #include <iostream>
 
 #include <fmt/format.h>
@@ -19,6 +20,7 @@ struct SelftestArgs {
   bool no_diagnosis = false;
   bool diagnosis_only = false;
   std::size_t jobs = 0;
+  std::size_t runs_per_gpu = 4;
 };
 
 int run_selftest_command(const SelftestArgs& args) {
@@ -60,6 +62,7 @@ int run_selftest_command(const SelftestArgs& args) {
   options.sanitizer = !args.no_sanitizer;
   options.diagnosis = !args.no_diagnosis;
   int failures = 0, total = 0;
+  const auto started = std::chrono::steady_clock::now();
   // A line per submission as soon as it is judged: a whole run takes minutes. Where its time went
   // follows the line (its own stages, not its wait for a builder or the GPU).
   run_selftest(context, suites, options, [&](const SelftestResult& r) {
@@ -70,10 +73,13 @@ int run_selftest_command(const SelftestArgs& args) {
                              "timing {:.1f}, diagnosis {:.1f} s)\n",
                              r.ok ? "ok" : "FAIL", r.assignment, width, r.entry.label, to_string(r.report.outcome),
                              r.report.score, r.report.max_score, r.seconds, r.ok ? r.report.environment.backend : r.why,
-                             t.build + t.inputs, t.run, t.timing, t.diagnosis)
-              << std::flush;
-  }, args.jobs);
-  std::cout << fmt::format("selftest: {} passed, {} failed\n", total - failures, failures);
+                             t.build + t.inputs, t.run, t.timing, t.diagnosis);
+    if (!r.beside_others.empty())
+      std::cout << fmt::format("       graded again alone: beside other runs on the GPU it got {}\n", r.beside_others);
+    std::cout << std::flush;
+  }, {args.jobs, args.runs_per_gpu});
+  std::cout << fmt::format("selftest: {} passed, {} failed in {:.0f} s\n", total - failures, failures,
+                           std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
   return failures == 0 ? exit_ok : exit_selftest_failed;
 }
 }  // namespace
@@ -93,7 +99,13 @@ void add_selftest_command(CLI::App& app, int& exit_code) {
                 "Skip the performance diagnosis and the expectations of it (expected.yaml's diagnosis:)");
   cmd->add_flag("--diagnosis-only", args->diagnosis_only,
                 "Only the entries whose expected.yaml names a diagnosis (the slow known-bad solutions)");
-  cmd->add_option("-j,--jobs", args->jobs, "Builds at a time (default: one per core); runs on a GPU go one at a time");
+  cmd->add_option("-j,--jobs", args->jobs, "Builds at a time (default: one per core)");
+  cmd->add_option("--runs-per-gpu", args->runs_per_gpu,
+                  "Submissions run side by side on the GPU: their cases and sanitizer passes together, each "
+                  "timing and diagnosis with the GPU alone; one that misses its expectation is graded again "
+                  "alone. 1: one at a time")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 64));
   cmd->callback([args, &exit_code] { exit_code = run_selftest_command(*args); });
 }
 

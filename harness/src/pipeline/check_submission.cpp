@@ -371,9 +371,12 @@ RanSubmission run_submission(const CheckContext& context, const Spec& spec, cons
     // the cases' runner poisons (lockstep_timing.hpp), so that runner waits at a start gate until
     // both are up; they load their first step only once the cases have run (loading is GPU work).
     const RunRequest timing_run = timing_run_request(run, plan);
+    // Beside other lanes, the cases share the GPU; the timing waits for it alone (gpu_turns.hpp).
+    GpuTurns::Turn turn = context.gpu_turns ? context.gpu_turns->shared() : GpuTurns::Turn{};
     EarlyRunners early;
     std::future<void> gate;
-    if (timed && timing_ahead() && !plan.job.timings.empty() &&
+    // No early runner beside other lanes: it would still be alive while another lane times.
+    if (timed && timing_ahead() && !context.gpu_turns && !plan.job.timings.empty() &&
         baselines_kept(context.baselines.get(), timing_run, plan.job.timings, reference_runner)) {
       const PinnedThread pinned(check_timing_cpus(options));  // the runners inherit it
       early = start_early_runners(context.processes, timing_run, plan.job.timings, reference_runner,
@@ -419,6 +422,8 @@ RanSubmission run_submission(const CheckContext& context, const Spec& spec, cons
       spent.run += pass.seconds;
       report.notes.insert(report.notes.end(), pass.notes.begin(), pass.notes.end());
     }
+    turn.release();
+    if (timed && context.gpu_turns) turn = context.gpu_turns->alone();
     stage_started = std::chrono::steady_clock::now();
     {
       const PinnedThread pinned(check_timing_cpus(options));  // the lock-step loop, and runners it starts

@@ -21,6 +21,7 @@
 #include "diagnose/counter_cache.hpp"
 #include "graders/grader.hpp"
 #include "pipeline/case_plan.hpp"
+#include "pipeline/gpu_turns.hpp"
 #include "process/process_runner.hpp"
 #include "report/grade_report.hpp"
 #include "run/lockstep_timing.hpp"
@@ -72,6 +73,10 @@ struct CheckContext {
   std::shared_ptr<BaselineCache> baselines = nullptr;
   /// The reference's counters kept for many checks (diagnosis); null: profiled per check.
   std::shared_ptr<CounterCache> counters = nullptr;
+  /// The turns of the lanes that share this check's GPU (a self-test's): the cases and the
+  /// sanitizer's pass in a shared turn, the timing and the diagnosis alone, and no timing runner
+  /// started early. Null: the check has its GPU to itself.
+  std::shared_ptr<GpuTurns> gpu_turns = nullptr;
 };
 
 /// Wall-clock seconds of the stages of one check (batch grading sums them: where the time goes).

@@ -105,15 +105,15 @@ class Queue {
 
 /// Keeps the calling thread, and every process it starts (a Linux thread's nice value and CPU
 /// affinity are its own, and a child inherits both), off the lanes' cores: lower priority, and
-/// only the cores builder_cpus() leaves them (each lane's timing has two: timing_cpus). A timed
+/// only the cores builder_cpus() leaves them (each GPU's timing has two: timing_cpus). A timed
 /// run's launches and clock readings should never wait for a compiler. Best effort.
-void yield_cpu_to_lanes(std::size_t lanes) {
+void yield_cpu_to_lanes(std::size_t gpus) {
   constexpr int builder_nice = 10;
   setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), builder_nice);
   cpu_set_t allowed;
   CPU_ZERO(&allowed);
   if (sched_getaffinity(0, sizeof allowed, &allowed) != 0) return;
-  const cpu_set_t builders = builder_cpus(allowed, lanes);
+  const cpu_set_t builders = builder_cpus(allowed, gpus);
   if (!CPU_EQUAL(&builders, &allowed)) sched_setaffinity(0, sizeof builders, &builders);
 }
 
@@ -150,7 +150,7 @@ void schedule_batch(std::size_t count, const WorkerPlan& plan, const std::functi
     });
   for (std::size_t w = 0; w < builders; ++w)
     threads.emplace_back([&] {
-      yield_cpu_to_lanes(plan.lanes);
+      yield_cpu_to_lanes(plan.gpus ? plan.gpus : plan.lanes);
       while (auto work = queue.next_for_builder()) {
         if (work->finish) {
           finish(work->item);

@@ -1,7 +1,7 @@
 #pragma once
 // The order of work in a batch: builds in parallel, runs one at a time per lane (a lane is a GPU,
-// so timings never share a GPU), or — on the CPU backend, where a run is as parallel as a build
-// — each worker running what it has just built.
+// or a share of one whose lanes take turns, so timings never share a GPU), or — on the CPU
+// backend, where a run is as parallel as a build — each worker running what it has just built.
 #include <sched.h>
 
 #include <atomic>
@@ -21,6 +21,9 @@ struct WorkerPlan {
   /// Built items that may wait for a lane; builders pause beyond it, so a slow GPU does not
   /// leave hundreds of built runners on disk. 0: as many as there are builders.
   std::size_t queue_limit = 0;
+  /// The GPUs the lanes run on (lanes sharing one GPU take turns: gpu_turns.hpp); builds keep off
+  /// each GPU's timing CPUs (timing_cpus). 0: one GPU per lane.
+  std::size_t gpus = 0;
 };
 
 /// Each of `workers` CPU-backend runs' share of this machine's cores (at least 1), so that the

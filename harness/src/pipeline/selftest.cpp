@@ -115,6 +115,21 @@ std::string judge(const SelftestEntry& entry, const GradeReport& report, const s
     return "the feedback does not contain \"" + entry.feedback + "\"";
   return "";
 }
+
+/// A check's own seconds: its stages, not its wait for a builder or the GPU.
+double own_seconds(const StageSeconds& spent) {
+  return spent.build + spent.inputs + spent.run + spent.timing + spent.diagnosis;
+}
+
+/// What differs from the entry's expectation in `report` (checked with `options`); empty: ok.
+std::string verdict(const SelftestEntry& entry, const GradeReport& report, const StageSeconds& spent,
+                    const CheckOptions& options) {
+  const std::string& backend = report.environment.backend;
+  std::string why = judge(entry, report, backend);
+  if (why.empty()) why = judge_limits(entry, report, own_seconds(spent));
+  if (why.empty() && backend == "cuda" && options.performance && options.diagnosis) why = judge_diagnosis(entry, report);
+  return why;
+}
 }  // namespace
 
 Result<std::vector<SelftestEntry>> selftest_entries(const Locations& where, const std::string& id) {
@@ -180,7 +195,7 @@ CheckOptions selftest_check_options(const CheckOptions& options, const SelftestE
 std::vector<SelftestResult> run_selftest(const CheckContext& context, const std::vector<SelftestSuite>& suites,
                                          const CheckOptions& options,
                                          const std::function<void(const SelftestResult&)>& on_result,
-                                         std::size_t jobs) {
+                                         SelftestWorkers workers) {
   const std::string asked = options.backend == Backend::automatic ? "" : to_string(options.backend);
   const bool gpu = options.backend == Backend::cuda ||
                    (options.backend == Backend::automatic && context.device && context.device->present());
@@ -199,17 +214,21 @@ std::vector<SelftestResult> run_selftest(const CheckContext& context, const std:
   // Every entry of a suite grades the same cases: their inputs and gold are made once per suite.
   // Each input file is written once, into a folder beside the checks' own (under the same
   // temporary folder, so that they can link to it), removed with the materials. Baselines and
-  // counters are kept by reference runner: one cache serves every suite.
+  // counters are kept by reference runner: one cache serves every suite. Entries side by side on
+  // one GPU take turns: the cases together, each timing alone.
   CheckContext shared = context;
   if (!shared.baselines) shared.baselines = std::make_shared<BaselineCache>();
   if (!shared.counters) shared.counters = std::make_shared<CounterCache>();
+  const std::size_t runs_per_gpu = std::max<std::size_t>(1, workers.runs_per_gpu);
+  if (gpu && runs_per_gpu > 1 && !shared.gpu_turns) shared.gpu_turns = std::make_shared<GpuTurns>();
   std::vector<CheckContext> contexts(suites.size(), shared);
   for (auto& c : contexts)
     if (!c.materials) c.materials = std::make_shared<CaseMaterials>(make_work_dir({}, "cugrade-inputs-"));
-  // Builds in parallel; runs on a GPU one at a time (timings never share it), on the CPU backend
-  // each worker runs what it built, with its share of the cores.
+  // Builds in parallel; runs on a GPU `runs_per_gpu` at a time, on the CPU backend each worker
+  // runs what it built, with its share of the cores.
   const std::size_t cores = std::max(1u, std::thread::hardware_concurrency());
-  const std::size_t builders = std::min(std::max<std::size_t>(1, jobs ? jobs : cores), std::max<std::size_t>(1, graded.size()));
+  const std::size_t builders =
+      std::min(std::max<std::size_t>(1, workers.jobs ? workers.jobs : cores), std::max<std::size_t>(1, graded.size()));
   std::vector<std::optional<BuiltSubmission>> built(graded.size());
   std::vector<std::optional<SelftestResult>> judged(graded.size());
   std::mutex heard;
@@ -219,8 +238,16 @@ std::vector<SelftestResult> run_selftest(const CheckContext& context, const std:
   const auto spec_of = [&](std::size_t i) -> const Spec& { return *suites[graded[i].suite].spec; };
   const auto grader_of = [&](std::size_t i) -> const Grader& { return *suites[graded[i].suite].grader; };
   std::vector<std::optional<RanSubmission>> ran(graded.size());
+  // Entry i graded again from its files, with the GPU alone (a build of its own, then the run).
+  const auto again_alone = [&](std::size_t i) {
+    CheckContext alone = contexts[graded[i].suite];
+    alone.gpu_turns = nullptr;
+    BuiltSubmission again = build_for_check(alone, spec_of(i), grader_of(i), check_options(i));
+    const GpuTurns::Turn turn = shared.gpu_turns->alone();
+    return run_submission(alone, spec_of(i), grader_of(i), check_options(i), std::move(again));
+  };
   schedule_batch(
-      graded.size(), WorkerPlan{builders, gpu && builders > 1 ? 1u : 0u, 0},  // -j 1: one after another
+      graded.size(), WorkerPlan{builders, gpu && builders > 1 ? runs_per_gpu : 0, 0, 1},  // -j 1: one after another
       [&](std::size_t i) {
         built[i] = build_for_check(contexts[graded[i].suite], spec_of(i), grader_of(i), check_options(i));
       },
@@ -231,20 +258,25 @@ std::vector<SelftestResult> run_selftest(const CheckContext& context, const std:
       },
       nullptr,
       [&](std::size_t i) {
+        const SelftestEntry& entry = *graded[i].entry;
         StageSeconds spent;
+        std::string beside_others;
         GradeReport report = score_submission(spec_of(i), check_options(i), std::move(*ran[i]), &spent);
         ran[i].reset();
-        // Its own stages only, not the time it waited for a builder or the GPU.
-        const double seconds = spent.build + spent.inputs + spent.run + spent.timing + spent.diagnosis;
         const std::string backend = report.environment.backend;
-        const SelftestEntry& entry = *graded[i].entry;
         if (std::find(entry.backends.begin(), entry.backends.end(), backend) == entry.backends.end()) return;
-        std::string why = judge(entry, report, backend);
-        if (why.empty()) why = judge_limits(entry, report, seconds);
-        if (why.empty() && backend == "cuda" && options.performance && options.diagnosis)
-          why = judge_diagnosis(entry, report);
+        std::string why = verdict(entry, report, spent, options);
+        // A neighbour on the GPU can take its memory, or clear the shared memory a runner
+        // poisons when its context starts: a miss beside others is graded again alone.
+        if (!why.empty() && shared.gpu_turns && backend == "cuda") {
+          beside_others = std::string(to_string(report.outcome)) + ": " + why;
+          spent = {};
+          report = score_submission(spec_of(i), check_options(i), again_alone(i), &spent);
+          why = verdict(entry, report, spent, options);
+        }
         std::lock_guard lock(heard);
-        judged[i] = SelftestResult{spec_of(i).id, entry, std::move(report), why.empty(), why, seconds, spent};
+        judged[i] = SelftestResult{spec_of(i).id, entry, std::move(report), why.empty(), why, own_seconds(spent), spent,
+                                   beside_others};
         if (on_result) on_result(*judged[i]);
       });
   std::vector<SelftestResult> results;
@@ -256,8 +288,8 @@ std::vector<SelftestResult> run_selftest(const CheckContext& context, const std:
 std::vector<SelftestResult> run_selftest(const CheckContext& context, const Spec& spec, const Grader& grader,
                                          const std::vector<SelftestEntry>& entries, const CheckOptions& options,
                                          const std::function<void(const SelftestResult&)>& on_result,
-                                         std::size_t jobs) {
-  return run_selftest(context, {SelftestSuite{&spec, &grader, entries}}, options, on_result, jobs);
+                                         SelftestWorkers workers) {
+  return run_selftest(context, {SelftestSuite{&spec, &grader, entries}}, options, on_result, workers);
 }
 
 }  // namespace cugrade

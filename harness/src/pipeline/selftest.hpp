@@ -45,6 +45,10 @@ struct SelftestResult {
   std::string why;       ///< what differed, when not ok
   double seconds = 0.0;  ///< how long its check took (its own stages, not its wait for a worker)
   StageSeconds stages;   ///< where that time went
+  /// Graded beside other lanes on one GPU, it missed its expectation and was graded again alone
+  /// (the verdict above is that one): what it got beside them, "crashed: expected passed, got
+  /// crashed". Empty otherwise.
+  std::string beside_others;
 };
 
 /// One assignment's self-test: its spec, its grader, and the entries to grade.
@@ -68,21 +72,30 @@ bool judged_on_performance(const SelftestEntry& entry);
 /// backend's threads per runner (0: not set).
 CheckOptions selftest_check_options(const CheckOptions& options, const SelftestEntry& entry, std::size_t cpu_threads);
 
+/// How many workers a self-test uses.
+struct SelftestWorkers {
+  std::size_t jobs = 0;          ///< builds at a time (0: one per core)
+  /// Entries run side by side on the GPU, taking turns (gpu_turns.hpp): their cases and
+  /// sanitizer passes together, each timing and diagnosis alone. An entry that misses its
+  /// expectation beside others is graded again alone. 1: one entry at a time.
+  std::size_t runs_per_gpu = 1;
+};
+
 /// Grades every entry of every suite with `options` (its submission replaced) and judges each
-/// result, the suites' entries in order, one suite after another, as one batch: `jobs` builds at
-/// a time (0: one per core), so the next assignment's files build while this one's run; the runs
-/// on a GPU one at a time; each case's inputs and gold made once. `on_result`, when set, hears
-/// each one as soon as it is judged (a line per submission; one call at a time, in the order
-/// they finish).
+/// result, the suites' entries in order, one suite after another, as one batch: `workers.jobs`
+/// builds at a time, so the next assignment's files build while this one's run; on a GPU,
+/// `workers.runs_per_gpu` entries run at a time; each case's inputs and gold made once.
+/// `on_result`, when set, hears each one as soon as it is judged (a line per submission; one call
+/// at a time, in the order they finish).
 std::vector<SelftestResult> run_selftest(const CheckContext& context, const std::vector<SelftestSuite>& suites,
                                          const CheckOptions& options,
                                          const std::function<void(const SelftestResult&)>& on_result = {},
-                                         std::size_t jobs = 0);
+                                         SelftestWorkers workers = {});
 
 /// The same, for one assignment's `entries`.
 std::vector<SelftestResult> run_selftest(const CheckContext& context, const Spec& spec, const Grader& grader,
                                          const std::vector<SelftestEntry>& entries, const CheckOptions& options,
                                          const std::function<void(const SelftestResult&)>& on_result = {},
-                                         std::size_t jobs = 0);
+                                         SelftestWorkers workers = {});
 
 }  // namespace cugrade

@@ -595,6 +595,46 @@ TEST_CASE("pipeline::check_submission performance") {
     CHECK(report.score == doctest::Approx(2.0));
     CHECK(report.max_score == doctest::Approx(7.0));
   }
+
+  SUBCASE("beside other lanes on the GPU: the cases in a shared turn, the timing alone, no runner started early") {
+    CheckContext context{fixture.processes, fixture.where};
+    context.baselines = std::make_shared<BaselineCache>();
+    context.gpu_turns = std::make_shared<GpuTurns>();
+    std::vector<std::string> turns;
+    const auto turn_now = [&context] {
+      return context.gpu_turns->alone_now() ? "alone" : context.gpu_turns->sharing() == 1 ? "shared" : "none";
+    };
+    fixture.options.progress = [&](const std::string& line) {
+      if (line.starts_with("ran the cases") || line.starts_with("timed fast")) turns.push_back(turn_now());
+    };
+    bool kept = false;
+    SUBCASE("a baseline kept: yet no runner waits beside the cases for the timing") {
+      kept = true;
+      fixture.expect_timing({}, PipelineFixture::Timed::baselines);
+      fixture.expect_runner(student);
+      fixture.expect_timing(student, PipelineFixture::Timed::sides);
+    }
+    SUBCASE("none kept: the reference beside its twin, once the GPU is alone") {
+      fixture.expect_runner(student);
+      fixture.expect_timing(student, PipelineFixture::Timed::fresh);
+    }
+    fixture.expect_calibrate();
+    BuiltSubmission built = build_for_check(context, fixture.spec, twice_grader, fixture.options);
+    if (kept) {  // as a batch takes them ahead, on the GPU it probed
+      CheckContext probed = context;
+      probed.device = parse_probe_output(test_data("device/probe_h100.json")).value();
+      CHECK(take_baselines_now(probed, fixture.spec, twice_grader, fixture.options, fixture.work()) > 0.0);
+    }
+    const GradeReport report = score_submission(
+        fixture.spec, fixture.options, run_submission(context, fixture.spec, twice_grader, fixture.options, std::move(built)));
+    CHECK(fixture.processes.pending() == 0);
+    CHECK(report.outcome == Outcome::passed);
+    CHECK(report.performance.at(0).ratio == doctest::Approx(1.0));
+    CHECK(turns == std::vector<std::string>{"shared", "alone"});
+    CHECK(std::string(turn_now()) == "none");  // both given back
+    for (const ProcessRequest& sent : fixture.processes.requests())
+      CHECK(sent.environment.count(start_gate_variable) == 0);
+  }
 }
 
 TEST_CASE("pipeline::take_baselines_now") {
@@ -620,7 +660,7 @@ TEST_CASE("pipeline::take_baselines_now") {
   }
   SUBCASE("on a GPU: the reference beside its twin, once; a later call finds the baseline kept") {
     context.device = *probe;
-    fixture.expect_timing({}, true);
+    fixture.expect_timing({}, PipelineFixture::Timed::baselines);
     CHECK(take_baselines_now(context, fixture.spec, twice_grader, fixture.options, fixture.work()) > 0.0);
     CHECK(fixture.processes.pending() == 0);
     const std::size_t started = fixture.processes.requests().size();

@@ -218,7 +218,7 @@ TEST_CASE("pipeline::run_selftest") {
   };
   auto run = [&fixture](const std::vector<SelftestEntry>& entries) {
     auto results = run_selftest(CheckContext{fixture.processes, fixture.where}, fixture.spec, twice_grader,
-                                entries, fixture.options, {}, 1);  // the scripted machine expects one check after another
+                                entries, fixture.options, {}, {.jobs = 1});  // the scripted machine expects one check after another
     CHECK(fixture.processes.pending() == 0);
     return results;
   };
@@ -232,7 +232,7 @@ TEST_CASE("pipeline::run_selftest") {
       expect_check({});
       std::vector<std::string> heard;
       run_selftest(CheckContext{fixture.processes, fixture.where}, fixture.spec, twice_grader, {reference}, fixture.options,
-                   [&heard](const SelftestResult& r) { heard.push_back(r.entry.label + (r.ok ? " ok" : " FAIL")); }, 1);
+                   [&heard](const SelftestResult& r) { heard.push_back(r.entry.label + (r.ok ? " ok" : " FAIL")); }, {.jobs = 1});
       CHECK(heard == std::vector<std::string>{"reference ok"});
     }
     CHECK(results[0].ok);
@@ -250,7 +250,7 @@ TEST_CASE("pipeline::run_selftest") {
     const auto results =
         run_selftest(CheckContext{fixture.processes, fixture.where},
                      {SelftestSuite{&fixture.spec, &twice_grader, {reference}}, SelftestSuite{&other, &twice_grader, {bad}}},
-                     fixture.options, {}, 1);
+                     fixture.options, {}, {.jobs = 1});
     CHECK(fixture.processes.pending() == 0);
     REQUIRE(results.size() == 2);
     CHECK(results[0].assignment == fixture.spec.id);
@@ -366,6 +366,41 @@ TEST_CASE("pipeline::run_selftest") {
     REQUIRE(results.size() == 1);
     CHECK(results[0].entry.label == "good/plain.cu");
     CHECK(results[0].ok);
+  }
+
+  SUBCASE("beside other runs on the GPU, a miss is graded again alone, and the result says what it got beside them") {
+    SelftestEntry plain{"good/plain.cu", {fixture.source()}};
+    const auto side_by_side = [&](const std::vector<SelftestEntry>& entries) {
+      auto results = run_selftest(CheckContext{fixture.processes, fixture.where}, fixture.spec, twice_grader, entries,
+                                  fixture.options, {}, {.jobs = 1, .runs_per_gpu = 2});
+      CHECK(fixture.processes.pending() == 0);
+      return results;
+    };
+    SUBCASE("right alone: ok") {
+      expect_check(last_wrong);  // beside the others
+      expect_check({});          // built again, alone
+      const auto results = side_by_side({plain});
+      REQUIRE(results.size() == 1);
+      CHECK(results[0].ok);
+      CHECK(results[0].report.outcome == Outcome::passed);
+      CHECK(results[0].beside_others == "wrong_answer: expected passed, got wrong_answer");
+    }
+    SUBCASE("wrong alone too: the miss alone is the verdict") {
+      expect_check(last_wrong);
+      expect_check(last_wrong);
+      const auto results = side_by_side({plain});
+      REQUIRE(results.size() == 1);
+      CHECK_FALSE(results[0].ok);
+      CHECK(results[0].why == "expected passed, got wrong_answer");
+      CHECK_FALSE(results[0].beside_others.empty());
+    }
+    SUBCASE("an entry that meets its expectation is graded once") {
+      expect_check(last_wrong);
+      const auto results = side_by_side({bad});
+      REQUIRE(results.size() == 1);
+      CHECK(results[0].ok);
+      CHECK(results[0].beside_others.empty());
+    }
   }
 
   SUBCASE("an unexpected fault of cugrade's says what went wrong") {

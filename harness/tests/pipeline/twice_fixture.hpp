@@ -276,15 +276,22 @@ struct PipelineFixture {
     for (const auto& [id, value] : by_case) out[task_id_of(id)] = value;
     return out;
   }
-  /// Lock-step timing of one target: the reference runner and its twin (the baseline), then the
-  /// student's, each serving its side with `student`'s times; a student with timed_output_wrong gives itself away by digest.
-  /// A lone check's timing runners: the reference and its twin for the baselines (while the file
-  /// builds), then the student's runner and the reference's, started before the timing;
-  /// `baselines_only`: the first two alone (take_baselines_now).
-  void expect_timing(FakeStudent student = {}, bool baselines_only = false) {
+  /// Which timing runners a check starts (expect_timing).
+  enum class Timed {
+    lone,       ///< a lone check's: the reference and its twin (the baselines, while the file builds), then both sides
+    baselines,  ///< the reference and its twin alone (take_baselines_now)
+    sides,      ///< the reference's runner and the student's, started by the timing (the baseline kept)
+    fresh,      ///< none kept: the reference beside its twin, then the student's (the same reference goes on)
+  };
+  /// Lock-step timing of one target, each runner serving its side with `student`'s times; a
+  /// student with timed_output_wrong gives itself away by digest.
+  void expect_timing(FakeStudent student = {}, Timed timed = Timed::lone) {
     enum Role { baseline, twin, yours, reference };
-    for (const Role role : {baseline, twin, yours, reference}) {
-      if (baselines_only && (role == yours || role == reference)) continue;
+    const std::vector<Role> roles = timed == Timed::lone        ? std::vector<Role>{baseline, twin, yours, reference}
+                                    : timed == Timed::baselines ? std::vector<Role>{baseline, twin}
+                                    : timed == Timed::sides     ? std::vector<Role>{reference, yours}
+                                                                : std::vector<Role>{baseline, twin, yours};
+    for (const Role role : roles) {
       processes.expect_interactive([this, student, role](const ProcessRequest& sent) {
         const bool theirs = role != yours;
         CHECK(sent.argv.front() == (theirs ? where.reference_runner("twice", true) : work() / "runner").string());

@@ -1,0 +1,57 @@
+#include "pipeline/gpu_turns.hpp"
+
+namespace cugrade {
+
+GpuTurns::Turn& GpuTurns::Turn::operator=(Turn&& other) noexcept {
+  if (this != &other) {
+    release();
+    turns_ = other.turns_;
+    alone_ = other.alone_;
+    other.turns_ = nullptr;
+  }
+  return *this;
+}
+
+void GpuTurns::Turn::release() {
+  if (turns_) turns_->give_back(alone_);
+  turns_ = nullptr;
+}
+
+GpuTurns::Turn GpuTurns::shared() {
+  std::unique_lock lock(mutex_);
+  changed_.wait(lock, [&] { return !alone_ && waiting_alone_ == 0; });
+  ++sharing_;
+  return Turn(this, false);
+}
+
+GpuTurns::Turn GpuTurns::alone() {
+  std::unique_lock lock(mutex_);
+  ++waiting_alone_;
+  changed_.wait(lock, [&] { return !alone_ && sharing_ == 0; });
+  --waiting_alone_;
+  alone_ = true;
+  return Turn(this, true);
+}
+
+std::size_t GpuTurns::sharing() const {
+  std::lock_guard lock(mutex_);
+  return sharing_;
+}
+
+bool GpuTurns::alone_now() const {
+  std::lock_guard lock(mutex_);
+  return alone_;
+}
+
+void GpuTurns::give_back(bool alone) {
+  {
+    std::lock_guard lock(mutex_);
+    if (alone)
+      alone_ = false;
+    else
+      --sharing_;
+  }
+  changed_.notify_all();
+}
+
+}  // namespace cugrade

@@ -1,0 +1,109 @@
+// GpuTurns: lanes share the GPU for their cases and have it alone for their timing; a lane
+// waiting to be alone is not overtaken by lanes asking to share after it.
+#include "pipeline/gpu_turns.hpp"
+
+#include <doctest/doctest.h>
+
+#include <atomic>
+#include <chrono>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+using namespace cugrade;
+using namespace std::chrono_literals;
+
+namespace {
+/// What the threads did, in order.
+struct Events {
+  std::mutex mutex;
+  std::vector<std::string> said;
+  void say(const std::string& what) {
+    std::lock_guard lock(mutex);
+    said.push_back(what);
+  }
+  std::vector<std::string> all() {
+    std::lock_guard lock(mutex);
+    return said;
+  }
+};
+}  // namespace
+
+TEST_CASE("pipeline::GpuTurns") {
+  GpuTurns turns;
+
+  SUBCASE("any number of lanes share the GPU at once") {
+    auto a = turns.shared();
+    auto b = turns.shared();
+    CHECK(a.held());
+    CHECK(b.held());
+    CHECK(turns.sharing() == 2);
+    a.release();
+    CHECK_FALSE(a.held());
+    CHECK(turns.sharing() == 1);
+    a.release();  // once only
+    CHECK(turns.sharing() == 1);
+  }
+
+  SUBCASE("a turn alone waits until every shared turn is given back") {
+    auto sharing = turns.shared();
+    std::atomic<bool> alone{false};
+    std::jthread timing([&] {
+      auto turn = turns.alone();
+      alone = true;
+    });
+    std::this_thread::sleep_for(50ms);
+    CHECK_FALSE(alone.load());
+    sharing.release();
+    timing.join();
+    CHECK(alone.load());
+    CHECK(turns.sharing() == 0);
+  }
+
+  SUBCASE("a lane waiting to be alone goes before a lane that asks to share after it") {
+    Events events;
+    auto first = turns.shared();
+    std::jthread timing([&] {
+      auto turn = turns.alone();
+      events.say("alone");
+      std::this_thread::sleep_for(20ms);
+      events.say("alone ends");
+    });
+    std::this_thread::sleep_for(50ms);  // the timing lane now waits for `first`
+    std::jthread cases([&] {
+      auto turn = turns.shared();
+      events.say("shared");
+    });
+    std::this_thread::sleep_for(50ms);
+    CHECK(events.all().empty());  // neither may start while `first` holds its turn
+    first.release();
+    timing.join();
+    cases.join();
+    CHECK(events.all() == std::vector<std::string>{"alone", "alone ends", "shared"});
+  }
+
+  SUBCASE("one turn alone at a time, and a turn moves with its owner") {
+    std::atomic<int> inside{0}, most{0};
+    std::vector<std::jthread> lanes;
+    for (int i = 0; i < 4; ++i)
+      lanes.emplace_back([&] {
+        for (int k = 0; k < 20; ++k) {
+          GpuTurns::Turn turn;
+          turn = turns.alone();
+          GpuTurns::Turn moved = std::move(turn);
+          CHECK_FALSE(turn.held());
+          const int now = ++inside;
+          int seen = most.load();
+          while (now > seen && !most.compare_exchange_weak(seen, now)) {
+          }
+          std::this_thread::sleep_for(100us);
+          --inside;
+        }
+      });
+    for (auto& lane : lanes) lane.join();
+    CHECK(most.load() == 1);
+    auto after = turns.shared();  // every turn was given back
+    CHECK(after.held());
+  }
+}
