@@ -116,6 +116,23 @@ std::string judge(const SelftestEntry& entry, const GradeReport& report, const s
   return "";
 }
 
+/// The first thing the report says went wrong: a case's message, else a timed step's, else its
+/// last note (shortened); empty when nothing did.
+std::string first_failure(const GradeReport& report) {
+  const auto said = [](const std::string& where, Outcome outcome, const std::string& message) {
+    return where + ": " + (message.empty() ? std::string(to_string(outcome)) : message);
+  };
+  std::string what;
+  for (const auto& c : report.cases)
+    if (c.outcome != Outcome::passed && c.outcome != Outcome::not_run && what.empty()) what = said(c.id, c.outcome, c.message);
+  for (const auto& p : report.performance)
+    if (p.outcome != Outcome::passed && p.outcome != Outcome::not_run && what.empty())
+      what = said(p.step, p.outcome, p.message);
+  if (what.empty() && !report.notes.empty()) what = report.notes.back();
+  if (what.size() > 200) what = what.substr(0, 200) + "...";
+  return what;
+}
+
 /// A check's own seconds: its stages, not its wait for a builder or the GPU.
 double own_seconds(const StageSeconds& spent) {
   return spent.build + spent.inputs + spent.run + spent.timing + spent.diagnosis;
@@ -270,6 +287,7 @@ std::vector<SelftestResult> run_selftest(const CheckContext& context, const std:
         // poisons when its context starts: a miss beside others is graded again alone.
         if (!why.empty() && shared.gpu_turns && backend == "cuda") {
           beside_others = std::string(to_string(report.outcome)) + ": " + why;
+          if (const std::string what = first_failure(report); !what.empty()) beside_others += " (" + what + ")";
           spent = {};
           report = score_submission(spec_of(i), check_options(i), again_alone(i), &spent);
           why = verdict(entry, report, spent, options);

@@ -47,7 +47,7 @@ struct SelftestResult {
   StageSeconds stages;   ///< where that time went
   /// Graded beside other lanes on one GPU, it missed its expectation and was graded again alone
   /// (the verdict above is that one): what it got beside them, "crashed: expected passed, got
-  /// crashed". Empty otherwise.
+  /// crashed (case-3: ...)". Empty otherwise.
   std::string beside_others;
 };
 

@@ -383,7 +383,7 @@ TEST_CASE("pipeline::run_selftest") {
       REQUIRE(results.size() == 1);
       CHECK(results[0].ok);
       CHECK(results[0].report.outcome == Outcome::passed);
-      CHECK(results[0].beside_others == "wrong_answer: expected passed, got wrong_answer");
+      CHECK(results[0].beside_others == "wrong_answer: expected passed, got wrong_answer (simple/n=5/seed=1: wrong_answer)");
     }
     SUBCASE("wrong alone too: the miss alone is the verdict") {
       expect_check(last_wrong);
