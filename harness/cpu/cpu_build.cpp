@@ -27,6 +27,14 @@ namespace {
 
 namespace fs = std::filesystem;
 
+/// Whether the runner libraries hold Boost.Context's objects (harness/cpu/CMakeLists.txt), so the
+/// link needs no -lboost_context.
+#ifdef CUGRADE_RUNNER_HOLDS_BOOST_CONTEXT
+constexpr bool runner_holds_boost_context = true;
+#else
+constexpr bool runner_holds_boost_context = false;
+#endif
+
 /// The shim headers (harness/cpu/include); CUGRADE_CPU_INCLUDE overrides the built-in path.
 fs::path shim_include_dir() {
   if (const char* env = std::getenv("CUGRADE_CPU_INCLUDE")) return env;
@@ -179,8 +187,9 @@ std::optional<BuildOutput> CpuBuild::compile(std::size_t index, const std::strin
 
 BuildOutput CpuBuild::link() {
   const fs::path runner = request_.work_dir / "runner";
-  const std::vector<std::string> argv = {compiler_, "-o", "runner", std::string(sealed_object),
-                                         request_.runner_library.string(), "-lboost_context", "-pthread"};
+  std::vector<std::string> argv = {compiler_, "-o", "runner", std::string(sealed_object), request_.runner_library.string()};
+  if (!runner_holds_boost_context) argv.push_back("-lboost_context");
+  argv.push_back("-pthread");
   const ProcessResult result = session_.execute(argv, true, session_.sandbox({request_.runner_library, compiler_root_}));
   if (auto failure = compiler_failure(result)) return *failure;
   if (result.exit_code == 0 && !result.signal) {
@@ -199,7 +208,7 @@ BuildOutput CpuBuild::run() {
   system.push_back(shim_include_dir());
   folders_ = session_.readable_folders(std::move(system));
   std::vector<LinkLibrary> libraries = system_link_libraries(compiler_, request_.environment);
-  // The link adds -lboost_context (the executor's fibers).
+  // The executor's fibers: Boost.Context, in the runner library or linked with -lboost_context.
   if (fs::path boost = find_library_file(compiler_, "libboost_context.so", request_.environment); !boost.empty())
     libraries.push_back({boost, "Boost.Context", false});
   session_.start_listing_libraries(std::move(libraries));

@@ -3,7 +3,9 @@
 # assignment's adapter (its student side) and the executor; and cpu-runners/<id>/reference-runner,
 # the same runner with the reference solutions (pre-passed, inside namespace cugrade_reference),
 # which no submission is ever linked with. A submission is linked against it by build_submission_cpu():
-#   g++ -o runner <student objects> libcugrade_cpu_runner_<id>.a -lboost_context -pthread
+#   g++ -o runner <student objects> libcugrade_cpu_runner_<id>.a -pthread
+# (Boost.Context's objects are archived into the library where libboost_context.a is installed;
+# elsewhere the link adds -lboost_context.)
 # Needs no nvcc: built with CUGRADE_WITH_CUDA=OFF too. `ninja cpu-runners` builds them all.
 
 # The runner's own sources; launch_tracking.cpp is left out (it wraps nvcc's launch symbols:
@@ -60,7 +62,7 @@ foreach(adapter IN LISTS cpu_adapters)
   add_library(cugrade_cpu_runner_${id} STATIC
     $<TARGET_OBJECTS:cugrade_cpu_runner_objects>
     $<TARGET_OBJECTS:cugrade_cpu_executor>
-    ${adapter})
+    ${adapter} ${CUGRADE_BOOST_CONTEXT_OBJECTS})
   # The reference runner: the same runner with the references instead of a submission.
   add_executable(cugrade_cpu_reference_runner_${id}
     $<TARGET_OBJECTS:cugrade_cpu_runner_objects>

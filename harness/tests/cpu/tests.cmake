@@ -38,12 +38,15 @@ doctest_discover_tests(test_cpu_oracle TEST_PREFIX "cpu/" ADD_LABELS 0 PROPERTIE
 
 # A stand-in runner library for cpu_build_test.cpp: a main that calls entry(), and the executor.
 add_library(cugrade_cpu_test_runner STATIC ${cpu_tests_dir}/data/build/runner_main.cpp
-  $<TARGET_OBJECTS:cugrade_cpu_executor>)
+  $<TARGET_OBJECTS:cugrade_cpu_executor> ${CUGRADE_BOOST_CONTEXT_OBJECTS})
 target_include_directories(cugrade_cpu_test_runner PRIVATE ${CUGRADE_CPU_INCLUDE_DIR} ${cpu_tests_dir}/data/build)
 target_compile_options(cugrade_cpu_test_runner PRIVATE ${CUGRADE_CPU_CUDA_FLAGS})
 add_dependencies(test_cpu cugrade_cpu_test_runner)
 target_compile_definitions(test_cpu PRIVATE CUGRADE_CPU_TEST_RUNNER="$<TARGET_FILE:cugrade_cpu_test_runner>"
   CUGRADE_CPU_INCLUDE_DIR="${CUGRADE_CPU_INCLUDE_DIR}")
+if(CUGRADE_BOOST_CONTEXT_OBJECTS)  # as the runner libraries (harness/cpu/CMakeLists.txt)
+  target_compile_definitions(test_cpu PRIVATE CUGRADE_RUNNER_HOLDS_BOOST_CONTEXT)
+endif()
 
 # The self-test of each assignment on the CPU backend (CTest label cpu): every reference passes,
 # every template fails, every known solution gets its expected outcome (the race in
