@@ -67,9 +67,12 @@ foreach(adapter IN LISTS cpu_adapters)
   add_executable(cugrade_cpu_reference_runner_${id}
     $<TARGET_OBJECTS:cugrade_cpu_runner_objects>
     $<TARGET_OBJECTS:cugrade_cpu_executor>
-    ${adapter} ${generated})
+    ${adapter} ${generated} ${CUGRADE_BOOST_CONTEXT_OBJECTS})
   target_compile_definitions(cugrade_cpu_reference_runner_${id} PRIVATE CUGRADE_REFERENCE_RUNNER)
-  target_link_libraries(cugrade_cpu_reference_runner_${id} PRIVATE Boost::context Threads::Threads)
+  target_link_libraries(cugrade_cpu_reference_runner_${id} PRIVATE Threads::Threads)
+  if(NOT CUGRADE_BOOST_CONTEXT_OBJECTS)
+    target_link_libraries(cugrade_cpu_reference_runner_${id} PRIVATE Boost::context)
+  endif()
   set_target_properties(cugrade_cpu_reference_runner_${id} PROPERTIES
     OUTPUT_NAME reference-runner RUNTIME_OUTPUT_DIRECTORY ${out_dir})
   foreach(target cugrade_cpu_runner_${id} cugrade_cpu_reference_runner_${id})
