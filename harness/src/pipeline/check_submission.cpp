@@ -22,6 +22,7 @@
 #include "diagnose/ncu_command.hpp"
 #include "pipeline/case_plan.hpp"
 #include "pipeline/environment.hpp"
+#include "pipeline/run_requests.hpp"
 #include "pipeline/sanitizer_pass.hpp"
 #include "pipeline/schedule_race.hpp"
 #include "pipeline/timed_steps.hpp"
@@ -138,43 +139,6 @@ void add_cross_case_patterns(GradeReport& report, const Spec& spec) {
         break;
       }
   }
-}
-
-/// False when CUGRADE_TIMING_AHEAD=0 asks for the timing runners and baselines to start only when
-/// the timing does (a benchmark's side-by-side comparison, scripts/bench-timing-ahead.sh).
-bool timing_ahead() {
-  const char* value = std::getenv("CUGRADE_TIMING_AHEAD");
-  return !(value && std::string(value) == "0");
-}
-
-/// How the student's runner runs this check's cases: its folder, job, limits, sandbox and
-/// environment (shared memory's start on both backends, the CPU backend's schedule, the user's).
-RunRequest student_run_request(const Spec& spec, const CasePlan& plan, const fs::path& runner, bool use_cuda,
-                               const CheckOptions& options) {
-  Job checks = plan.job;
-  checks.timings.clear();  // timed in lock-step with the reference (time_targets), not here
-  RunRequest run{runner, plan.layout.run, checks, spec.limits.run_timeout_s, spec.limits.output_limit_bytes,
-                 runner_environment()};
-  run.read_only = {plan.layout.inputs};
-  run.gpu = use_cuda;
-  if (!use_cuda) run.host_memory_bytes = spec.limits.host_memory_bytes;
-  run.sandboxed = sandbox_status().works;  // without it the report says "not sealed" (notes)
-  run.environment[poison_variable] = "ff";  // shared memory's start, on both backends (schedule_race.hpp)
-  if (!use_cuda) run.environment[schedule_variable] = "forward";
-  for (const auto& [name, value] : options.runner_environment) run.environment[name] = value;
-  return run;
-}
-
-/// The timing runners' request: the student's, in the timing folder.
-RunRequest timing_run_request(const RunRequest& run, const CasePlan& plan) {
-  RunRequest timing = run;
-  timing.work_dir = plan.layout.timing;
-  return timing;
-}
-
-/// The two CPUs this check's timing keeps to, its runners and the thread that drives them.
-cpu_set_t check_timing_cpus(const CheckOptions& options) {
-  return timing_cpus(allowed_cpus(), options.lane, options.lanes);
 }
 
 /// The reference's baselines of `plan`'s timed targets, taken now into `baselines`

@@ -1,0 +1,43 @@
+#include "pipeline/run_requests.hpp"
+
+#include <cstdlib>
+#include <string>
+
+#include "pipeline/schedule_race.hpp"
+#include "process/cpu_affinity.hpp"
+#include "process/sandbox.hpp"
+
+namespace cugrade {
+
+bool timing_ahead() {
+  const char* value = std::getenv("CUGRADE_TIMING_AHEAD");
+  return !(value && std::string(value) == "0");
+}
+
+RunRequest student_run_request(const Spec& spec, const CasePlan& plan, const std::filesystem::path& runner,
+                               bool use_cuda, const CheckOptions& options) {
+  Job checks = plan.job;
+  checks.timings.clear();  // timed in lock-step with the reference (time_targets), not here
+  RunRequest run{runner, plan.layout.run, checks, spec.limits.run_timeout_s, spec.limits.output_limit_bytes,
+                 runner_environment()};
+  run.read_only = {plan.layout.inputs};
+  run.gpu = use_cuda;
+  if (!use_cuda) run.host_memory_bytes = spec.limits.host_memory_bytes;
+  run.sandboxed = sandbox_status().works;  // without it the report says "not sealed" (notes)
+  run.environment[poison_variable] = "ff";  // shared memory's start, on both backends (schedule_race.hpp)
+  if (!use_cuda) run.environment[schedule_variable] = "forward";
+  for (const auto& [name, value] : options.runner_environment) run.environment[name] = value;
+  return run;
+}
+
+RunRequest timing_run_request(const RunRequest& run, const CasePlan& plan) {
+  RunRequest timing = run;
+  timing.work_dir = plan.layout.timing;
+  return timing;
+}
+
+cpu_set_t check_timing_cpus(const CheckOptions& options) {
+  return timing_cpus(allowed_cpus(), options.lane, options.lanes);
+}
+
+}  // namespace cugrade

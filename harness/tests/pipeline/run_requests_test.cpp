@@ -1,0 +1,59 @@
+// run_requests: the student's runner's request for the cases (no timed task, shared memory's
+// poison, the CPU backend's schedule and memory limit, the user's variables last), the timing
+// runners' folder, the timing's two CPUs and CUGRADE_TIMING_AHEAD.
+#include "pipeline/run_requests.hpp"
+
+#include <doctest/doctest.h>
+#include <stdlib.h>
+
+#include "pipeline/schedule_race.hpp"
+#include "process/cpu_affinity.hpp"
+
+using namespace cugrade;
+
+TEST_CASE("pipeline::run_requests") {
+  Spec spec;
+  spec.limits.run_timeout_s = 12.0;
+  spec.limits.host_memory_bytes = 1 << 30;
+  CasePlan plan;
+  plan.layout = {"/w/inputs", "/w/run", "/w/reference", "/w/timing", "/w/reference-timing"};
+  plan.job.checks.resize(3);
+  plan.job.timings.resize(2);
+  CheckOptions options;
+
+  SUBCASE("the cases' request: no timed task (they are timed in lock-step), the inputs read-only") {
+    const RunRequest run = student_run_request(spec, plan, "/w/runner", true, options);
+    CHECK(run.runner == "/w/runner");
+    CHECK(run.work_dir == "/w/run");
+    CHECK(run.job.checks.size() == 3);
+    CHECK(run.job.timings.empty());
+    CHECK(run.read_only == std::vector<std::filesystem::path>{"/w/inputs"});
+    CHECK(run.environment.at(poison_variable) == "ff");
+    CHECK(run.gpu);
+    CHECK(run.environment.count(schedule_variable) == 0);  // the GPU schedules itself
+    CHECK(timing_run_request(run, plan).work_dir == "/w/timing");
+  }
+  SUBCASE("on the CPU backend: the forward schedule and the host memory limit; the user's variables last") {
+    options.runner_environment[poison_variable] = "00";
+    const RunRequest run = student_run_request(spec, plan, "/w/runner", false, options);
+    CHECK_FALSE(run.gpu);
+    CHECK(run.environment.at(schedule_variable) == "forward");
+    CHECK(run.host_memory_bytes == spec.limits.host_memory_bytes);
+    CHECK(run.environment.at(poison_variable) == "00");
+  }
+  SUBCASE("the timing keeps to two of the allowed CPUs, or to all of them where too few are left") {
+    const cpu_set_t cpus = check_timing_cpus(options);
+    const cpu_set_t allowed = allowed_cpus();
+    const int count = CPU_COUNT(&cpus);
+    CHECK((count == 2 || count == CPU_COUNT(&allowed)));
+  }
+  SUBCASE("CUGRADE_TIMING_AHEAD=0 turns the early start off; anything else leaves it on") {
+    unsetenv("CUGRADE_TIMING_AHEAD");
+    CHECK(timing_ahead());
+    setenv("CUGRADE_TIMING_AHEAD", "0", 1);
+    CHECK_FALSE(timing_ahead());
+    setenv("CUGRADE_TIMING_AHEAD", "1", 1);
+    CHECK(timing_ahead());
+    unsetenv("CUGRADE_TIMING_AHEAD");
+  }
+}
