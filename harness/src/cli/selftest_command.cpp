@@ -1,7 +1,9 @@
 // `cugrade selftest [id...]`: grade every reference, template and known solution and compare
 // each verdict with what it must be.
+#include <algorithm>
 #include <chrono>
 #include <iostream>
+#include <thread>
 
 #include <fmt/format.h>
 
@@ -20,7 +22,7 @@ struct SelftestArgs {
   bool no_diagnosis = false;
   bool diagnosis_only = false;
   std::size_t jobs = 0;
-  std::size_t runs_per_gpu = 4;
+  std::size_t runs_per_gpu = 0;  ///< 0: default_runs_per_gpu
 };
 
 int run_selftest_command(const SelftestArgs& args) {
@@ -77,7 +79,7 @@ int run_selftest_command(const SelftestArgs& args) {
     if (!r.beside_others.empty())
       std::cout << fmt::format("       graded again alone: beside other runs on the GPU it got {}\n", r.beside_others);
     std::cout << std::flush;
-  }, {args.jobs, args.runs_per_gpu});
+  }, {args.jobs, args.runs_per_gpu ? args.runs_per_gpu : default_runs_per_gpu(std::max(1u, std::thread::hardware_concurrency()))});
   std::cout << fmt::format("selftest: {} passed, {} failed in {:.0f} s\n", total - failures, failures,
                            std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
   return failures == 0 ? exit_ok : exit_selftest_failed;
@@ -103,8 +105,7 @@ void add_selftest_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--runs-per-gpu", args->runs_per_gpu,
                   "Submissions run side by side on the GPU: their cases and sanitizer passes together, each "
                   "timing and diagnosis with the GPU alone; one that misses its expectation is graded again "
-                  "alone. 1: one at a time")
-      ->capture_default_str()
+                  "alone. Default: one per 4 cores, at most 4; 1: one at a time")
       ->check(CLI::Range(1, 64));
   cmd->callback([args, &exit_code] { exit_code = run_selftest_command(*args); });
 }

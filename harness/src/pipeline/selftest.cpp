@@ -209,6 +209,8 @@ CheckOptions selftest_check_options(const CheckOptions& options, const SelftestE
   return one;
 }
 
+std::size_t default_runs_per_gpu(std::size_t cores) { return std::clamp<std::size_t>(cores / 4, 1, 4); }
+
 std::vector<SelftestResult> run_selftest(const CheckContext& context, const std::vector<SelftestSuite>& suites,
                                          const CheckOptions& options,
                                          const std::function<void(const SelftestResult&)>& on_result,

@@ -81,6 +81,11 @@ struct SelftestWorkers {
   std::size_t runs_per_gpu = 1;
 };
 
+/// Entries side by side on one GPU by default on a machine with `cores` cores: one per 4 cores, at
+/// most 4 (on an H100 with 16 cores, 4 at a time was fastest and 8 slower than 4:
+/// docs/measurements.md).
+std::size_t default_runs_per_gpu(std::size_t cores);
+
 /// Grades every entry of every suite with `options` (its submission replaced) and judges each
 /// result, the suites' entries in order, one suite after another, as one batch: `workers.jobs`
 /// builds at a time, so the next assignment's files build while this one's run; on a GPU,

@@ -416,6 +416,14 @@ TEST_CASE("pipeline::run_selftest") {
   }
 }
 
+TEST_CASE("pipeline::default_runs_per_gpu") {
+  CHECK(default_runs_per_gpu(16) == 4);  // measured fastest on a 16-core H100 machine
+  CHECK(default_runs_per_gpu(64) == 4);  // more beside each other was slower there
+  CHECK(default_runs_per_gpu(8) == 2);
+  CHECK(default_runs_per_gpu(2) == 1);
+  CHECK(default_runs_per_gpu(0) == 1);
+}
+
 TEST_CASE("pipeline::selftest_check_options") {
   CheckOptions options;
   options.diagnosis = true;
