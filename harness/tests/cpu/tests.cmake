@@ -71,7 +71,7 @@ if(TARGET cugrade_cpu_runner_objects)
   set_tests_properties(cpu/corpus PROPERTIES LABELS cpu TIMEOUT 1800 SKIP_RETURN_CODE 77)
   add_test(NAME gpu/corpus COMMAND ${cpu_tests_dir}/corpus_test.sh $<TARGET_FILE:cugrade> --backend cuda,cpu
            --table ${PROJECT_BINARY_DIR}/corpus-table.md)
-  set_tests_properties(gpu/corpus PROPERTIES LABELS gpu TIMEOUT 3600 SKIP_RETURN_CODE 77)
+  set_tests_properties(gpu/corpus PROPERTIES LABELS gpu TIMEOUT 3600 SKIP_RETURN_CODE 77 RESOURCE_LOCK gpu)
 endif()
 
 # The corpus of realistic buggy submissions (data/buggy/manifest.tsv: one bug each), graded to
@@ -91,5 +91,5 @@ if(TARGET cugrade_cpu_runner_objects)
   set_tests_properties(cpu/buggy PROPERTIES LABELS cpu TIMEOUT 1800 SKIP_RETURN_CODE 77)
   add_test(NAME gpu/buggy COMMAND ${cpu_tests_dir}/buggy_test.sh $<TARGET_FILE:cugrade> --backend cuda
            --table ${PROJECT_BINARY_DIR}/buggy-table-cuda.md)
-  set_tests_properties(gpu/buggy PROPERTIES LABELS gpu TIMEOUT 3600 SKIP_RETURN_CODE 77)
+  set_tests_properties(gpu/buggy PROPERTIES LABELS gpu TIMEOUT 3600 SKIP_RETURN_CODE 77 RESOURCE_LOCK gpu)
 endif()
