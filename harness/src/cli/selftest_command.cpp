@@ -1,9 +1,7 @@
 // `cugrade selftest [id...]`: grade every reference, template and known solution and compare
 // each verdict with what it must be.
-#include <algorithm>
 #include <chrono>
 #include <iostream>
-#include <thread>
 
 #include <fmt/format.h>
 
@@ -22,7 +20,7 @@ struct SelftestArgs {
   bool no_diagnosis = false;
   bool diagnosis_only = false;
   std::size_t jobs = 0;
-  std::size_t runs_per_gpu = 0;  ///< 0: default_runs_per_gpu
+  std::size_t runs_per_gpu = 0;  ///< 0: the default for this machine (default_runs_per_gpu)
 };
 
 int run_selftest_command(const SelftestArgs& args) {
@@ -79,7 +77,7 @@ int run_selftest_command(const SelftestArgs& args) {
     if (!r.beside_others.empty())
       std::cout << fmt::format("       graded again alone: beside other runs on the GPU it got {}\n", r.beside_others);
     std::cout << std::flush;
-  }, {args.jobs, args.runs_per_gpu ? args.runs_per_gpu : default_runs_per_gpu(std::max(1u, std::thread::hardware_concurrency()))});
+  }, {args.jobs, args.runs_per_gpu});
   std::cout << fmt::format("selftest: {} passed, {} failed in {:.0f} s\n", total - failures, failures,
                            std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
   return failures == 0 ? exit_ok : exit_selftest_failed;

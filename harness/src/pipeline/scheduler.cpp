@@ -110,9 +110,7 @@ class Queue {
 void yield_cpu_to_lanes(std::size_t gpus) {
   constexpr int builder_nice = 10;
   setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), builder_nice);
-  cpu_set_t allowed;
-  CPU_ZERO(&allowed);
-  if (sched_getaffinity(0, sizeof allowed, &allowed) != 0) return;
+  const cpu_set_t allowed = allowed_cpus();
   const cpu_set_t builders = builder_cpus(allowed, gpus);
   if (!CPU_EQUAL(&builders, &allowed)) sched_setaffinity(0, sizeof builders, &builders);
 }

@@ -238,14 +238,14 @@ std::vector<SelftestResult> run_selftest(const CheckContext& context, const std:
   CheckContext shared = context;
   if (!shared.baselines) shared.baselines = std::make_shared<BaselineCache>();
   if (!shared.counters) shared.counters = std::make_shared<CounterCache>();
-  const std::size_t runs_per_gpu = std::max<std::size_t>(1, workers.runs_per_gpu);
+  const std::size_t cores = std::max(1u, std::thread::hardware_concurrency());
+  const std::size_t runs_per_gpu = workers.runs_per_gpu ? workers.runs_per_gpu : default_runs_per_gpu(cores);
   if (gpu && runs_per_gpu > 1 && !shared.gpu_turns) shared.gpu_turns = std::make_shared<GpuTurns>();
   std::vector<CheckContext> contexts(suites.size(), shared);
   for (auto& c : contexts)
     if (!c.materials) c.materials = std::make_shared<CaseMaterials>(make_work_dir({}, "cugrade-inputs-"));
   // Builds in parallel; runs on a GPU `runs_per_gpu` at a time, on the CPU backend each worker
   // runs what it built, with its share of the cores.
-  const std::size_t cores = std::max(1u, std::thread::hardware_concurrency());
   const std::size_t builders =
       std::min(std::max<std::size_t>(1, workers.jobs ? workers.jobs : cores), std::max<std::size_t>(1, graded.size()));
   std::vector<std::optional<BuiltSubmission>> built(graded.size());

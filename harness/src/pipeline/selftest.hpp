@@ -77,7 +77,8 @@ struct SelftestWorkers {
   std::size_t jobs = 0;          ///< builds at a time (0: one per core)
   /// Entries run side by side on the GPU, taking turns (gpu_turns.hpp): their cases and
   /// sanitizer passes together, each timing and diagnosis alone. An entry that misses its
-  /// expectation beside others is graded again alone. 1: one entry at a time.
+  /// expectation beside others is graded again alone. 1: one entry at a time; 0:
+  /// default_runs_per_gpu of this machine's cores.
   std::size_t runs_per_gpu = 1;
 };
 
