@@ -221,7 +221,7 @@ TEST_CASE("run::time_targets") {
     CHECK(phase_names(outcomes[0]) ==
           std::vector<std::string>{"start", "loading", "warm-up", "sampling", "reference start", "reference baseline again"});
     CHECK(fs::exists(dir / "reference-twin"));  // a twin beside the same reference runner
-    CHECK(outcomes[0].reference_alone_ms.size() >= 10);
+    CHECK(outcomes[0].reference_alone_ms.size() >= 4);  // the task's min_samples; a steady runner stops there
     CHECK(outcomes[0].reference_alone_ms != faster);
     // It speaks for that process only: the kept one stays.
     CHECK(baselines.find(baseline_key(CUGRADE_LOCKSTEP_REFERENCE, student.environment, tasks[0])) == faster);
