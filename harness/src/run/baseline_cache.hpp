@@ -5,11 +5,14 @@
 // student, so one taken seconds earlier on the same GPU serves; it is taken again once it is
 // older than its lifetime, so that the GPU's drift (clocks, temperature) stays out of it.
 #include <chrono>
+#include <filesystem>
 #include <map>
 #include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "job.hpp"
 
 namespace cugrade {
 
@@ -29,5 +32,11 @@ class BaselineCache {
   mutable std::mutex mutex_;
   std::map<std::string, std::pair<Clock::time_point, std::vector<double>>> baselines_;
 };
+
+/// The key a target's baseline is kept under in a BaselineCache: what it depends on, the
+/// reference runner, the GPU (a lane's CUDA_VISIBLE_DEVICES in `environment`) and the target (its
+/// reference step, size and inputs' name: the same in either side's copy of it).
+std::string baseline_key(const std::filesystem::path& reference_runner,
+                         const std::map<std::string, std::string>& environment, const TimeTask& task);
 
 }  // namespace cugrade

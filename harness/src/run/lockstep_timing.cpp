@@ -10,7 +10,6 @@
 #include <map>
 #include <memory>
 #include <optional>
-#include <sstream>
 #include <tuple>
 #include <utility>
 
@@ -51,82 +50,6 @@ bool full_warmup() {
   const char* value = std::getenv("CUGRADE_FULL_WARMUP");
   return value && std::string(value) == "1";
 }
-
-/// Sends `command` and returns the reply, or nullopt when the side stopped answering.
-std::optional<std::string> ask(Side& side, const std::string& command, double timeout_s) {
-  if (!side.process->send(command)) return side.process->receive(0.05);  // a last word, if any
-  return side.process->receive(timeout_s);
-}
-
-/// Why a side stopped answering, from its events file and how its process ended.
-TaskStatus why_stopped(Side& side, bool timed_out, double timeout_s) {
-  if (!side.ended) side.ended = side.process->finish(timed_out ? 0.0 : 1.0);
-  const ProcessResult& result = *side.ended;
-  TaskStatus status;
-  for (const Event& e : read_events(side.events_file.string())) {
-    if (e.kind == "cuda_error") {
-      status.outcome = Outcome::cuda_error;
-      status.message = "CUDA error in " + e.call + ": " + e.error +
-                       (e.kernel.empty() ? "" : " (last kernel launched: " + e.kernel + ")");
-      return status;
-    }
-    if (e.kind == "fatal") {
-      status.outcome = Outcome::protocol_error;
-      status.fatal = true;
-      status.message = e.error;
-      return status;
-    }
-  }
-  if (!result.started) {
-    status.outcome = Outcome::harness_error;
-    status.message = "could not start " + side.label + ": " + result.launch_error;
-  } else if (result.output_limit_exceeded) {
-    status.outcome = Outcome::output_limit;
-    status.message = "your code printed more than the output limit while being timed; it was stopped";
-  } else if (timed_out) {
-    status.outcome = Outcome::timeout;
-    status.message = fmt::format("a timed call did not finish within {:g} s and was stopped", timeout_s);
-  } else if (result.signal) {
-    status.outcome = Outcome::crashed;
-    status.message = "the program died from " + describe_signal(*result.signal) + " while being timed";
-  } else {
-    status.outcome = Outcome::protocol_error;
-    status.message = "the program stopped answering while being timed (exit code " +
-                     std::to_string(result.exit_code) + "): does your code call exit(), or read or close "
-                     "descriptors it did not open?";
-  }
-  return status;
-}
-
-/// The numbers after `word` in `reply`, or nullopt when the reply is not `word` and `count` numbers.
-std::optional<std::vector<double>> numbers(const std::string& reply, const std::string& word, std::size_t count) {
-  std::istringstream in(reply);
-  std::string head;
-  if (!(in >> head) || head != word) return std::nullopt;
-  std::vector<double> values;
-  std::string token;
-  while (in >> token) {
-    char* end = nullptr;
-    const double v = std::strtod(token.c_str(), &end);
-    if (end == token.c_str() || *end != '\0') return std::nullopt;
-    values.push_back(v);
-  }
-  if (values.size() != count) return std::nullopt;
-  return values;
-}
-
-}  // namespace
-
-std::string baseline_key(const fs::path& reference_runner, const std::map<std::string, std::string>& environment,
-                         const TimeTask& task) {
-  const auto gpu = environment.find("CUDA_VISIBLE_DEVICES");
-  std::string key = reference_runner.string() + "\n" + (gpu == environment.end() ? "" : gpu->second) + "\n" +
-                    task.id + "\n" + task.reference_step + "\n" + fs::path(task.inputs_file).filename().string();
-  for (const auto& [name, value] : task.params) key += fmt::format("\n{}={}", name, value);
-  return key;
-}
-
-namespace {
 
 /// Lock-step timing of a check's targets: one runner per side serves them all. The reference's
 /// baselines come first, every one before any process of the student's is alive: the reference
@@ -350,11 +273,11 @@ class LockstepSession {
     if (!reply || *reply != "ready") return fail(side, reply, side.process->timed_out(), "prepare");
     const auto start = Clock::now();
     reply = ask(side, "run", timeout_s_);
-    const auto ran = reply ? numbers(*reply, "ran", 1) : std::nullopt;
+    const auto ran = reply ? reply_numbers(*reply, "ran", 1) : std::nullopt;
     if (!ran) return fail(side, reply, side.process->timed_out(), "run");
     reply = ask(side, fmt::format("digest {}", mix(h)), timeout_s_);
     const double wall = ms_since(start);
-    const auto values = reply ? numbers(*reply, "digest", timing_digest_values) : std::nullopt;
+    const auto values = reply ? reply_numbers(*reply, "digest", timing_digest_values) : std::nullopt;
     if (!values) return fail(side, reply, side.process->timed_out(), "digest");
     if (record) {
       side.event_ms.push_back(ran->front());

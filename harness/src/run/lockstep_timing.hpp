@@ -84,12 +84,6 @@ double take_baselines_ahead(ProcessRunner& processes, const RunRequest& student,
                             const std::filesystem::path& reference_runner,
                             const std::filesystem::path& reference_dir, BaselineCache& baselines);
 
-/// The key a target's baseline is kept under in a BaselineCache: what it depends on, the
-/// reference runner, the GPU (a lane's CUDA_VISIBLE_DEVICES in `environment`) and the target (its
-/// reference step, size and inputs' name: the same in either side's copy of it).
-std::string baseline_key(const std::filesystem::path& reference_runner,
-                         const std::map<std::string, std::string>& environment, const TimeTask& task);
-
 /// True when `baselines` holds a live baseline of each of `tasks` for `student`'s GPU and
 /// `reference_runner`: time_targets would take none.
 bool baselines_kept(const BaselineCache* baselines, const RunRequest& student, const std::vector<TimeTask>& tasks,

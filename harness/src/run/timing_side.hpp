@@ -41,4 +41,17 @@ void start_side(TimingSide& side, ProcessRunner& processes, const RunRequest& ba
 /// side only).
 std::pair<std::vector<TimeTask>, std::vector<TimeTask>> sides_tasks(const std::vector<TimeTask>& tasks);
 
+/// Sends `command` to `side` and returns its reply within `timeout_s`, or nullopt when the side
+/// stopped answering (a last word already written is still read).
+std::optional<std::string> ask(TimingSide& side, const std::string& command, double timeout_s);
+
+/// Why `side` stopped answering, for the target being timed: from its events file (a CUDA error,
+/// a fatal refusal) and how its process ended (not started, output limit, `timed_out`, a signal,
+/// an exit); ends the process first when it is still running.
+TaskStatus why_stopped(TimingSide& side, bool timed_out, double timeout_s);
+
+/// The `count` numbers after `word` in a runner's reply ("ran 0.125"), or nullopt when the reply
+/// is not `word` followed by exactly `count` numbers.
+std::optional<std::vector<double>> reply_numbers(const std::string& reply, const std::string& word, std::size_t count);
+
 }  // namespace cugrade

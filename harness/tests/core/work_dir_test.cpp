@@ -17,8 +17,10 @@ TEST_CASE("core::make_work_dir") {
     struct stat info {};
     REQUIRE(::stat(made.c_str(), &info) == 0);
     CHECK((info.st_mode & 0777) == 0700);  // other users cannot read a student's files
-    CHECK(make_work_dir({}, "cugrade-test-") != made);
+    const fs::path second = make_work_dir({}, "cugrade-test-");
+    CHECK(second != made);
     fs::remove_all(made);
+    fs::remove_all(second);
   }
   SUBCASE("a requested folder is created, nested, and used as it is") {
     const fs::path base = make_work_dir({}, "cugrade-test-");

@@ -27,3 +27,31 @@ TEST_CASE("run::BaselineCache") {
     CHECK(*cache.find("k") == std::vector<double>{3.0});
   }
 }
+
+TEST_CASE("run::baseline_key") {
+  TimeTask task;
+  task.id = "perf/naive";
+  task.step = "naive";
+  task.reference_step = "naive";
+  task.params = {{"M", 2048}, {"N", 2048}};
+  task.inputs_file = "/work/a/timing-0.in";
+  const std::map<std::string, std::string> gpu0{{"CUDA_VISIBLE_DEVICES", "0"}};
+  const std::string key = baseline_key("/build/reference-runner", gpu0, task);
+  SUBCASE("either side's copy of a target, and another check's inputs folder, share the key") {
+    TimeTask student = task;
+    student.step = "my_naive";  // the student's side calls its own step; the baseline is the reference's
+    student.inputs_file = "/work/b/timing-0.in";
+    CHECK(baseline_key("/build/reference-runner", gpu0, student) == key);
+  }
+  SUBCASE("another GPU, reference, size or reference step is another baseline") {
+    CHECK(baseline_key("/build/reference-runner", {{"CUDA_VISIBLE_DEVICES", "1"}}, task) != key);
+    CHECK(baseline_key("/build/reference-runner", {}, task) != key);
+    CHECK(baseline_key("/other/reference-runner", gpu0, task) != key);
+    TimeTask bigger = task;
+    bigger.params["N"] = 4096;
+    CHECK(baseline_key("/build/reference-runner", gpu0, bigger) != key);
+    TimeTask tiled = task;
+    tiled.reference_step = "tiled";
+    CHECK(baseline_key("/build/reference-runner", gpu0, tiled) != key);
+  }
+}
