@@ -262,6 +262,9 @@ Result<BatchSummary> Batch::run() {
   });
   summary_.skipped = listing->skipped;
   for (const auto& line : listing->skipped) log("skipped " + line);
+  // A folder with no submission is the wrong folder (one student's, the class's parent), never an
+  // empty class to write a gradebook for: nothing is written, and the message says what to give.
+  if (listing->submissions.empty()) return fail(no_submission_message(options_.submissions, *listing, spec_.id));
   auto regrade = parse_regrade(options_.regrade, listing->submissions);
   if (!regrade) return std::unexpected(regrade.error());
   std::error_code ec;

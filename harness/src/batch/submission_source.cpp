@@ -84,6 +84,20 @@ Result<SubmissionListing> list_submissions(const fs::path& dir) {
   return listing;
 }
 
+std::string no_submission_message(const fs::path& dir, const SubmissionListing& listing, const std::string& assignment) {
+  std::string message = "no submission in " + printable(dir.string()) +
+                        ": each student's submission is a sub-folder or a .zip, .tar.gz, .tgz or .tar archive there, "
+                        "named by the student's id";
+  const auto is_cu = [](const std::string& line) { return line.find(".cu: not a folder") != std::string::npos; };
+  const auto files = std::count_if(listing.skipped.begin(), listing.skipped.end(), is_cu);
+  if (files > 0)
+    message += fmt::format("; it holds {} .cu file{} itself, as one submission does: `cugrade check {} -s {}` grades it",
+                           files, files == 1 ? "" : "s", assignment, printable(dir.string()));
+  else if (!listing.skipped.empty())
+    message += fmt::format(" ({} other entr{} skipped)", listing.skipped.size(), listing.skipped.size() == 1 ? "y" : "ies");
+  return message;
+}
+
 Result<SubmissionFingerprint> fingerprint_submission(const SubmissionSource& source, std::uint64_t max_bytes) {
   SubmissionFingerprint print;
   const std::string shown = printable(source.path.filename().string());

@@ -36,6 +36,12 @@ struct SubmissionListing {
 /// since guessing which one counts would be wrong either way. Fails when `dir` is unreadable.
 Result<SubmissionListing> list_submissions(const std::filesystem::path& dir);
 
+/// Why a batch found no submission in `dir`, where list_submissions found `listing`: what a
+/// submission is and, where `dir` holds .cu files itself (one student's folder given as the
+/// class's), that `cugrade check <assignment> -s <dir>` grades it.
+std::string no_submission_message(const std::filesystem::path& dir, const SubmissionListing& listing,
+                                  const std::string& assignment);
+
 /// What identifies the content of a submission and when it was handed in.
 struct SubmissionFingerprint {
   std::string sha256;           ///< of the archive's bytes, or of every file of the folder (paths and contents)

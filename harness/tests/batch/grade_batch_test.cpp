@@ -273,6 +273,32 @@ TEST_CASE("batch::grade_batch") {
   }
 }
 
+TEST_CASE("batch::grade_batch of a folder with no submission") {
+  TempFolder root;
+  fs::create_directories(root.path / "alice");
+  write_text(root.path / "alice" / "matmul.cu", "// one student's file, its folder given as the class's");
+  FakeProcessRunner processes;
+  Locations where;
+  CheckContext context{processes, where};
+  BatchOptions options;
+  options.submissions = root.path / "alice";
+  options.out = root.path / "grades";
+  options.check.backend = Backend::cpu;
+  auto loaded = load_spec(std::string(CUGRADE_TEST_DATA) + "/pipeline/twice/assignment.yaml");
+  REQUIRE(loaded.has_value());
+  std::vector<std::string> log;
+  BatchCallbacks callbacks;
+  callbacks.log = [&](const std::string& line) { log.push_back(line); };
+  auto summary = grade_batch(context, *loaded, twice_grader, options, callbacks);
+  // An error, not an empty gradebook: nothing is written, and the message says what to give.
+  REQUIRE_FALSE(summary.has_value());
+  CHECK(summary.error().message.starts_with("no submission in " + options.submissions.string()));
+  CHECK(summary.error().message.find("`cugrade check twice -s ") != std::string::npos);
+  CHECK(log == std::vector<std::string>{"skipped matmul.cu: not a folder or a .zip/.tar.gz archive"});
+  CHECK_FALSE(fs::exists(options.out));
+  CHECK(processes.requests().empty());
+}
+
 TEST_CASE("batch::grade_batch with the output folder among the submissions") {
   TempFolder root;
   fs::create_directories(root.path / "class" / "carol smith");  // empty: nothing to run

@@ -69,6 +69,34 @@ TEST_CASE("batch::list_submissions") {
   }
 }
 
+TEST_CASE("batch::no_submission_message") {
+  TempFolder dir;
+  SUBCASE("an empty folder: what a submission is") {
+    auto listing = list_submissions(dir.path);
+    REQUIRE(listing.has_value());
+    CHECK(no_submission_message(dir.path, *listing, "matmul") ==
+          "no submission in " + dir.path.string() +
+              ": each student's submission is a sub-folder or a .zip, .tar.gz, .tgz or .tar archive there, named by "
+              "the student's id");
+  }
+  SUBCASE("one student's folder given as the class's: how to check it instead") {
+    write_text(dir.path / "matmul.cu", "// mine");
+    write_text(dir.path / "helpers.cu", "// mine too");
+    write_text(dir.path / "notes.txt", "n");
+    auto listing = list_submissions(dir.path);
+    REQUIRE(listing.has_value());
+    const std::string message = no_submission_message(dir.path, *listing, "matmul");
+    CHECK(message.ends_with("; it holds 2 .cu files itself, as one submission does: `cugrade check matmul -s " +
+                            dir.path.string() + "` grades it"));
+  }
+  SUBCASE("only other files: how many were skipped") {
+    write_text(dir.path / "notes.txt", "n");
+    auto listing = list_submissions(dir.path);
+    REQUIRE(listing.has_value());
+    CHECK(no_submission_message(dir.path, *listing, "matmul").ends_with("named by the student's id (1 other entry skipped)"));
+  }
+}
+
 TEST_CASE("batch::fingerprint_submission") {
   TempFolder dir;
   const SubmissionSource alice{"alice", dir.path / "alice", SourceKind::folder};
