@@ -4,12 +4,14 @@
 #include <cstdio>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <iostream>
 #include <sstream>
 
 #include "batch/ungraded_report.hpp"
 #include "cli/cli_support.hpp"
 #include "cli/commands.hpp"
+#include "cli/fail_under.hpp"
 #include "pipeline/check_submission.hpp"
 #include "pipeline/environment.hpp"
 #include "pipeline/submission_files.hpp"
@@ -35,18 +37,6 @@ struct CheckArgs {
   bool quiet = false;
   bool verbose = false;
 };
-
-/// The score a --fail-under bar stands for: "15" points, or "75%" of the maximum.
-Result<double> parse_bar(const std::string& text, double max_score) {
-  try {
-    std::size_t used = 0;
-    const double value = std::stod(text, &used);
-    if (used == text.size()) return value;
-    if (used + 1 == text.size() && text.back() == '%') return value / 100.0 * max_score;
-  } catch (const std::exception&) {
-  }
-  return fail("--fail-under takes points (15) or a percentage (75%), not '" + text + "'");
-}
 
 /// Each submitted file's name as reports show it, mapped to its path from the repository's root
 /// ($GITHUB_WORKSPACE in a workflow, else the current folder), for GitHub annotations.
@@ -75,9 +65,13 @@ int run_check(const CheckArgs& args) {
   auto targets = parse_report_targets(args.reports);
   if (!targets) return complain(targets.error().message, exit_usage);
   if (auto writable = check_report_targets(*targets); !writable) return complain(writable.error().message, exit_usage);
-  // The bar's form is checked now, not after minutes of grading (its points need the maximum).
-  if (!args.fail_under.empty())
-    if (auto bar = parse_bar(args.fail_under, 100.0); !bar) return complain(bar.error().message, exit_usage);
+  // The bar is checked now, not after minutes of grading (its points need the maximum).
+  std::optional<FailUnder> bar;
+  if (!args.fail_under.empty()) {
+    auto parsed = parse_fail_under(args.fail_under);
+    if (!parsed) return complain(parsed.error().message, exit_usage);
+    bar = *parsed;
+  }
   auto backend = parse_backend(args.backend);
   if (!backend) return complain(backend.error().message, exit_usage);
   auto secret = course_secret(args.secret_file);
@@ -127,11 +121,10 @@ int run_check(const CheckArgs& args) {
     return complain(written.error().message, exit_internal);
 
   if (report.outcome == Outcome::harness_error) return exit_internal;
-  if (!args.fail_under.empty()) {
-    auto bar = parse_bar(args.fail_under, report.max_score);
-    if (!bar) return complain(bar.error().message, exit_usage);
-    if (!report.gradable || report.score + 1e-9 < *bar) return exit_below_bar;
-  }
+  if (bar)
+    if (const std::string below = below_bar_message(*bar, report.score, report.max_score, report.gradable, report.outcome);
+        !below.empty())
+      return complain(below, exit_below_bar);
   return exit_ok;
 }
 }  // namespace
