@@ -85,8 +85,4 @@ struct BatchSummary {
 Result<BatchSummary> grade_batch(const CheckContext& context, const Spec& spec, const Grader& grader,
                                  const BatchOptions& options, const BatchCallbacks& callbacks = {});
 
-/// The GPU lanes of this machine: one per GPU the probe saw, named as CUDA_VISIBLE_DEVICES must
-/// name it: by the entries of `visible` (this process's CUDA_VISIBLE_DEVICES) when set, else 0..n-1.
-std::vector<std::string> gpu_lanes_for(int device_count, const char* visible);
-
 }  // namespace cugrade

@@ -9,6 +9,7 @@
 
 #include "batch/batch_summary.hpp"
 #include "batch/deadline.hpp"
+#include "batch/gpu_lanes.hpp"
 #include "batch/grade_batch.hpp"
 #include "batch/progress.hpp"
 #include "cli/cli_support.hpp"
