@@ -1,6 +1,5 @@
 #include "batch/student_record.hpp"
 
-#include <ctime>
 
 #include "batch/student_paths.hpp"
 #include "core/atomic_file.hpp"
@@ -127,13 +126,5 @@ Result<std::optional<StudentRecord>> load_record(const fs::path& out, const std:
   return std::optional<StudentRecord>{std::move(*record)};
 }
 
-std::string iso8601_utc(std::int64_t unix_seconds) {
-  const std::time_t t = static_cast<std::time_t>(unix_seconds);
-  std::tm utc{};
-  gmtime_r(&t, &utc);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
-  return text;
-}
 
 }  // namespace cugrade

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/result.hpp"
+#include "core/utc_time.hpp"  // iso8601_utc, for the record's times
 #include "pipeline/check_submission.hpp"
 #include "report/grade_report.hpp"
 
@@ -45,8 +46,5 @@ Result<bool> save_record(const std::filesystem::path& out, const StudentRecord& 
 
 /// Reads the record of `student`: nullopt when there is none yet, an error when it cannot be read.
 Result<std::optional<StudentRecord>> load_record(const std::filesystem::path& out, const std::string& student);
-
-/// "2026-03-01T12:00:00Z" for seconds since the epoch.
-std::string iso8601_utc(std::int64_t unix_seconds);
 
 }  // namespace cugrade

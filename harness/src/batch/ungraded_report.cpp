@@ -1,9 +1,10 @@
 #include "batch/ungraded_report.hpp"
 
-#include <ctime>
 
 #include "core/config.hpp"
+#include "core/utc_time.hpp"
 #include "pipeline/case_plan.hpp"
+#include "report/not_run.hpp"
 #include "spec/spec_loader.hpp"
 
 namespace cugrade {
@@ -17,33 +18,19 @@ GradeReport not_run_report(const Spec& spec, const CheckOptions& options, bool u
   report.cugrade_version = config::version;
   report.assignment = spec.id;
   report.title = spec.title;
-  const std::time_t now = std::time(nullptr);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
-  report.started_at = text;
+  report.started_at = utc_now_iso8601();
   for (const auto& file : options.submission) report.submission.push_back(file.filename().string());
   const std::vector<Case> cases = expand_cases(spec, options.course_secret);
   report.seed = cases.empty() ? 0 : cases.front().seed;
   report.environment.backend = use_cuda ? "cuda" : "cpu";
   report.build.outcome = Outcome::not_run;
   report.build.message = why;
-  for (const auto& c : cases) {
-    if (spec.is_reference_only(c.step)) continue;
-    report.cases.push_back({c.id, c.step, c.visibility, c.params, c.seed, Outcome::not_run, 0.0, c.points, 0.0,
-                            "not run: " + why, {}});
-    report.max_score += c.points;
-  }
-  if (timed)
-    for (const auto& t : spec.performance) {
-      PerformanceResult p;
-      p.step = t.step;
-      p.reference = t.reference;
-      p.params = t.params;
-      p.max_points = t.points;
-      p.message = "not run: " + why;
-      report.performance.push_back(std::move(p));
-      report.max_score += t.points;
-    }
+  std::vector<Case> graded;
+  for (const auto& c : cases)
+    if (!spec.is_reference_only(c.step)) graded.push_back(c);
+  mark_not_run(report, graded, timed ? spec.performance : std::vector<PerformanceTarget>{}, "not run: " + why);
+  for (const auto& c : report.cases) report.max_score += c.max_points;
+  for (const auto& p : report.performance) report.max_score += p.max_points;
   report.gradable = false;
   report.score = 0.0;
   return report;

@@ -1,7 +1,6 @@
 // `cugrade bench [id...]`: the lectures' tables reproduced on this GPU (each assignment's
 // `bench:` section), printed and written as JSON and Markdown.
 #include <algorithm>
-#include <ctime>
 #include <iostream>
 
 #include <fmt/format.h>
@@ -13,6 +12,7 @@
 #include "cli/cli_support.hpp"
 #include "cli/commands.hpp"
 #include "core/config.hpp"
+#include "core/utc_time.hpp"
 #include "pipeline/environment.hpp"
 #include "report/report_targets.hpp"
 
@@ -35,13 +35,6 @@ struct Benched {
   Spec spec;
   const Grader* grader;
 };
-
-std::string now_iso8601() {
-  const std::time_t now = std::time(nullptr);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
-  return text;
-}
 
 /// The assignments to bench: those named (each must have a `bench:` section), else every
 /// assignment that has one.
@@ -129,7 +122,7 @@ int run_bench_command(const BenchArgs& args) {
     progress("measuring this GPU's ceilings (once per GPU and driver, then cached) ...");
   BenchReport report;
   report.cugrade_version = config::version;
-  report.started_at = now_iso8601();
+  report.started_at = utc_now_iso8601();
   report.environment = describe_environment("cuda", device, nvcc_version(*processes, where));
   report.ceilings = ceilings_for(*processes, where, device);
   report.settings.budget_s = args.budget_s;

@@ -1,8 +1,6 @@
 #include "device/ceilings.hpp"
 
-#include <chrono>
 #include <cstdlib>
-#include <ctime>
 #include <fstream>
 #include <iomanip>
 #include <nlohmann/json.hpp>
@@ -10,21 +8,13 @@
 #include <system_error>
 #include <utility>
 
+#include "core/utc_time.hpp"
 #include "device/helper_process.hpp"
 
 namespace cugrade {
 namespace {
 
 using nlohmann::json;
-
-std::string utc_now() {
-  const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-  std::tm utc{};
-  gmtime_r(&now, &utc);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
-  return text;
-}
 
 /// Reads the measured fields; the message says what is missing.
 Result<Ceilings> ceilings_from_json(const json& j) {
@@ -138,7 +128,7 @@ Result<Ceilings> calibrate(ProcessRunner& runner, const std::filesystem::path& c
   auto output = run_helper(runner, calibrate_binary, "the calibration", 300.0);
   if (!output) return std::unexpected(output.error());
   auto ceilings = parse_calibrate_output(*output);
-  if (ceilings) ceilings->measured_at = utc_now();
+  if (ceilings) ceilings->measured_at = utc_now_iso8601();
   return ceilings;
 }
 

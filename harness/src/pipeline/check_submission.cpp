@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
-#include <ctime>
 #include <fstream>
 #include <future>
 #include <optional>
@@ -16,6 +15,7 @@
 #include "check/cross_case.hpp"
 #include "core/config.hpp"
 #include "core/sha256.hpp"
+#include "core/utc_time.hpp"
 #include "core/work_dir.hpp"
 #include "cpu_build.hpp"
 #include "diagnose/diagnose_steps.hpp"
@@ -29,6 +29,7 @@
 #include "pipeline/verdicts.hpp"
 #include "process/cpu_affinity.hpp"
 #include "process/sandbox.hpp"
+#include "report/not_run.hpp"
 #include "run/reference_runs.hpp"
 #include "run/run_job.hpp"
 #include "run/lockstep_timing.hpp"
@@ -55,13 +56,6 @@ void say(const CheckOptions& options, const std::string& line) {
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
-std::string now_iso8601() {
-  const std::time_t now = std::time(nullptr);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
-  return text;
 }
 
 /// Names and content hash of the submission (missing files hash as empty: the build says why).
@@ -94,23 +88,6 @@ BuildOutput checked_by_nvcc(const CheckContext& context, BuildRequest request, G
     return passed;
   }
   return checked;
-}
-
-/// Marks every case and target as not run, with a reason.
-void mark_not_run(GradeReport& report, const std::vector<Case>& cases,
-                  const std::vector<PerformanceTarget>& targets, const std::string& why) {
-  for (const auto& c : cases)
-    report.cases.push_back({c.id, c.step, c.visibility, c.params, c.seed, Outcome::not_run, 0.0,
-                            c.points, 0.0, why, {}});
-  for (const auto& t : targets) {
-    PerformanceResult p;
-    p.step = t.step;
-    p.reference = t.reference;
-    p.params = t.params;
-    p.max_points = t.points;
-    p.message = why;
-    report.performance.push_back(std::move(p));
-  }
 }
 
 /// The runner knows cases by neutral ids ("case-3"); a message that names one names it as the
@@ -190,7 +167,7 @@ BuiltSubmission build_submission(const CheckContext& context, const Spec& spec, 
   report.cugrade_version = config::version;
   report.assignment = spec.id;
   report.title = spec.title;
-  report.started_at = now_iso8601();
+  report.started_at = utc_now_iso8601();
   describe_submission(report, options.submission);
   // Students are never graded on reference-only steps; the self-test's reference entry is.
   out.cases = graded_cases(spec, expand_cases(spec, options.course_secret), options.reference_only_steps);

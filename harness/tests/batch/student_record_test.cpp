@@ -75,8 +75,3 @@ TEST_CASE("batch::load_record") {
     CHECK(load_record(out.path, "bob").error().message == "its result file names another student");
   }
 }
-
-TEST_CASE("batch::iso8601_utc") {
-  CHECK(iso8601_utc(0) == "1970-01-01T00:00:00Z");
-  CHECK(iso8601_utc(1767225600) == "2026-01-01T00:00:00Z");
-}
