@@ -24,7 +24,7 @@ std::filesystem::path absolute_path(const std::string& typed) {
 }
 
 std::string no_gpu_message(const DeviceInfo& device) {
-  return "--backend cuda, but no usable NVIDIA GPU here (the CUDA runtime says: " +
+  return "--backend cuda, but no usable NVIDIA GPU here (" +
          (device.error.empty() ? std::string("no device") : device.error) +
          "); nothing was graded. Grade on a machine with a GPU, or with --backend cpu (correctness only)";
 }

@@ -60,11 +60,21 @@ Result<DeviceInfo> parse_probe_output(const std::string& output) {
   return info;
 }
 
+std::string explain_probe_error(const std::string& error, const std::filesystem::path& driver_file) {
+  std::error_code ec;
+  if (error.find("driver version is insufficient") == std::string::npos || std::filesystem::exists(driver_file, ec))
+    return error;
+  return "no NVIDIA driver is loaded on this machine: there is no " + driver_file.string() + ", and CUDA says \"" +
+         error + "\"";
+}
+
 Result<DeviceInfo> probe_device(ProcessRunner& runner, const std::filesystem::path& probe_binary) {
   // 60 s: creating a CUDA context can take seconds on a cold driver.
   auto output = run_helper(runner, probe_binary, "the GPU probe", 60.0);
   if (!output) return std::unexpected(output.error());
-  return parse_probe_output(*output);
+  auto info = parse_probe_output(*output);
+  if (info && !info->error.empty()) info->error = explain_probe_error(info->error);
+  return info;
 }
 
 }  // namespace cugrade

@@ -39,6 +39,13 @@ struct DeviceInfo {
 /// Parses what cugrade-probe printed; fails on anything that is not its JSON.
 Result<DeviceInfo> parse_probe_output(const std::string& json);
 
+/// The probe's `error` as a TA should read it: CUDA says "CUDA driver version is insufficient for
+/// CUDA runtime version" also where no NVIDIA driver is loaded at all (no GPU, or a container
+/// without one), which reads as "upgrade the driver"; without `driver_file` (the kernel
+/// driver's /proc/driver/nvidia/version) it says that no driver is loaded. Else `error` as it is.
+std::string explain_probe_error(const std::string& error,
+                                const std::filesystem::path& driver_file = "/proc/driver/nvidia/version");
+
 /// Runs the probe binary and parses its output. "No GPU" is a DeviceInfo with present() false;
 /// a failure means the probe itself could not be run or printed garbage.
 Result<DeviceInfo> probe_device(ProcessRunner& runner, const std::filesystem::path& probe_binary);

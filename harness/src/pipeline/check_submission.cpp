@@ -183,7 +183,7 @@ BuiltSubmission build_submission(const CheckContext& context, const Spec& spec, 
   const std::string nvcc = use_cuda ? nvcc_version(context.processes, context.locations) : "";
   report.environment = describe_environment(use_cuda ? "cuda" : "cpu", device, nvcc);
   if (!use_cuda && options.backend == Backend::automatic)
-    report.notes.push_back("no usable NVIDIA GPU here (the CUDA runtime says: " +
+    report.notes.push_back("no usable NVIDIA GPU here (" +
                            (device.error.empty() ? std::string("no device") : device.error) +
                            "): graded on the CPU backend, correctness only");
   // Without a working sandbox the check still runs, but its report says so (design.md §4).

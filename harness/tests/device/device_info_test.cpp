@@ -123,3 +123,32 @@ TEST_CASE("device::probe_device") {
           "the GPU probe was killed by signal 11; check the GPU with nvidia-smi");
   }
 }
+
+TEST_CASE("device::explain_probe_error") {
+  const std::string insufficient = "CUDA driver version is insufficient for CUDA runtime version";
+  const std::filesystem::path absent = "/nonexistent/proc/driver/nvidia/version";
+  // Any file that exists stands for a loaded driver's version file.
+  const std::filesystem::path present = std::string(CUGRADE_TEST_DATA) + "/device/probe_h100.json";
+  SUBCASE("no kernel driver loaded: says so, and keeps CUDA's words") {
+    CHECK(explain_probe_error(insufficient, absent) ==
+          "no NVIDIA driver is loaded on this machine: there is no " + absent.string() + ", and CUDA says \"" +
+              insufficient + "\"");
+  }
+  SUBCASE("a driver loaded but older than the runtime: CUDA's words are right as they are") {
+    CHECK(explain_probe_error(insufficient, present) == insufficient);
+  }
+  SUBCASE("any other error is left as it is") {
+    CHECK(explain_probe_error("no CUDA-capable device is detected", absent) == "no CUDA-capable device is detected");
+  }
+}
+
+TEST_CASE("device::probe_device on a machine with no driver") {
+  FakeProcessRunner runner;
+  runner.expect([](const ProcessRequest&) { return fake_exit(0, data_file("probe_no_driver.json")); });
+  const auto info = probe_device(runner, "cugrade-probe");
+  REQUIRE(info.has_value());
+  CHECK_FALSE(info->present());
+  // This test's machine may have a driver; either way the runtime's own words stay in the message.
+  CHECK(info->error.find("CUDA driver version is insufficient for CUDA runtime version") != std::string::npos);
+  CHECK(info->error == explain_probe_error("CUDA driver version is insufficient for CUDA runtime version"));
+}
