@@ -57,13 +57,19 @@ struct ChildStreams {
 
 /// Opens stdin (/dev/null) and two anonymous output files. Why files and not pipes: a child
 /// that floods its output cannot block on a full pipe while we are busy, and the files' sizes
-/// tell us how much it wrote without reading it. Why a private directory that is removed at
-/// once: the names cannot collide with another run, and with the files already unlinked nothing
-/// is left behind even if the harness itself is killed.
+/// tell us how much it wrote without reading it. Why unnamed (O_TMPFILE): nothing is ever left
+/// behind, even if the harness itself is killed. Where the file system has no unnamed files, a
+/// private directory removed at once: the names cannot collide with another run, and only a
+/// harness killed in the microseconds between making and removing it leaves that directory.
 Result<ChildStreams> open_child_streams() {
   std::error_code ec;
   fs::path base = fs::temp_directory_path(ec);
   if (ec) base = "/tmp";
+  const auto unnamed = [&] { return ::open(base.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600); };
+  {
+    ChildStreams streams{UniqueFd(::open("/dev/null", O_RDONLY | O_CLOEXEC)), UniqueFd(unnamed()), UniqueFd(unnamed())};
+    if (streams.in.get() >= 0 && streams.out.get() >= 0 && streams.err.get() >= 0) return streams;
+  }
   std::string pattern = (base / "cugrade-run-XXXXXX").string();
   if (::mkdtemp(pattern.data()) == nullptr) {
     return fail("cannot create a temporary directory in " + base.string() + ": " +
