@@ -40,6 +40,9 @@ std::int64_t modified_unix(const fs::path& path) {
   return ::lstat(path.c_str(), &st) == 0 ? static_cast<std::int64_t>(st.st_mtim.tv_sec) : 0;
 }
 
+/// Why a loose file in the submissions folder is skipped (after its name).
+constexpr std::string_view not_a_submission = ": not a folder or a .zip/.tar.gz archive";
+
 /// Hidden entries and the metadata folders archivers and editors leave behind.
 bool is_clutter(const std::string& name) { return name.empty() || name[0] == '.' || name == "__MACOSX"; }
 
@@ -65,7 +68,7 @@ Result<SubmissionListing> list_submissions(const fs::path& dir) {
     } else if (archive) {
       by_student[archive->first].push_back({archive->first, it->path(), archive->second});
     } else {
-      listing.skipped.push_back(printable(name) + ": not a folder or a .zip/.tar.gz archive");
+      listing.skipped.push_back(printable(name) + std::string(not_a_submission));
     }
   }
   if (ec) return fail("cannot read the submissions folder " + dir.string() + ": " + ec.message());
@@ -88,7 +91,8 @@ std::string no_submission_message(const fs::path& dir, const SubmissionListing& 
   std::string message = "no submission in " + printable(dir.string()) +
                         ": each student's submission is a sub-folder or a .zip, .tar.gz, .tgz or .tar archive there, "
                         "named by the student's id";
-  const auto is_cu = [](const std::string& line) { return line.find(".cu: not a folder") != std::string::npos; };
+  // A loose file skipped as no submission, named *.cu: one student's file.
+  const auto is_cu = [](const std::string& line) { return line.ends_with(".cu" + std::string(not_a_submission)); };
   const auto files = std::count_if(listing.skipped.begin(), listing.skipped.end(), is_cu);
   if (files > 0)
     message += fmt::format("; it holds {} .cu file{} itself, as one submission does: `cugrade check {} -s {}` grades it",
