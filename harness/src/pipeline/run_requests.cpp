@@ -14,6 +14,11 @@ bool timing_ahead() {
   return !(value && std::string(value) == "0");
 }
 
+bool one_queue() {
+  const char* value = std::getenv("CUGRADE_ONE_QUEUE");
+  return !(value && std::string(value) == "0");
+}
+
 RunRequest student_run_request(const Spec& spec, const CasePlan& plan, const std::filesystem::path& runner,
                                bool use_cuda, const CheckOptions& options) {
   Job checks = plan.job;
@@ -26,12 +31,14 @@ RunRequest student_run_request(const Spec& spec, const CasePlan& plan, const std
   run.sandboxed = sandbox_status().works;  // without it the report says "not sealed" (notes)
   run.environment[poison_variable] = "ff";  // shared memory's start, on both backends (schedule_race.hpp)
   if (!use_cuda) run.environment[schedule_variable] = "forward";
+  if (use_cuda && one_queue()) run.environment[one_queue_variable] = "1";
   for (const auto& [name, value] : options.runner_environment) run.environment[name] = value;
   return run;
 }
 
 RunRequest timing_run_request(const RunRequest& run, const CasePlan& plan) {
   RunRequest timing = run;
+  timing.environment.erase(one_queue_variable);
   timing.work_dir = plan.layout.timing;
   return timing;
 }

@@ -1,6 +1,7 @@
 // run_requests: the student's runner's request for the cases (no timed task, shared memory's
 // poison, the CPU backend's schedule and memory limit, the user's variables last), the timing
-// runners' folder, the timing's two CPUs and CUGRADE_TIMING_AHEAD.
+// runners' folder, the timing's two CPUs, CUGRADE_TIMING_AHEAD, and one hardware queue for the
+// untimed runners on the GPU (CUGRADE_ONE_QUEUE).
 #include "pipeline/run_requests.hpp"
 
 #include <doctest/doctest.h>
@@ -32,6 +33,21 @@ TEST_CASE("pipeline::run_requests") {
     CHECK(run.gpu);
     CHECK(run.environment.count(schedule_variable) == 0);  // the GPU schedules itself
     CHECK(timing_run_request(run, plan).work_dir == "/w/timing");
+  }
+  SUBCASE("on the GPU the cases' runner gets one hardware queue; the timing runners the driver's default") {
+    unsetenv("CUGRADE_ONE_QUEUE");
+    const RunRequest run = student_run_request(spec, plan, "/w/runner", true, options);
+    CHECK(run.environment.at(one_queue_variable) == "1");
+    const RunRequest timing = timing_run_request(run, plan);
+    CHECK(timing.environment.count(one_queue_variable) == 0);
+    CHECK(timing.environment.at(poison_variable) == "ff");  // the rest is the cases' request
+    CHECK(student_run_request(spec, plan, "/w/runner", false, options).environment.count(one_queue_variable) == 0);
+    setenv("CUGRADE_ONE_QUEUE", "0", 1);
+    CHECK_FALSE(one_queue());
+    CHECK(student_run_request(spec, plan, "/w/runner", true, options).environment.count(one_queue_variable) == 0);
+    setenv("CUGRADE_ONE_QUEUE", "1", 1);
+    CHECK(one_queue());
+    unsetenv("CUGRADE_ONE_QUEUE");
   }
   SUBCASE("on the CPU backend: the forward schedule and the host memory limit; the user's variables last") {
     options.runner_environment[poison_variable] = "00";
