@@ -1,5 +1,7 @@
 #include "pipeline/gpu_turns.hpp"
 
+#include <algorithm>
+
 namespace cugrade {
 
 GpuTurns::Turn& GpuTurns::Turn::operator=(Turn&& other) noexcept {
@@ -17,16 +19,19 @@ void GpuTurns::Turn::release() {
   turns_ = nullptr;
 }
 
+GpuTurns::GpuTurns(std::size_t sharing_most, std::size_t gather_alone)
+    : sharing_most_(std::max<std::size_t>(1, sharing_most)), gather_alone_(std::max<std::size_t>(1, gather_alone)) {}
+
 GpuTurns::Turn GpuTurns::shared() {
   std::unique_lock lock(mutex_);
-  changed_.wait(lock, [&] { return !alone_ && waiting_alone_ == 0; });
+  changed_.wait(lock, [&] { return !alone_ && !draining_ && sharing_ < sharing_most_; });
   ++sharing_;
   return Turn(this, false);
 }
 
 GpuTurns::Turn GpuTurns::alone() {
   std::unique_lock lock(mutex_);
-  ++waiting_alone_;
+  if (++waiting_alone_ >= gather_alone_) draining_ = true;
   changed_.wait(lock, [&] { return !alone_ && sharing_ == 0; });
   --waiting_alone_;
   alone_ = true;
@@ -46,9 +51,10 @@ bool GpuTurns::alone_now() const {
 void GpuTurns::give_back(bool alone) {
   {
     std::lock_guard lock(mutex_);
-    if (alone)
+    if (alone) {
       alone_ = false;
-    else
+      if (waiting_alone_ == 0) draining_ = false;  // every gathered turn alone was served
+    } else
       --sharing_;
   }
   changed_.notify_all();

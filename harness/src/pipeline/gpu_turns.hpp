@@ -3,11 +3,15 @@
 // idle (process starts, instrumentation, judging): on an H100 two self-tests' runs side by side
 // took no longer each than alone (docs/measurements.md). The timing and the profiler must have
 // the GPU to themselves: a compute-sanitizer process that only waited beside the timing made its
-// sampling 4-6x longer and halved a reference's ratio against itself. So lanes take turns: any number share the GPU for their cases, one at a
-// time has it alone for its timing and diagnosis, and a lane waiting to be alone goes before any
-// lane that asks to share after it.
+// sampling 4-6x longer and halved a reference's ratio against itself. So lanes take turns: up to
+// a number of them share the GPU for their cases, one at a time has it alone for its timing and
+// diagnosis. Having it alone means first waiting for every shared turn to end (a drain, seconds
+// of an idle GPU); so turns alone are gathered: lanes waiting to be alone let others go on sharing
+// until `gather_alone` of them wait (or nothing else is left to share), then every waiting one has
+// its turn, one after another, before any lane shares again.
 #include <condition_variable>
 #include <cstddef>
+#include <cstdint>
 #include <mutex>
 
 namespace cugrade {
@@ -36,7 +40,12 @@ class GpuTurns {
     bool alone_ = false;
   };
 
-  /// Waits until no lane has, or waits for, the GPU alone; then shares it with the others.
+  /// `sharing_most` lanes share the GPU at most; `gather_alone` lanes waiting to be alone stop the
+  /// sharing (1: the first one does).
+  explicit GpuTurns(std::size_t sharing_most = SIZE_MAX, std::size_t gather_alone = 1);
+
+  /// Waits until no lane has the GPU alone, no gathered turns alone are being served, and fewer
+  /// than `sharing_most` share it; then shares it with the others.
   Turn shared();
   /// Waits until no lane holds a turn of either kind; then has the GPU alone.
   Turn alone();
@@ -47,11 +56,14 @@ class GpuTurns {
 
  private:
   void give_back(bool alone);
+  const std::size_t sharing_most_;
+  const std::size_t gather_alone_;
   mutable std::mutex mutex_;
   std::condition_variable changed_;
   std::size_t sharing_ = 0;
   std::size_t waiting_alone_ = 0;
   bool alone_ = false;
+  bool draining_ = false;  ///< gathered turns alone are waiting or being served: no new sharing
 };
 
 }  // namespace cugrade

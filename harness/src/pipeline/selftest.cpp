@@ -240,7 +240,10 @@ std::vector<SelftestResult> run_selftest(const CheckContext& context, const std:
   if (!shared.counters) shared.counters = std::make_shared<CounterCache>();
   const std::size_t cores = std::max(1u, std::thread::hardware_concurrency());
   const std::size_t runs_per_gpu = workers.runs_per_gpu ? workers.runs_per_gpu : default_runs_per_gpu(cores);
-  if (gpu && runs_per_gpu > 1 && !shared.gpu_turns) shared.gpu_turns = std::make_shared<GpuTurns>();
+  // As many lanes again wait for their turns alone, gathered (gpu_turns.hpp), while the others share.
+  const bool take_turns = gpu && runs_per_gpu > 1;
+  if (take_turns && !shared.gpu_turns) shared.gpu_turns = std::make_shared<GpuTurns>(runs_per_gpu, runs_per_gpu);
+  const std::size_t lanes = take_turns ? 2 * runs_per_gpu : runs_per_gpu;
   std::vector<CheckContext> contexts(suites.size(), shared);
   for (auto& c : contexts)
     if (!c.materials) c.materials = std::make_shared<CaseMaterials>(make_work_dir({}, "cugrade-inputs-"));
@@ -266,7 +269,7 @@ std::vector<SelftestResult> run_selftest(const CheckContext& context, const std:
     return run_submission(alone, spec_of(i), grader_of(i), check_options(i), std::move(again));
   };
   schedule_batch(
-      graded.size(), WorkerPlan{builders, gpu && builders > 1 ? runs_per_gpu : 0, 0, 1},  // -j 1: one after another
+      graded.size(), WorkerPlan{builders, gpu && builders > 1 ? lanes : 0, 0, 1},  // -j 1: one after another
       [&](std::size_t i) {
         built[i] = build_for_check(contexts[graded[i].suite], spec_of(i), grader_of(i), check_options(i));
       },

@@ -1,5 +1,6 @@
-// GpuTurns: lanes share the GPU for their cases and have it alone for their timing; a lane
-// waiting to be alone is not overtaken by lanes asking to share after it.
+// GpuTurns: lanes share the GPU for their cases (up to a number at once) and have it alone for
+// their timing; a lane waiting to be alone is not overtaken by lanes asking to share after it, or,
+// where turns alone are gathered, lets others share until enough wait, then all go first.
 #include "pipeline/gpu_turns.hpp"
 
 #include <doctest/doctest.h>
@@ -104,6 +105,80 @@ TEST_CASE("pipeline::GpuTurns") {
     for (auto& lane : lanes) lane.join();
     CHECK(most.load() == 1);
     auto after = turns.shared();  // every turn was given back
+    CHECK(after.held());
+  }
+}
+
+TEST_CASE("pipeline::GpuTurns with a limit and gathered turns alone") {
+  SUBCASE("no more than `sharing_most` lanes share at once") {
+    GpuTurns turns(2, 1);
+    auto a = turns.shared();
+    auto b = turns.shared();
+    std::atomic<bool> third{false};
+    std::jthread lane([&] {
+      auto turn = turns.shared();
+      third = true;
+    });
+    std::this_thread::sleep_for(50ms);
+    CHECK_FALSE(third.load());
+    CHECK(turns.sharing() == 2);
+    a.release();
+    lane.join();
+    CHECK(third.load());
+  }
+
+  SUBCASE("below the gather, others go on sharing; once it is reached every waiting lane is alone before any shares") {
+    GpuTurns turns(SIZE_MAX, 2);
+    Events events;
+    auto first = turns.shared();
+    std::jthread timing1([&] {
+      auto turn = turns.alone();
+      events.say("alone");
+      std::this_thread::sleep_for(20ms);
+    });
+    std::this_thread::sleep_for(50ms);  // one lane waits to be alone: sharing goes on
+    std::atomic<bool> shared_again{false};
+    std::jthread cases1([&] {
+      auto turn = turns.shared();
+      shared_again = true;
+      std::this_thread::sleep_for(50ms);
+    });
+    cases1.join();
+    CHECK(shared_again.load());
+    CHECK(events.all().empty());  // `first` still shares
+    std::jthread timing2([&] {
+      auto turn = turns.alone();
+      events.say("alone");
+      std::this_thread::sleep_for(20ms);
+    });
+    std::this_thread::sleep_for(50ms);  // two wait now: the gather is reached
+    std::jthread cases2([&] {
+      auto turn = turns.shared();
+      events.say("shared");
+    });
+    std::this_thread::sleep_for(50ms);
+    CHECK(events.all().empty());
+    first.release();
+    timing1.join();
+    timing2.join();
+    cases2.join();
+    CHECK(events.all() == std::vector<std::string>{"alone", "alone", "shared"});
+  }
+
+  SUBCASE("a lane waiting alone below the gather has its turn once nothing shares") {
+    GpuTurns turns(SIZE_MAX, 4);
+    auto sharing = turns.shared();
+    std::atomic<bool> alone{false};
+    std::jthread timing([&] {
+      auto turn = turns.alone();
+      alone = true;
+    });
+    std::this_thread::sleep_for(50ms);
+    CHECK_FALSE(alone.load());
+    sharing.release();
+    timing.join();
+    CHECK(alone.load());
+    auto after = turns.shared();  // the drain, if any, ended with it
     CHECK(after.held());
   }
 }
