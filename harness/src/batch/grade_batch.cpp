@@ -57,7 +57,7 @@ class Batch {
         const BatchCallbacks& callbacks)
       : context_(context), spec_(spec), grader_(grader), options_(options), callbacks_(callbacks) {
     if (!context_.baselines) context_.baselines = std::make_shared<BaselineCache>();
-    if (!context_.counters) context_.counters = std::make_shared<CounterCache>();
+    if (!context_.counters) context_.counters = kept_counters(context_.device);
   }
   Batch(const Batch&) = delete;
   Batch& operator=(const Batch&) = delete;

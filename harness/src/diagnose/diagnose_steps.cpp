@@ -59,9 +59,12 @@ void add_line(PerformanceDiagnosis& d, const SourceLine& line, const std::vector
   else d.details.insert(d.details.begin(), "where: " + where.substr(2, where.size() - 3));
 }
 
-/// "ref|<runner>|<gpu>|<step>|M=2048,N=2048": what the reference's counters depend on.
+/// "ref|<runner>@<identity>|<ncu>@<identity>|<gpu>|<step>|M=2048,N=2048": what the reference's
+/// counters depend on (the runner and the profiler as built and installed: file_identity).
 std::string cache_key(const DiagnosisRequest& request, const TimeTask& task) {
-  std::string key = "ref|" + request.reference_runner.string() + "|" + request.gpu + "|" + task.reference_step + "|";
+  std::string key = "ref|" + request.reference_runner.string() + "@" + file_identity(request.reference_runner) + "|" +
+                    request.ncu.string() + "@" + file_identity(request.ncu) + "|" + request.gpu + "|" +
+                    task.reference_step + "|";
   for (const auto& [name, value] : task.params) key += name + "=" + std::to_string(value) + ",";
   return key;
 }

@@ -442,6 +442,7 @@ GradeReport check_submission(const CheckContext& context, const Spec& spec, cons
                              const CheckOptions& options) {
   CheckContext lone = context;
   if (!lone.baselines) lone.baselines = std::make_shared<BaselineCache>();  // taken while the file builds
+  if (!lone.counters) lone.counters = kept_counters(lone.device);
   return run_and_score(lone, spec, grader, options, build_submission(lone, spec, grader, options, true));
 }
 

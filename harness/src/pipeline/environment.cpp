@@ -45,6 +45,11 @@ Environment describe_environment(const std::string& backend, const DeviceInfo& d
   return env;
 }
 
+std::shared_ptr<CounterCache> kept_counters(const std::optional<DeviceInfo>& device) {
+  if (!device || !device->present()) return std::make_shared<CounterCache>();
+  return std::make_shared<CounterCache>(counter_cache_file(default_cache_dir(), device->name, device->driver_version));
+}
+
 std::optional<Ceilings> ceilings_for(ProcessRunner& processes, const Locations& where, const DeviceInfo& device) {
   const auto cache = default_cache_dir();
   if (auto cached = load_cached_ceilings(cache, device.name, device.driver_version)) return *cached;

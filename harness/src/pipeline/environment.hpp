@@ -1,11 +1,13 @@
 #pragma once
 // Facts about where a check runs: the GPU (through cugrade-probe), nvcc's version, the host, and
-// the calibrated ceilings of this GPU and driver.
+// what is kept per GPU and driver: the calibrated ceilings, the reference's diagnosis counters.
+#include <memory>
 #include <optional>
 
 #include "core/locations.hpp"
 #include "device/ceilings.hpp"
 #include "device/device_info.hpp"
+#include "diagnose/counter_cache.hpp"
 #include "process/process_runner.hpp"
 #include "report/grade_report.hpp"
 
@@ -23,6 +25,10 @@ std::string nvcc_version(ProcessRunner& processes, const Locations& where);
 /// The report's Environment for a backend ("cuda" or "cpu") and the device found.
 Environment describe_environment(const std::string& backend, const DeviceInfo& device,
                                  const std::string& nvcc);
+
+/// The reference's counters for diagnosis on `device`: kept in cugrade's cache folder for this GPU
+/// and driver (counter_cache_file) when there is a GPU, else in memory only.
+std::shared_ptr<CounterCache> kept_counters(const std::optional<DeviceInfo>& device);
 
 /// The ceilings of this GPU and driver: from the cache, or measured now and cached.
 std::optional<Ceilings> ceilings_for(ProcessRunner& processes, const Locations& where,

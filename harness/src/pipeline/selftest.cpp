@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "core/work_dir.hpp"
+#include "pipeline/environment.hpp"
 #include "pipeline/scheduler.hpp"
 #include "run/run_job.hpp"
 #include "report/json_report.hpp"
@@ -237,7 +238,7 @@ std::vector<SelftestResult> run_selftest(const CheckContext& context, const std:
   // one GPU take turns: the cases together, each timing alone.
   CheckContext shared = context;
   if (!shared.baselines) shared.baselines = std::make_shared<BaselineCache>();
-  if (!shared.counters) shared.counters = std::make_shared<CounterCache>();
+  if (!shared.counters) shared.counters = kept_counters(shared.device);
   const std::size_t cores = std::max(1u, std::thread::hardware_concurrency());
   const std::size_t runs_per_gpu = workers.runs_per_gpu ? workers.runs_per_gpu : default_runs_per_gpu(cores);
   // As many lanes again wait for their turns alone, gathered (gpu_turns.hpp), while the others share.

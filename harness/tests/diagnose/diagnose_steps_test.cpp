@@ -1,6 +1,7 @@
 // below_full_credit and diagnose_slow_steps (harness/src/diagnose/diagnose_steps.cpp) with a
 // scripted ncu: only steps below full credit are profiled, the reference's counters are kept for
-// the next check, and a step whose counters cannot be had says so.
+// the next check (and, in a file, for the next run; not past a rebuild of the reference), and a
+// step whose counters cannot be had says so.
 #include "diagnose/diagnose_steps.hpp"
 
 #include <filesystem>
@@ -157,6 +158,37 @@ TEST_CASE("diagnose::diagnose_slow_steps") {
     CHECK(processes.requests().size() == 3);
     REQUIRE(again[1].has_value());
     CHECK(again[1]->cause == "uncoalesced_stores");
+  }
+  SUBCASE("the reference's counters kept in a file serve the next run of cugrade") {
+    fs::create_directories(setup.dir);
+    const fs::path file = setup.dir / "counters.json";
+    processes.expect(ncu_writing("transpose_padded"));
+    processes.expect(ncu_writing("transpose_smem"));
+    processes.expect(ncu_writing("transpose_naive"));  // the next run: only the student's
+    const std::vector<TimingOutcome> slow{timing(1.0, 1.0), timing(2.0, 1.0)};
+    {
+      CounterCache first_run(file);
+      (void)diagnose_slow_steps(processes, setup.request, tasks, slow, targets, &first_run);
+    }
+    CounterCache next_run(file);
+    const auto again = diagnose_slow_steps(processes, setup.request, tasks, slow, targets, &next_run);
+    CHECK(processes.requests().size() == 3);
+    REQUIRE(again[1].has_value());
+    CHECK(again[1]->cause == "uncoalesced_stores");
+  }
+  SUBCASE("a rebuilt reference runner is profiled again") {
+    fs::create_directories(setup.dir);
+    setup.request.reference_runner = setup.dir / "reference-runner";
+    std::ofstream(setup.request.reference_runner) << "built once";
+    CounterCache cache;
+    for (int i = 0; i < 4; ++i) processes.expect(ncu_writing(i % 2 ? "transpose_smem" : "transpose_padded"));
+    const std::vector<TimingOutcome> slow{timing(1.0, 1.0), timing(2.0, 1.0)};
+    (void)diagnose_slow_steps(processes, setup.request, tasks, slow, targets, &cache);
+    std::ofstream(setup.request.reference_runner) << "built again, and longer";
+    (void)diagnose_slow_steps(processes, setup.request, tasks, slow, targets, &cache);
+    REQUIRE(processes.requests().size() == 4);
+    CHECK(processes.requests()[2].argv[processes.requests()[2].argv.size() - 2] ==
+          setup.request.reference_runner.string());
   }
   SUBCASE("without ncu every slow step says why, and nothing runs") {
     setup.request.ncu.clear();
