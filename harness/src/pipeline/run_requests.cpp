@@ -9,15 +9,19 @@
 
 namespace cugrade {
 
-bool timing_ahead() {
-  const char* value = std::getenv("CUGRADE_TIMING_AHEAD");
+namespace {
+
+/// A speed setting, on unless `variable` is "0" (benchmarks turn it off to compare).
+bool setting_on(const char* variable) {
+  const char* value = std::getenv(variable);
   return !(value && std::string(value) == "0");
 }
 
-bool one_queue() {
-  const char* value = std::getenv("CUGRADE_ONE_QUEUE");
-  return !(value && std::string(value) == "0");
-}
+}  // namespace
+
+bool timing_ahead() { return setting_on("CUGRADE_TIMING_AHEAD"); }
+
+bool one_queue() { return setting_on("CUGRADE_ONE_QUEUE"); }
 
 RunRequest student_run_request(const Spec& spec, const CasePlan& plan, const std::filesystem::path& runner,
                                bool use_cuda, const CheckOptions& options) {
