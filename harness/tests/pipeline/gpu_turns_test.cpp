@@ -29,6 +29,21 @@ struct Events {
     return said;
   }
 };
+
+/// Asks for a turn with `ask` while `held` is held: it must wait, and come once `held` is given back.
+template <class Ask>
+void check_waits_for(Ask ask, GpuTurns::Turn& held) {
+  std::atomic<bool> came{false};
+  std::jthread lane([&] {
+    auto turn = ask();
+    came = true;
+  });
+  std::this_thread::sleep_for(50ms);
+  CHECK_FALSE(came.load());
+  held.release();
+  lane.join();
+  CHECK(came.load());
+}
 }  // namespace
 
 TEST_CASE("pipeline::GpuTurns") {
@@ -49,16 +64,7 @@ TEST_CASE("pipeline::GpuTurns") {
 
   SUBCASE("a turn alone waits until every shared turn is given back") {
     auto sharing = turns.shared();
-    std::atomic<bool> alone{false};
-    std::jthread timing([&] {
-      auto turn = turns.alone();
-      alone = true;
-    });
-    std::this_thread::sleep_for(50ms);
-    CHECK_FALSE(alone.load());
-    sharing.release();
-    timing.join();
-    CHECK(alone.load());
+    check_waits_for([&] { return turns.alone(); }, sharing);
     CHECK(turns.sharing() == 0);
   }
 
@@ -114,17 +120,8 @@ TEST_CASE("pipeline::GpuTurns with a limit and gathered turns alone") {
     GpuTurns turns(2, 1);
     auto a = turns.shared();
     auto b = turns.shared();
-    std::atomic<bool> third{false};
-    std::jthread lane([&] {
-      auto turn = turns.shared();
-      third = true;
-    });
-    std::this_thread::sleep_for(50ms);
-    CHECK_FALSE(third.load());
     CHECK(turns.sharing() == 2);
-    a.release();
-    lane.join();
-    CHECK(third.load());
+    check_waits_for([&] { return turns.shared(); }, a);  // a third one
   }
 
   SUBCASE("below the gather, others go on sharing; once it is reached every waiting lane is alone before any shares") {
@@ -168,16 +165,7 @@ TEST_CASE("pipeline::GpuTurns with a limit and gathered turns alone") {
   SUBCASE("a lane waiting alone below the gather has its turn once nothing shares") {
     GpuTurns turns(SIZE_MAX, 4);
     auto sharing = turns.shared();
-    std::atomic<bool> alone{false};
-    std::jthread timing([&] {
-      auto turn = turns.alone();
-      alone = true;
-    });
-    std::this_thread::sleep_for(50ms);
-    CHECK_FALSE(alone.load());
-    sharing.release();
-    timing.join();
-    CHECK(alone.load());
+    check_waits_for([&] { return turns.alone(); }, sharing);
     auto after = turns.shared();  // the drain, if any, ended with it
     CHECK(after.held());
   }
