@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "core/utc_time.hpp"
+
 namespace cugrade {
 
 namespace {

@@ -1,9 +1,9 @@
 #include "batch/student_record.hpp"
 
-
 #include "batch/student_paths.hpp"
 #include "core/atomic_file.hpp"
 #include "core/printable.hpp"
+#include "core/utc_time.hpp"
 #include "report/json_report.hpp"
 
 namespace cugrade {
@@ -125,6 +125,5 @@ Result<std::optional<StudentRecord>> load_record(const fs::path& out, const std:
   if (record->student != student) return fail("its result file names another student");
   return std::optional<StudentRecord>{std::move(*record)};
 }
-
 
 }  // namespace cugrade

@@ -11,7 +11,6 @@
 #include <nlohmann/json.hpp>
 
 #include "core/result.hpp"
-#include "core/utc_time.hpp"  // iso8601_utc, for the record's times
 #include "pipeline/check_submission.hpp"
 #include "report/grade_report.hpp"
 

@@ -1,6 +1,5 @@
 #include "batch/ungraded_report.hpp"
 
-
 #include "core/config.hpp"
 #include "core/utc_time.hpp"
 #include "pipeline/case_plan.hpp"
