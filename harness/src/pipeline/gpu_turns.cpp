@@ -24,8 +24,11 @@ GpuTurns::GpuTurns(std::size_t sharing_most, std::size_t gather_alone)
 
 GpuTurns::Turn GpuTurns::shared() {
   std::unique_lock lock(mutex_);
-  changed_.wait(lock, [&] { return !alone_ && !draining_ && sharing_ < sharing_most_; });
+  const std::uint64_t ticket = next_ticket_++;
+  changed_.wait(lock, [&] { return ticket == serving_ && !alone_ && !draining_ && sharing_ < sharing_most_; });
+  ++serving_;
   ++sharing_;
+  changed_.notify_all();  // the next ticket may share too
   return Turn(this, false);
 }
 

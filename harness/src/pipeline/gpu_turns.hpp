@@ -6,9 +6,10 @@
 // sampling 4-6x longer and halved a reference's ratio against itself. So lanes take turns: up to
 // a number of them share the GPU for their cases, one at a time has it alone for its timing and
 // diagnosis. Having it alone means first waiting for every shared turn to end (a drain, seconds
-// of an idle GPU); so turns alone are gathered: lanes waiting to be alone let others go on sharing
-// until `gather_alone` of them wait (or nothing else is left to share), then every waiting one has
-// its turn, one after another, before any lane shares again.
+// of an idle GPU); so turns alone can be gathered: lanes waiting to be alone let others go on
+// sharing until `gather_alone` of them wait (or nothing else is left to share), then every waiting
+// one has its turn, one after another, before any lane shares again. With no gather (SIZE_MAX),
+// turns alone wait until no lane shares: the self-test's, once every entry's shared work is done.
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
@@ -41,11 +42,12 @@ class GpuTurns {
   };
 
   /// `sharing_most` lanes share the GPU at most; `gather_alone` lanes waiting to be alone stop the
-  /// sharing (1: the first one does).
+  /// sharing (1: the first one does; SIZE_MAX: none ever does).
   explicit GpuTurns(std::size_t sharing_most = SIZE_MAX, std::size_t gather_alone = 1);
 
-  /// Waits until no lane has the GPU alone, no gathered turns alone are being served, and fewer
-  /// than `sharing_most` share it; then shares it with the others.
+  /// Waits until no lane has the GPU alone, no gathered turns alone are being served, fewer than
+  /// `sharing_most` share it, and every lane that asked to share before has; then shares it with
+  /// the others (lanes share in the order they asked).
   Turn shared();
   /// Waits until no lane holds a turn of either kind; then has the GPU alone.
   Turn alone();
@@ -62,6 +64,8 @@ class GpuTurns {
   std::condition_variable changed_;
   std::size_t sharing_ = 0;
   std::size_t waiting_alone_ = 0;
+  std::uint64_t next_ticket_ = 0;  ///< the next lane asking to share gets this one
+  std::uint64_t serving_ = 0;      ///< the ticket whose lane shares next
   bool alone_ = false;
   bool draining_ = false;  ///< gathered turns alone are waiting or being served: no new sharing
 };

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -11,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "core/work_dir.hpp"
+#include "pipeline/entry_order.hpp"
 #include "pipeline/environment.hpp"
 #include "pipeline/scheduler.hpp"
 #include "run/run_job.hpp"
@@ -210,6 +212,10 @@ CheckOptions selftest_check_options(const CheckOptions& options, const SelftestE
   return one;
 }
 
+std::string entry_seconds_key(const std::string& backend, const std::string& assignment, const SelftestEntry& entry) {
+  return backend + "|" + assignment + "|" + entry.label;
+}
+
 std::size_t default_runs_per_gpu(std::size_t cores) { return std::clamp<std::size_t>(cores / 4, 1, 4); }
 
 std::vector<SelftestResult> run_selftest(const CheckContext& context, const std::vector<SelftestSuite>& suites,
@@ -231,6 +237,17 @@ std::vector<SelftestResult> run_selftest(const CheckContext& context, const std:
       if (gpu && entry.sanitizer && !options.sanitizer) continue;  // its outcome is the sanitizer's finding
       graded.push_back({s, &entry});
     }
+  // The longest first (entry_order.hpp): item k of the batch is entry order[k].
+  const std::string backend_name = gpu ? "cuda" : "cpu";
+  const auto key_of = [&](std::size_t i) {
+    return entry_seconds_key(backend_name, suites[graded[i].suite].spec->id, *graded[i].entry);
+  };
+  std::vector<std::string> keys;
+  for (std::size_t i = 0; i < graded.size(); ++i) keys.push_back(key_of(i));
+  const std::vector<std::size_t> order =
+      longest_first(keys, workers.seconds_file.empty() ? std::map<std::string, double>{}
+                                                       : load_entry_seconds(workers.seconds_file));
+  std::map<std::string, double> seconds_now;
   // Every entry of a suite grades the same cases: their inputs and gold are made once per suite.
   // Each input file is written once, into a folder beside the checks' own (under the same
   // temporary folder, so that they can link to it), removed with the materials. Baselines and
@@ -241,10 +258,13 @@ std::vector<SelftestResult> run_selftest(const CheckContext& context, const std:
   if (!shared.counters) shared.counters = kept_counters(shared.device);
   const std::size_t cores = std::max(1u, std::thread::hardware_concurrency());
   const std::size_t runs_per_gpu = workers.runs_per_gpu ? workers.runs_per_gpu : default_runs_per_gpu(cores);
-  // As many lanes again wait for their turns alone, gathered (gpu_turns.hpp), while the others share.
+  // The turns alone come once the shared work is done: a turn alone taken earlier first empties
+  // the GPU, which idles most of it while the longest shared turn ends (with turns alone gathered
+  // four at a time, 104 s of a 405 s self-test on an H100: docs/measurements.md). Each entry has
+  // a lane of its own, so that one waiting to be alone holds back none that would share.
   const bool take_turns = gpu && runs_per_gpu > 1;
-  if (take_turns && !shared.gpu_turns) shared.gpu_turns = std::make_shared<GpuTurns>(runs_per_gpu, runs_per_gpu);
-  const std::size_t lanes = take_turns ? 2 * runs_per_gpu : runs_per_gpu;
+  if (take_turns && !shared.gpu_turns) shared.gpu_turns = std::make_shared<GpuTurns>(runs_per_gpu, SIZE_MAX);
+  const std::size_t lanes = take_turns ? std::max(graded.size(), runs_per_gpu) : runs_per_gpu;
   std::vector<CheckContext> contexts(suites.size(), shared);
   for (auto& c : contexts)
     if (!c.materials) c.materials = std::make_shared<CaseMaterials>(make_work_dir({}, "cugrade-inputs-"));
@@ -271,16 +291,19 @@ std::vector<SelftestResult> run_selftest(const CheckContext& context, const std:
   };
   schedule_batch(
       graded.size(), WorkerPlan{builders, gpu && builders > 1 ? lanes : 0, 0, 1},  // -j 1: one after another
-      [&](std::size_t i) {
+      [&](std::size_t k) {
+        const std::size_t i = order[k];
         built[i] = build_for_check(contexts[graded[i].suite], spec_of(i), grader_of(i), check_options(i));
       },
-      [&](std::size_t i, std::size_t) {
+      [&](std::size_t k, std::size_t) {
+        const std::size_t i = order[k];
         ran[i] = run_submission(contexts[graded[i].suite], spec_of(i), grader_of(i), check_options(i),
                                 std::move(*built[i]));
         built[i].reset();
       },
       nullptr,
-      [&](std::size_t i) {
+      [&](std::size_t k) {
+        const std::size_t i = order[k];
         const SelftestEntry& entry = *graded[i].entry;
         StageSeconds spent;
         std::string beside_others;
@@ -299,10 +322,12 @@ std::vector<SelftestResult> run_selftest(const CheckContext& context, const std:
           why = verdict(entry, report, spent, options);
         }
         std::lock_guard lock(heard);
+        seconds_now[key_of(i)] = spent.build + spent.inputs + spent.run;
         judged[i] = SelftestResult{spec_of(i).id, entry, std::move(report), why.empty(), why, own_seconds(spent), spent,
                                    beside_others};
         if (on_result) on_result(*judged[i]);
       });
+  save_entry_seconds(workers.seconds_file, seconds_now);
   std::vector<SelftestResult> results;
   for (auto& r : judged)
     if (r) results.push_back(std::move(*r));

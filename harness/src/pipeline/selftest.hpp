@@ -80,7 +80,14 @@ struct SelftestWorkers {
   /// expectation beside others is graded again alone. 1: one entry at a time; 0:
   /// default_runs_per_gpu of this machine's cores.
   std::size_t runs_per_gpu = 1;
+  /// Where each entry's seconds before its turn alone (build, inputs, cases, sanitizer) are kept
+  /// for the next self-test, which starts the longest first (entry_order.hpp); empty: the
+  /// listing's order, nothing kept.
+  std::filesystem::path seconds_file = {};
 };
+
+/// The key of an entry's seconds in SelftestWorkers::seconds_file: "cuda|matmul|bad/x.cu".
+std::string entry_seconds_key(const std::string& backend, const std::string& assignment, const SelftestEntry& entry);
 
 /// Entries side by side on one GPU by default on a machine with `cores` cores: one per 4 cores, at
 /// most 4 (on an H100 with 16 cores, 4 at a time was fastest and 8 slower than 4:
@@ -88,9 +95,10 @@ struct SelftestWorkers {
 std::size_t default_runs_per_gpu(std::size_t cores);
 
 /// Grades every entry of every suite with `options` (its submission replaced) and judges each
-/// result, the suites' entries in order, one suite after another, as one batch: `workers.jobs`
-/// builds at a time, so the next assignment's files build while this one's run; on a GPU,
-/// `workers.runs_per_gpu` entries run at a time; each case's inputs and gold made once.
+/// result, as one batch: `workers.jobs` builds at a time, so the next assignment's files build
+/// while this one's run; on a GPU, `workers.runs_per_gpu` entries run at a time; each case's
+/// inputs and gold made once. The entries start in the suites' order, or longest first where
+/// `workers.seconds_file` kept their seconds; the results come back in the suites' order.
 /// `on_result`, when set, hears each one as soon as it is judged (a line per submission; one call
 /// at a time, in the order they finish).
 std::vector<SelftestResult> run_selftest(const CheckContext& context, const std::vector<SelftestSuite>& suites,

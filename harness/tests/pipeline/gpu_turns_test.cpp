@@ -124,6 +124,23 @@ TEST_CASE("pipeline::GpuTurns with a limit and gathered turns alone") {
     check_waits_for([&] { return turns.shared(); }, a);  // a third one
   }
 
+  SUBCASE("lanes share in the order they asked") {
+    GpuTurns turns(1, 1);
+    Events events;
+    auto first = turns.shared();
+    std::vector<std::jthread> lanes;
+    for (int i = 0; i < 4; ++i) {
+      lanes.emplace_back([&, i] {
+        auto turn = turns.shared();
+        events.say(std::to_string(i));
+      });
+      std::this_thread::sleep_for(30ms);  // each asks after the one before
+    }
+    first.release();
+    for (auto& lane : lanes) lane.join();
+    CHECK(events.all() == std::vector<std::string>{"0", "1", "2", "3"});
+  }
+
   SUBCASE("below the gather, others go on sharing; once it is reached every waiting lane is alone before any shares") {
     GpuTurns turns(SIZE_MAX, 2);
     Events events;
@@ -160,6 +177,27 @@ TEST_CASE("pipeline::GpuTurns with a limit and gathered turns alone") {
     timing2.join();
     cases2.join();
     CHECK(events.all() == std::vector<std::string>{"alone", "alone", "shared"});
+  }
+
+  SUBCASE("with no gather, lanes asking to share go before a lane waiting alone, which comes once none shares") {
+    GpuTurns turns(2, SIZE_MAX);
+    Events events;
+    auto first = turns.shared();
+    std::jthread timing([&] {
+      auto turn = turns.alone();
+      events.say("alone");
+    });
+    std::this_thread::sleep_for(50ms);  // it waits for `first`
+    {
+      auto second = turns.shared();  // shares although a lane waits to be alone
+      events.say("shared");
+      CHECK(turns.sharing() == 2);
+      first.release();
+      std::this_thread::sleep_for(50ms);
+      CHECK(events.all() == std::vector<std::string>{"shared"});  // `second` still shares
+    }
+    timing.join();
+    CHECK(events.all() == std::vector<std::string>{"shared", "alone"});
   }
 
   SUBCASE("a lane waiting alone below the gather has its turn once nothing shares") {

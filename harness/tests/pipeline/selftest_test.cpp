@@ -11,6 +11,8 @@
 #include <map>
 #include <set>
 
+#include "core/work_dir.hpp"
+#include "pipeline/entry_order.hpp"
 #include "pipeline/twice_fixture.hpp"
 #include "spec/spec_loader.hpp"
 
@@ -240,6 +242,32 @@ TEST_CASE("pipeline::run_selftest") {
     CHECK(results[0].report.score == 4.0);
     CHECK(results[1].ok);
     CHECK(results[1].report.outcome == Outcome::wrong_answer);
+  }
+
+  SUBCASE("with the last run's seconds kept, the longest starts first; the results keep the listing's order") {
+    const fs::path dir = make_work_dir({}, "cugrade-selftest-order-");
+    const fs::path file = dir / "selftest-seconds.json";
+    const std::string backend = fixture.options.backend == Backend::cuda ? "cuda" : "cpu";
+    save_entry_seconds(file, {{entry_seconds_key(backend, fixture.spec.id, reference), 1.0},
+                              {entry_seconds_key(backend, fixture.spec.id, starter), 9.0}});
+    expect_check(last_wrong);  // the template's, scripted first
+    expect_check({});
+    std::vector<std::string> heard;
+    const auto results = run_selftest(CheckContext{fixture.processes, fixture.where}, fixture.spec, twice_grader,
+                                      {reference, starter}, fixture.options,
+                                      [&heard](const SelftestResult& r) { heard.push_back(r.entry.label); },
+                                      {.jobs = 1, .seconds_file = file});
+    CHECK(fixture.processes.pending() == 0);
+    CHECK(heard == std::vector<std::string>{"template", "reference"});
+    REQUIRE(results.size() == 2);
+    CHECK(results[0].entry.label == "reference");
+    CHECK(results[0].ok);
+    CHECK(results[1].ok);
+    // This run's seconds replace the last's.
+    const auto kept = load_entry_seconds(file);
+    CHECK(kept.size() == 2);
+    CHECK(kept.at(entry_seconds_key(backend, fixture.spec.id, starter)) < 9.0);
+    fs::remove_all(dir);
   }
 
   SUBCASE("several assignments in one batch: each entry graded on its own spec, in order, and says whose it is") {
