@@ -185,6 +185,7 @@ Result<std::vector<SelftestEntry>> selftest_entries(const Locations& where, cons
       if (node["seconds_at_most"]) e.seconds_at_most = node["seconds_at_most"].as<double>();
       if (node["flaky_on_gpu"]) e.flaky_on_gpu = node["flaky_on_gpu"].as<bool>();
       if (node["sanitizer"]) e.sanitizer = node["sanitizer"].as<bool>();
+      if (node["alone"]) e.alone = node["alone"].as<bool>();
       if (node["diagnosis"]) e.diagnosis = node["diagnosis"].as<std::map<std::string, std::string>>();
       if (node["backends"]) e.backends = node["backends"].as<std::vector<std::string>>();
       if (!fs::exists(e.files.front())) return fail(listing.string() + ": " + e.label + " does not exist");
@@ -281,13 +282,18 @@ std::vector<SelftestResult> run_selftest(const CheckContext& context, const std:
   const auto spec_of = [&](std::size_t i) -> const Spec& { return *suites[graded[i].suite].spec; };
   const auto grader_of = [&](std::size_t i) -> const Grader& { return *suites[graded[i].suite].grader; };
   std::vector<std::optional<RanSubmission>> ran(graded.size());
+  // Entry i run from `built` with the GPU alone (its context takes no turns of its own).
+  const auto run_alone = [&](std::size_t i, BuiltSubmission built) {
+    CheckContext alone = contexts[graded[i].suite];
+    alone.gpu_turns = nullptr;
+    const GpuTurns::Turn turn = shared.gpu_turns->alone();
+    return run_submission(alone, spec_of(i), grader_of(i), check_options(i), std::move(built));
+  };
   // Entry i graded again from its files, with the GPU alone (a build of its own, then the run).
   const auto again_alone = [&](std::size_t i) {
     CheckContext alone = contexts[graded[i].suite];
     alone.gpu_turns = nullptr;
-    BuiltSubmission again = build_for_check(alone, spec_of(i), grader_of(i), check_options(i));
-    const GpuTurns::Turn turn = shared.gpu_turns->alone();
-    return run_submission(alone, spec_of(i), grader_of(i), check_options(i), std::move(again));
+    return run_alone(i, build_for_check(alone, spec_of(i), grader_of(i), check_options(i)));
   };
   schedule_batch(
       graded.size(), WorkerPlan{builders, gpu && builders > 1 ? lanes : 0, 0, 1},  // -j 1: one after another
@@ -297,8 +303,11 @@ std::vector<SelftestResult> run_selftest(const CheckContext& context, const std:
       },
       [&](std::size_t k, std::size_t) {
         const std::size_t i = order[k];
-        ran[i] = run_submission(contexts[graded[i].suite], spec_of(i), grader_of(i), check_options(i),
-                                std::move(*built[i]));
+        if (graded[i].entry->alone && shared.gpu_turns)
+          ran[i] = run_alone(i, std::move(*built[i]));
+        else
+          ran[i] = run_submission(contexts[graded[i].suite], spec_of(i), grader_of(i), check_options(i),
+                                  std::move(*built[i]));
         built[i].reset();
       },
       nullptr,
@@ -313,8 +322,9 @@ std::vector<SelftestResult> run_selftest(const CheckContext& context, const std:
         if (std::find(entry.backends.begin(), entry.backends.end(), backend) == entry.backends.end()) return;
         std::string why = verdict(entry, report, spent, options);
         // A neighbour on the GPU can take its memory, or clear the shared memory a runner
-        // poisons when its context starts: a miss beside others is graded again alone.
-        if (!why.empty() && shared.gpu_turns && backend == "cuda") {
+        // poisons when its context starts: a miss beside others is graded again alone (an entry
+        // graded alone already is not).
+        if (!why.empty() && shared.gpu_turns && backend == "cuda" && !entry.alone) {
           beside_others = std::string(to_string(report.outcome)) + ": " + why;
           if (const std::string what = first_failure(report); !what.empty()) beside_others += " (" + what + ")";
           spent = {};

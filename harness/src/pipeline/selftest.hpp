@@ -30,6 +30,9 @@ struct SelftestEntry {
   std::optional<double> seconds_at_most;     ///< the longest its check may take (a stall)
   bool flaky_on_gpu = false;                 ///< a race whose outcome the GPU may hide
   bool sanitizer = false;                    ///< on a GPU the outcome is compute-sanitizer's finding: not judged with --no-sanitizer
+  /// Beside other entries on one GPU it would fail them (it takes the GPU's memory): graded with
+  /// the GPU alone, after the shared work.
+  bool alone = false;
   /// Step → the cause its performance diagnosis must name ("bank_conflicts"): checked on a GPU
   /// when performance and diagnosis are on (a slow known-bad solution's cause, issue 13).
   std::map<std::string, std::string> diagnosis;

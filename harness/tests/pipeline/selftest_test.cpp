@@ -64,6 +64,7 @@ TEST_CASE("pipeline::selftest_entries") {
                "  feedback: only the last element is wrong\n"
                "  flaky_on_gpu: true\n"
                "  sanitizer: true\n"
+               "  alone: true\n"
                "  backends: [cpu]\n"
                "  note: why the GPU may hide it\n"
                "- {file: good/plain.cu, outcome: passed, diagnosis: {tiled: bank_conflicts, naive: no_reuse}}\n");
@@ -91,6 +92,7 @@ TEST_CASE("pipeline::selftest_entries") {
     CHECK(good.feedback.empty());
     CHECK_FALSE(good.flaky_on_gpu);
     CHECK_FALSE(good.sanitizer);
+    CHECK_FALSE(good.alone);
     CHECK(good.backends == std::vector<std::string>{"cuda", "cpu"});
     const SelftestEntry& bad = (*entries)[3];
     CHECK(bad.label == "bad/last.cu");
@@ -98,6 +100,7 @@ TEST_CASE("pipeline::selftest_entries") {
     CHECK(bad.feedback == "only the last element is wrong");
     CHECK(bad.flaky_on_gpu);
     CHECK(bad.sanitizer);
+    CHECK(bad.alone);
     CHECK(bad.backends == std::vector<std::string>{"cpu"});
     CHECK(bad.diagnosis.empty());
     const SelftestEntry& slow = (*entries)[4];
@@ -421,6 +424,16 @@ TEST_CASE("pipeline::run_selftest") {
       CHECK_FALSE(results[0].ok);
       CHECK(results[0].why == "expected passed, got wrong_answer");
       CHECK_FALSE(results[0].beside_others.empty());
+    }
+    SUBCASE("an entry graded alone (`alone: true`) is graded once: its miss is the verdict") {
+      SelftestEntry hog = plain;
+      hog.alone = true;
+      expect_check(last_wrong);
+      const auto results = side_by_side({hog});
+      REQUIRE(results.size() == 1);
+      CHECK_FALSE(results[0].ok);
+      CHECK(results[0].why == "expected passed, got wrong_answer");
+      CHECK(results[0].beside_others.empty());
     }
     SUBCASE("an entry that meets its expectation is graded once") {
       expect_check(last_wrong);
