@@ -102,11 +102,11 @@ void add_selftest_command(CLI::App& app, int& exit_code) {
                 "Only the entries whose expected.yaml names a diagnosis (the slow known-bad solutions)");
   cmd->add_option("-j,--jobs", args->jobs, "Builds at a time (default: one per core)");
   cmd->add_option("--runs-per-gpu", args->runs_per_gpu,
-                  "Submissions run side by side on the GPU: their cases and sanitizer passes together, each "
-                  "timing and diagnosis with the GPU alone (as many more wait for that, and go one after "
-                  "another once N wait, so the GPU is emptied once per group); one that misses its "
-                  "expectation is graded again alone. 1 to 64; default: one per 4 cores, at most 4; 1: one "
-                  "at a time")
+                  "Submissions run side by side on the GPU: their cases and sanitizer passes N at a time, "
+                  "then each timing and diagnosis with the GPU alone, once no case is left to run (the "
+                  "longest start first, by the last run's times kept in cugrade's cache folder); "
+                  "one that misses its expectation is graded again alone. 1 to 64; default: 3 per 8 "
+                  "cores, at most 6; 1: one at a time")
       ->check(CLI::Range(1, 64).description(""))
       ->type_name("N");
   cmd->callback([args, &exit_code] { exit_code = run_selftest_command(*args); });

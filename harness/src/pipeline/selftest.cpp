@@ -217,7 +217,7 @@ std::string entry_seconds_key(const std::string& backend, const std::string& ass
   return backend + "|" + assignment + "|" + entry.label;
 }
 
-std::size_t default_runs_per_gpu(std::size_t cores) { return std::clamp<std::size_t>(cores / 4, 1, 4); }
+std::size_t default_runs_per_gpu(std::size_t cores) { return std::clamp<std::size_t>(cores * 3 / 8, 1, 6); }
 
 std::vector<SelftestResult> run_selftest(const CheckContext& context, const std::vector<SelftestSuite>& suites,
                                          const CheckOptions& options,

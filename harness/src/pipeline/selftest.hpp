@@ -92,9 +92,9 @@ struct SelftestWorkers {
 /// The key of an entry's seconds in SelftestWorkers::seconds_file: "cuda|matmul|bad/x.cu".
 std::string entry_seconds_key(const std::string& backend, const std::string& assignment, const SelftestEntry& entry);
 
-/// Entries side by side on one GPU by default on a machine with `cores` cores: one per 4 cores, at
-/// most 4 (on an H100 with 16 cores, 4 at a time was fastest and 8 slower than 4:
-/// docs/measurements.md).
+/// Entries side by side on one GPU by default on a machine with `cores` cores: 3 per 8 cores, at
+/// most 6 (on an H100 with 16 cores, with the turns alone after the shared work, 6 at a time took
+/// 235-261 s, 4 took 264 s and 8 took 254 s while failing more neighbours: docs/measurements.md).
 std::size_t default_runs_per_gpu(std::size_t cores);
 
 /// Grades every entry of every suite with `options` (its submission replaced) and judges each
