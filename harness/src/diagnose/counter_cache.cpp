@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/atomic_file.hpp"
+#include "core/cache_file.hpp"
 #include "device/ceilings.hpp"
 
 namespace cugrade {
@@ -31,12 +31,8 @@ constexpr std::size_t most_entries = 512;
 /// The entries of a cache file; none when it is missing, unreadable, or not ours.
 std::map<std::string, CallCounters> entries_of(const std::filesystem::path& file) {
   std::map<std::string, CallCounters> out;
-  const auto text = read_whole_file(file);
-  if (!text) return out;
-  const json j = json::parse(*text, nullptr, /*allow_exceptions=*/false);
-  if (!j.is_object() || j.value("format", 0) != file_format || !j.contains("counters") || !j["counters"].is_object())
-    return out;
-  for (const auto& [key, value] : j["counters"].items()) {
+  const json kept = read_cache_section(file, file_format, "counters");
+  for (const auto& [key, value] : kept.items()) {
     try {
       out[key] = value.get<CallCounters>();
     } catch (const json::exception&) {
@@ -74,9 +70,9 @@ void CounterCache::store(const std::string& key, const CallCounters& counters) {
   std::map<std::string, CallCounters> kept = entries_of(file_);  // with what others added
   if (kept.size() >= most_entries) kept.clear();
   for (const auto& [k, c] : counters_) kept[k] = c;
-  json j{{"format", file_format}, {"counters", json::object()}};
-  for (const auto& [k, c] : kept) j["counters"][k] = c;
-  (void)write_file_atomically(file_, j.dump(1));  // a cache that cannot be written keeps nothing
+  json entries = json::object();
+  for (const auto& [k, c] : kept) entries[k] = c;
+  write_cache_section(file_, file_format, "counters", entries);
 }
 
 std::filesystem::path counter_cache_file(const std::filesystem::path& cache_dir, const std::string& gpu,

@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/atomic_file.hpp"
+#include "core/cache_file.hpp"
 
 namespace cugrade {
 
@@ -24,12 +24,8 @@ constexpr std::size_t most_entries = 4096;
 
 std::map<std::string, double> load_entry_seconds(const std::filesystem::path& file) {
   std::map<std::string, double> out;
-  const auto text = read_whole_file(file);
-  if (!text) return out;
-  const json j = json::parse(*text, nullptr, /*allow_exceptions=*/false);
-  if (!j.is_object() || j.value("format", 0) != file_format || !j.contains("seconds") || !j["seconds"].is_object())
-    return out;
-  for (const auto& [key, value] : j["seconds"].items())
+  const json kept = read_cache_section(file, file_format, "seconds");
+  for (const auto& [key, value] : kept.items())
     if (value.is_number() && std::isfinite(value.get<double>()) && value.get<double>() >= 0.0)
       out[key] = value.get<double>();
   return out;
@@ -40,11 +36,9 @@ void save_entry_seconds(const std::filesystem::path& file, const std::map<std::s
   std::map<std::string, double> kept = load_entry_seconds(file);
   if (kept.size() + seconds.size() > most_entries) kept.clear();
   for (const auto& [key, s] : seconds) kept[key] = s;
-  json j{{"format", file_format}, {"seconds", json::object()}};
-  for (const auto& [key, s] : kept) j["seconds"][key] = std::round(s * 100.0) / 100.0;
-  std::error_code ignored;
-  std::filesystem::create_directories(file.parent_path(), ignored);
-  (void)write_file_atomically(file, j.dump(1));
+  json entries = json::object();
+  for (const auto& [key, s] : kept) entries[key] = std::round(s * 100.0) / 100.0;
+  write_cache_section(file, file_format, "seconds", entries);
 }
 
 std::vector<std::size_t> longest_first(const std::vector<std::string>& keys, const std::map<std::string, double>& seconds) {
