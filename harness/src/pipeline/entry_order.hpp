@@ -11,11 +11,11 @@
 
 namespace cugrade {
 
-/// The seconds kept in `file` by key; none when it is missing, damaged or not ours.
+/// The seconds kept in `file` by key; none when it is empty (no file), missing, damaged or not ours.
 std::map<std::string, double> load_entry_seconds(const std::filesystem::path& file);
 
-/// Writes `seconds` into `file` over what it kept (keys not given keep theirs); a file that
-/// cannot be written keeps nothing and is no error.
+/// Writes `seconds` into `file` over what it kept (keys not given keep theirs); an empty path
+/// writes nothing, and a file that cannot be written keeps nothing and is no error.
 void save_entry_seconds(const std::filesystem::path& file, const std::map<std::string, double>& seconds);
 
 /// The indices of `keys`: those without seconds first, then the others longest first (equals in

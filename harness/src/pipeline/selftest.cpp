@@ -239,15 +239,10 @@ std::vector<SelftestResult> run_selftest(const CheckContext& context, const std:
       graded.push_back({s, &entry});
     }
   // The longest first (entry_order.hpp): item k of the batch is entry order[k].
-  const std::string backend_name = gpu ? "cuda" : "cpu";
-  const auto key_of = [&](std::size_t i) {
-    return entry_seconds_key(backend_name, suites[graded[i].suite].spec->id, *graded[i].entry);
-  };
   std::vector<std::string> keys;
-  for (std::size_t i = 0; i < graded.size(); ++i) keys.push_back(key_of(i));
-  const std::vector<std::size_t> order =
-      longest_first(keys, workers.seconds_file.empty() ? std::map<std::string, double>{}
-                                                       : load_entry_seconds(workers.seconds_file));
+  for (const Item& item : graded)
+    keys.push_back(entry_seconds_key(gpu ? "cuda" : "cpu", suites[item.suite].spec->id, *item.entry));
+  const std::vector<std::size_t> order = longest_first(keys, load_entry_seconds(workers.seconds_file));
   std::map<std::string, double> seconds_now;
   // Every entry of a suite grades the same cases: their inputs and gold are made once per suite.
   // Each input file is written once, into a folder beside the checks' own (under the same
@@ -291,9 +286,7 @@ std::vector<SelftestResult> run_selftest(const CheckContext& context, const std:
   };
   // Entry i graded again from its files, with the GPU alone (a build of its own, then the run).
   const auto again_alone = [&](std::size_t i) {
-    CheckContext alone = contexts[graded[i].suite];
-    alone.gpu_turns = nullptr;
-    return run_alone(i, build_for_check(alone, spec_of(i), grader_of(i), check_options(i)));
+    return run_alone(i, build_for_check(contexts[graded[i].suite], spec_of(i), grader_of(i), check_options(i)));
   };
   schedule_batch(
       graded.size(), WorkerPlan{builders, gpu && builders > 1 ? lanes : 0, 0, 1},  // -j 1: one after another
@@ -332,7 +325,7 @@ std::vector<SelftestResult> run_selftest(const CheckContext& context, const std:
           why = verdict(entry, report, spent, options);
         }
         std::lock_guard lock(heard);
-        seconds_now[key_of(i)] = spent.build + spent.inputs + spent.run;
+        seconds_now[keys[i]] = spent.build + spent.inputs + spent.run;
         judged[i] = SelftestResult{spec_of(i).id, entry, std::move(report), why.empty(), why, own_seconds(spent), spent,
                                    beside_others};
         if (on_result) on_result(*judged[i]);
