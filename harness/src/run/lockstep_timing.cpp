@@ -359,7 +359,9 @@ class LockstepSession {
     const TimeTask& task = reference_tasks_[task_];
     const StoppingRule rule{task.min_samples, task.max_samples, task.target_rse, task.budget_s};
     const auto start = Clock::now();
-    while (!(should_stop(student_.event_ms, rule, ms_since(start) / 1000.0) &&
+    // The student's side stops on the times it is graded on: where work escapes its events
+    // (a side stream), the wall clock's, which the events' steadiness says nothing of.
+    while (!(should_stop(student_graded_ms(), rule, ms_since(start) / 1000.0) &&
              should_stop(reference_.event_ms, rule, ms_since(start) / 1000.0))) {
       if (!round(next_++, true)) return false;
       if (!outcomes_[task_].verified) break;  // a wrong timed result: performance earns nothing
@@ -375,14 +377,28 @@ class LockstepSession {
                     "written", timeout_s_);
   }
 
+  /// The protocol's own cost on the clock so far: the median of the reference's wall time beyond
+  /// its events (the reference's events are believed).
+  double protocol_cost_ms() const {
+    std::vector<double> overhead;
+    for (std::size_t i = 0; i < reference_.wall_ms.size() && i < reference_.event_ms.size(); ++i)
+      overhead.push_back(reference_.wall_ms[i] - reference_.event_ms[i]);
+    return std::max(0.0, summarize(overhead).median);
+  }
+
+  /// The student's samples so far as they will be graded (settle, then timing_stats).
+  std::vector<double> student_graded_ms() const {
+    const double cost = protocol_cost_ms();
+    std::vector<double> walls = student_.wall_ms;
+    for (double& wall : walls) wall = std::max(0.0, wall - cost);
+    return graded_samples(student_.event_ms, walls);
+  }
+
   /// The current target's samples into its outcome. The protocol's own cost (two round trips,
   /// the digest) is what the reference's clock reads beyond its events; taken off both sides'
   /// clocks, it leaves what timing_stats compares.
   void settle() {
-    std::vector<double> overhead;
-    for (std::size_t i = 0; i < reference_.wall_ms.size() && i < reference_.event_ms.size(); ++i)
-      overhead.push_back(reference_.wall_ms[i] - reference_.event_ms[i]);
-    const double cost = std::max(0.0, summarize(overhead).median);
+    const double cost = protocol_cost_ms();
     for (Side* side : {&student_, &reference_})
       for (double& wall : side->wall_ms) wall = std::max(0.0, wall - cost);
     TimingOutcome& out = outcomes_[task_];

@@ -28,11 +28,12 @@ bool work_escaped(const std::vector<double>& event_ms, const std::vector<double>
 }
 }  // namespace
 
-TimingStats timing_stats(const std::vector<double>& event_ms, const std::vector<double>& wall_ms) {
-  TimingStats stats;
+std::vector<double> graded_samples(const std::vector<double>& event_ms, const std::vector<double>& wall_ms,
+                                   std::size_t* wall_clock_samples) {
   const bool escaped = work_escaped(event_ms, wall_ms);
   std::vector<double> samples;
   samples.reserve(event_ms.size());
+  std::size_t walls = 0;
   for (std::size_t i = 0; i < event_ms.size(); ++i) {
     const double event = event_ms[i];
     const bool has_wall = i < wall_ms.size() && usable(wall_ms[i]);
@@ -40,14 +41,21 @@ TimingStats timing_stats(const std::vector<double>& event_ms, const std::vector<
       // A student who can patch the timer can make the event time garbage; the wall clock stands.
       if (!has_wall) continue;
       samples.push_back(wall_ms[i]);
-      ++stats.wall_clock_samples;
+      ++walls;
     } else if (escaped && has_wall && wall_ms[i] > event) {
       samples.push_back(wall_ms[i]);
-      ++stats.wall_clock_samples;
+      ++walls;
     } else {
       samples.push_back(event);
     }
   }
+  if (wall_clock_samples) *wall_clock_samples = walls;
+  return samples;
+}
+
+TimingStats timing_stats(const std::vector<double>& event_ms, const std::vector<double>& wall_ms) {
+  TimingStats stats;
+  const std::vector<double> samples = graded_samples(event_ms, wall_ms, &stats.wall_clock_samples);
   const SampleSummary s = summarize(samples);
   stats.median_ms = s.median;
   stats.min_ms = s.min;

@@ -18,6 +18,12 @@ namespace cugrade {
 /// and the sample is dropped when there is none.
 TimingStats timing_stats(const std::vector<double>& event_ms, const std::vector<double>& wall_ms);
 
+/// The per-sample times timing_stats reads, in order (its rules above); `wall_clock_samples`, when
+/// given, receives how many are wall times. What the timing's stopping rule watches, so that
+/// sampling stops when the times that are graded are steady, not the events that work escaped.
+std::vector<double> graded_samples(const std::vector<double>& event_ms, const std::vector<double>& wall_ms,
+                                   std::size_t* wall_clock_samples = nullptr);
+
 /// A reference running this much slower beside the student's runner than beside a twin of
 /// itself was slowed by the student's work on the GPU during its turns. The baseline takes turns
 /// with another process as the lock-step does, so honest drift within one reference process is

@@ -7,10 +7,16 @@
 
 #include <algorithm>
 #include <cmath>
+#include <chrono>
 #include <filesystem>
+#include <memory>
+#include <thread>
 
 #include "array_file.hpp"
+#include "process/fake_process_runner.hpp"
+#include "run/fake_server.hpp"
 #include "run/run_fixture.hpp"
+#include "timing/timing_stats.hpp"
 
 namespace fs = std::filesystem;
 using namespace cugrade;
@@ -377,4 +383,53 @@ TEST_CASE("run::time_targets") {
     REQUIRE(outcomes.size() == 1);
     CHECK(outcomes[0].status.outcome == Outcome::harness_error);
   }
+}
+
+TEST_CASE("run::time_targets stops the student's side on the times it is graded on") {
+  // Work that escapes the events (a kernel on a stream of its own) makes them read next to
+  // nothing, and noise: the wall clock is graded (timing_stats). Sampling that waited for the
+  // events to be steady ran to the end of its budget or its most samples, 13 s of a self-test's
+  // matmul entry on an H100 (docs/measurements.md); the steady wall clock ends it at once.
+  test::RunFixture fixture;
+  FakeProcessRunner processes;
+  TimeTask task = reduction_task(fixture.dir, 100);
+  task.min_samples = 5;
+  task.max_samples = 200;
+  task.target_rse = 0.05;
+  task.budget_s = 30.0;
+  RunRequest student;
+  student.runner = fixture.dir / "runner";
+  student.work_dir = fixture.dir / "run";
+  fs::create_directories(student.work_dir);
+  fs::create_directories(fixture.dir / "reference");
+  BaselineCache baselines;
+  keep_baselines_that_never_blame(baselines, student, {task});
+  for (const bool theirs : {true, false}) {  // the reference's runner starts first
+    processes.expect_interactive([theirs](const ProcessRequest&) {
+      auto calls = std::make_shared<std::size_t>(0);
+      return std::make_unique<test::FakeServer>([theirs, calls](const std::string& command) -> std::string {
+        if (command == "task 0") return "loaded";
+        if (command.starts_with("prepare ")) return "ready";
+        if (command == "run") {
+          if (theirs) return "ran 1.0";
+          std::this_thread::sleep_for(std::chrono::milliseconds(3));  // the work, outside the events
+          return (*calls)++ % 2 ? "ran 0.001" : "ran 0.04";
+        }
+        if (command.starts_with("digest ")) return test::digest_reply();
+        if (command.starts_with("write ")) return "written";
+        return "what?";
+      });
+    });
+  }
+  const auto outcomes =
+      time_targets(processes, student, {task}, CUGRADE_LOCKSTEP_REFERENCE, fixture.dir / "reference", {&baselines});
+  REQUIRE(outcomes.size() == 1);
+  INFO(outcomes[0].status.message);
+  CHECK(outcomes[0].status.outcome == Outcome::passed);
+  // The events alone would need about 400 samples to reach 5 %: the most, 200, would be taken.
+  CHECK(outcomes[0].student_ms.size() >= 5);
+  CHECK(outcomes[0].student_ms.size() < 50);
+  const TimingStats graded = timing_stats(outcomes[0].student_ms, outcomes[0].student_wall_ms);
+  CHECK(graded.wall_clock_samples == graded.samples);
+  CHECK(graded.median_ms > 2.5);
 }

@@ -58,3 +58,16 @@ TEST_CASE("timing::timing_stats") {
     CHECK(timing_stats({}, {}) == TimingStats{});
   }
 }
+
+TEST_CASE("timing::graded_samples") {
+  SUBCASE("the samples timing_stats reads, in order: here the wall times work escaped to") {
+    std::size_t walls = 0;
+    CHECK(graded_samples({0.1, 0.1, 0.1, 0.1, 0.1}, {0.1, 0.1, 1.1, 1.2, 1.3}, &walls) ==
+          std::vector<double>{0.1, 0.1, 1.1, 1.2, 1.3});
+    CHECK(walls == 3);
+  }
+  SUBCASE("the events where the wall clock agrees; a garbage event without a wall time is dropped") {
+    CHECK(graded_samples({1.0, 2.0, 3.0}, {1.1, 2.1, 3.1}) == std::vector<double>{1.0, 2.0, 3.0});
+    CHECK(graded_samples({-1.0, 2.0}, {}) == std::vector<double>{2.0});
+  }
+}
