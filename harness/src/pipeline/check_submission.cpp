@@ -101,21 +101,6 @@ void name_cases_in_messages(RunOutcome& ran, const CasePlan& plan) {
     }
 }
 
-/// One of CheckContext::parking's places, taken if one is free, given back when it goes.
-class ParkingPlace {
- public:
-  explicit ParkingPlace(std::counting_semaphore<>* places) : places_(places && places->try_acquire() ? places : nullptr) {}
-  ParkingPlace(const ParkingPlace&) = delete;
-  ParkingPlace& operator=(const ParkingPlace&) = delete;
-  ~ParkingPlace() {
-    if (places_) places_->release();
-  }
-  bool held() const { return places_ != nullptr; }
-
- private:
-  std::counting_semaphore<>* places_;
-};
-
 /// Adds the cross-case pattern ("wrong only at sizes that are not a multiple of 32") to the
 /// first visible wrong answer of each step.
 void add_cross_case_patterns(GradeReport& report, const Spec& spec) {
@@ -329,15 +314,13 @@ RanSubmission run_submission(const CheckContext& context, const Spec& spec, cons
     const RunRequest timing_run = timing_run_request(run, plan);
     // Beside other lanes, the cases share the GPU; the timing waits for it alone (gpu_turns.hpp).
     GpuTurns::Turn turn = context.gpu_turns ? context.gpu_turns->shared() : GpuTurns::Turn{};
-    // Beside other lanes, where a place to wait is free: started in the shared turn, they wait
-    // idle, with nothing loaded, while other lanes time alone (idle contexts beside a timing moved
-    // no ratio on an H100, docs/measurements.md), and their start leaves this lane's turn alone.
-    const bool start_early = timed && timing_ahead() && !plan.job.timings.empty() &&
-                             baselines_kept(context.baselines.get(), timing_run, plan.job.timings, reference_runner);
-    const ParkingPlace parked(start_early && context.gpu_turns ? context.parking.get() : nullptr);
-    EarlyRunners early;  // ended before its place is given back
+    EarlyRunners early;
     std::future<void> gate;
-    if (start_early && (!context.gpu_turns || parked.held())) {
+    // Beside other lanes too: started in the shared turn, they wait idle, with nothing loaded,
+    // while other lanes time alone (an idle context changed no timing beside it on an H100,
+    // docs/measurements.md), and their start is no longer part of this lane's turn alone.
+    if (timed && timing_ahead() && !plan.job.timings.empty() &&
+        baselines_kept(context.baselines.get(), timing_run, plan.job.timings, reference_runner)) {
       const PinnedThread pinned(check_timing_cpus(options));  // the runners inherit it
       early = start_early_runners(context.processes, timing_run, plan.job.timings, reference_runner,
                                   plan.layout.reference_timing);

@@ -11,7 +11,6 @@
 #include <map>
 #include <memory>
 #include <optional>
-#include <semaphore>
 #include <string>
 #include <vector>
 
@@ -75,14 +74,9 @@ struct CheckContext {
   /// The reference's counters kept for many checks (diagnosis); null: profiled per check.
   std::shared_ptr<CounterCache> counters = nullptr;
   /// The turns of the lanes that share this check's GPU (a self-test's): the cases and the
-  /// sanitizer's pass in a shared turn, the timing and the diagnosis alone. Null: the check has
-  /// its GPU to itself.
+  /// sanitizer's pass in a shared turn, the timing and the diagnosis alone, and no timing runner
+  /// started early. Null: the check has its GPU to itself.
   std::shared_ptr<GpuTurns> gpu_turns = nullptr;
-  /// Beside other lanes (gpu_turns), the places for timing runners started in a shared turn to
-  /// wait in, idle, until their lane's turn alone: each holds two CUDA contexts of the GPU's
-  /// memory while it waits. A check that finds none free (or none given) starts its timing runners
-  /// in its turn alone.
-  std::shared_ptr<std::counting_semaphore<>> parking = nullptr;
 };
 
 /// Wall-clock seconds of the stages of one check (batch grading sums them: where the time goes).

@@ -278,7 +278,6 @@ std::vector<SelftestResult> run_selftest(const CheckContext& context, const std:
   // a lane of its own, so that one waiting to be alone holds back none that would share.
   const bool take_turns = gpu && runs_per_gpu > 1;
   if (take_turns && !shared.gpu_turns) shared.gpu_turns = std::make_shared<GpuTurns>(runs_per_gpu, SIZE_MAX);
-  if (take_turns && !shared.parking) shared.parking = std::make_shared<std::counting_semaphore<>>(selftest_parked_most);
   const std::size_t lanes = take_turns ? std::max(graded.size(), runs_per_gpu) : runs_per_gpu;
   std::vector<CheckContext> contexts(suites.size(), shared);
   for (auto& c : contexts)

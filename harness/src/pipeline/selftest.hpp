@@ -96,11 +96,6 @@ std::string entry_seconds_key(const std::string& backend, const std::string& ass
 /// batch's serves 30 s, baseline_cache.hpp).
 inline constexpr double selftest_baseline_lifetime_s = 3600.0;
 
-/// Timed entries whose timing runners may wait started, idle, for their turn alone at once
-/// (CheckContext::parking): on an H100, every timed entry's (25, 50 CUDA contexts) filled its
-/// 80 GB and slowed the shared work by 90 s (docs/measurements.md).
-inline constexpr std::ptrdiff_t selftest_parked_most = 8;
-
 /// Entries side by side on one GPU by default on a machine with `cores` cores: 3 per 8 cores, at
 /// most 6 (on an H100 with 16 cores, with the turns alone after the shared work, 6 at a time took
 /// 235-261 s, 4 took 264 s and 8 took 254 s while failing more neighbours: docs/measurements.md).
