@@ -316,10 +316,8 @@ RanSubmission run_submission(const CheckContext& context, const Spec& spec, cons
     GpuTurns::Turn turn = context.gpu_turns ? context.gpu_turns->shared() : GpuTurns::Turn{};
     EarlyRunners early;
     std::future<void> gate;
-    // Beside other lanes too: started in the shared turn, they wait idle, with nothing loaded,
-    // while other lanes time alone (an idle context changed no timing beside it on an H100,
-    // docs/measurements.md), and their start is no longer part of this lane's turn alone.
-    if (timed && timing_ahead() && !plan.job.timings.empty() &&
+    // No early runner beside other lanes: it would still be alive while another lane times.
+    if (timed && timing_ahead() && !context.gpu_turns && !plan.job.timings.empty() &&
         baselines_kept(context.baselines.get(), timing_run, plan.job.timings, reference_runner)) {
       const PinnedThread pinned(check_timing_cpus(options));  // the runners inherit it
       early = start_early_runners(context.processes, timing_run, plan.job.timings, reference_runner,
@@ -353,9 +351,7 @@ RanSubmission run_submission(const CheckContext& context, const Spec& spec, cons
     }
     // The runners started beside the cases load the first step that is timed now: that upload
     // overlaps the sanitizer's pass. Runners left unused (no step passed) end with `early`.
-    // Beside other lanes they load nothing until their turn alone: many wait at once, and each
-    // step's timed inputs can take a gigabyte of the GPU's memory.
-    if (const auto passing = passing_step_tasks(plan.job.timings, report.cases); !passing.empty() && !context.gpu_turns)
+    if (const auto passing = passing_step_tasks(plan.job.timings, report.cases); !passing.empty())
       early.load(passing.front());
     // Invalid accesses, races and uninitialised reads the GPU let pass: compute-sanitizer.
     if (use_cuda && options.sanitizer) {

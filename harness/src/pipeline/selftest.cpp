@@ -14,7 +14,6 @@
 #include "core/work_dir.hpp"
 #include "pipeline/entry_order.hpp"
 #include "pipeline/environment.hpp"
-#include "pipeline/run_requests.hpp"
 #include "pipeline/scheduler.hpp"
 #include "run/run_job.hpp"
 #include "report/json_report.hpp"
@@ -142,20 +141,6 @@ double own_seconds(const StageSeconds& spent) {
   return spent.build + spent.inputs + spent.run + spent.timing + spent.diagnosis;
 }
 
-/// The reference's timing baselines of `suite`'s assignment, taken now into `context.baselines`
-/// (take_baselines_now) in a folder of their own; one that cannot be taken is left to the first
-/// check that needs it, which says why.
-void take_suite_baselines(const CheckContext& context, const SelftestSuite& suite, const CheckOptions& options) {
-  fs::path dir;
-  try {
-    dir = make_work_dir({}, "cugrade-baselines-");
-    take_baselines_now(context, *suite.spec, *suite.grader, options, dir);
-  } catch (const std::exception&) {
-  }
-  std::error_code ignored;
-  if (!dir.empty()) fs::remove_all(dir, ignored);
-}
-
 /// What differs from the entry's expectation in `report` (checked with `options`); empty: ok.
 std::string verdict(const SelftestEntry& entry, const GradeReport& report, const StageSeconds& spent,
                     const CheckOptions& options) {
@@ -265,10 +250,7 @@ std::vector<SelftestResult> run_selftest(const CheckContext& context, const std:
   // counters are kept by reference runner: one cache serves every suite. Entries side by side on
   // one GPU take turns: the cases together, each timing alone.
   CheckContext shared = context;
-  // The baselines are taken first and serve the whole run: its timing comes after minutes of
-  // shared work, past a batch's lifetime of a baseline. One that would blame an entry is taken
-  // again by the entry's own reference process (lockstep_timing), so the GPU's drift blames no one.
-  if (!shared.baselines) shared.baselines = std::make_shared<BaselineCache>(selftest_baseline_lifetime_s);
+  if (!shared.baselines) shared.baselines = std::make_shared<BaselineCache>();
   if (!shared.counters) shared.counters = kept_counters(shared.device);
   const std::size_t cores = std::max(1u, std::thread::hardware_concurrency());
   const std::size_t runs_per_gpu = workers.runs_per_gpu ? workers.runs_per_gpu : default_runs_per_gpu(cores);
@@ -282,19 +264,6 @@ std::vector<SelftestResult> run_selftest(const CheckContext& context, const std:
   std::vector<CheckContext> contexts(suites.size(), shared);
   for (auto& c : contexts)
     if (!c.materials) c.materials = std::make_shared<CaseMaterials>(make_work_dir({}, "cugrade-inputs-"));
-  // The reference's timing baselines first, with the GPU alone, while the first entries build (as
-  // a batch takes them): the timed entries find them kept, so that each starts its timing runners
-  // in its shared turn (check_submission) and its turn alone starts none.
-  std::vector<std::size_t> timed_suites;
-  for (const Item& item : graded)
-    if (selftest_check_options(options, *item.entry, 0).performance &&
-        std::find(timed_suites.begin(), timed_suites.end(), item.suite) == timed_suites.end())
-      timed_suites.push_back(item.suite);
-  std::jthread baselines_first;
-  if (take_turns && timing_ahead() && !timed_suites.empty())
-    baselines_first = std::jthread([&, turn = std::make_shared<GpuTurns::Turn>(shared.gpu_turns->alone())] {
-      for (std::size_t s : timed_suites) take_suite_baselines(contexts[s], suites[s], options);
-    });
   // Builds in parallel; runs on a GPU `runs_per_gpu` at a time, on the CPU backend each worker
   // runs what it built, with its share of the cores.
   const std::size_t builders =

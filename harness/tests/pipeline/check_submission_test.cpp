@@ -598,26 +598,23 @@ TEST_CASE("pipeline::check_submission performance") {
     CHECK(report.max_score == doctest::Approx(7.0));
   }
 
-  SUBCASE("beside other lanes on the GPU: the cases in a shared turn, the timing alone") {
+  SUBCASE("beside other lanes on the GPU: the cases in a shared turn, the timing alone, no runner started early") {
     CheckContext context{fixture.processes, fixture.where};
     context.baselines = std::make_shared<BaselineCache>();
     context.gpu_turns = std::make_shared<GpuTurns>();
-    std::vector<std::string> turns, loaded_in;
+    std::vector<std::string> turns;
     const auto turn_now = [&context] {
       return context.gpu_turns->alone_now() ? "alone" : context.gpu_turns->sharing() == 1 ? "shared" : "none";
     };
     fixture.options.progress = [&](const std::string& line) {
       if (line.starts_with("ran the cases") || line.starts_with("timed fast")) turns.push_back(turn_now());
     };
-    fixture.on_timing_command = [&](const std::string& command) {
-      if (command.starts_with("task ")) loaded_in.push_back(turn_now());
-    };
     bool kept = false;
-    SUBCASE("a baseline kept: both timing runners start in the shared turn, and load nothing until the turn alone") {
+    SUBCASE("a baseline kept: yet no runner waits beside the cases for the timing") {
       kept = true;
       fixture.expect_timing({}, PipelineFixture::Timed::baselines);
-      fixture.expect_timing(student, PipelineFixture::Timed::early);
       fixture.expect_runner(student);
+      fixture.expect_timing(student, PipelineFixture::Timed::sides);
     }
     SUBCASE("none kept: the reference beside its twin, once the GPU is alone") {
       fixture.expect_runner(student);
@@ -625,11 +622,10 @@ TEST_CASE("pipeline::check_submission performance") {
     }
     fixture.expect_calibrate();
     BuiltSubmission built = build_for_check(context, fixture.spec, twice_grader, fixture.options);
-    if (kept) {  // as a batch or a self-test takes them ahead, on the GPU it probed
+    if (kept) {  // as a batch takes them ahead, on the GPU it probed
       CheckContext probed = context;
       probed.device = parse_probe_output(test_data("device/probe_h100.json")).value();
       CHECK(take_baselines_now(probed, fixture.spec, twice_grader, fixture.options, fixture.work()) > 0.0);
-      loaded_in.clear();
     }
     const GradeReport report = score_submission(
         fixture.spec, fixture.options, run_submission(context, fixture.spec, twice_grader, fixture.options, std::move(built)));
@@ -638,13 +634,8 @@ TEST_CASE("pipeline::check_submission performance") {
     CHECK(report.performance.at(0).ratio == doctest::Approx(1.0));
     CHECK(turns == std::vector<std::string>{"shared", "alone"});
     CHECK(std::string(turn_now()) == "none");  // both given back
-    // Each timing runner's inputs (the twin's too, where it runs) loaded with the GPU alone.
-    CHECK(loaded_in.size() == (kept ? 2 : 4));  // fresh: the reference loads again after its baseline
-    CHECK(std::count(loaded_in.begin(), loaded_in.end(), "alone") == static_cast<long>(loaded_in.size()));
-    // Runners started beside the cases: the cases' runner waits at the start gate until they are up.
-    std::size_t gated = 0;
-    for (const ProcessRequest& sent : fixture.processes.requests()) gated += sent.environment.count(start_gate_variable);
-    CHECK(gated == (kept ? 1 : 0));
+    for (const ProcessRequest& sent : fixture.processes.requests())
+      CHECK(sent.environment.count(start_gate_variable) == 0);
   }
 }
 

@@ -12,7 +12,6 @@
 #include <set>
 
 #include "core/work_dir.hpp"
-#include "device/device_info.hpp"
 #include "pipeline/entry_order.hpp"
 #include "pipeline/twice_fixture.hpp"
 #include "spec/spec_loader.hpp"
@@ -435,26 +434,6 @@ TEST_CASE("pipeline::run_selftest") {
       CHECK_FALSE(results[0].ok);
       CHECK(results[0].why == "expected passed, got wrong_answer");
       CHECK(results[0].beside_others.empty());
-    }
-    SUBCASE("timed: the reference's baselines first, with the GPU alone; the entry's timing runners start beside its cases") {
-      // The scripted starts are taken in order, each checking whose runner it is: the reference
-      // beside its twin, then the entry's two timing runners, started early (the baseline kept).
-      fixture.options.performance = true;
-      CheckContext context{fixture.processes, fixture.where};
-      context.device = parse_probe_output(test_data("device/probe_h100.json")).value();
-      fixture.expect_timing({}, PipelineFixture::Timed::baselines);
-      fixture.expect_nvcc_version();
-      fixture.expect_build();
-      fixture.expect_timing({}, PipelineFixture::Timed::early);
-      fixture.expect_runner({});
-      fixture.expect_calibrate();
-      const auto results = run_selftest(context, fixture.spec, twice_grader, {plain}, fixture.options, {},
-                                        {.jobs = 1, .runs_per_gpu = 2});
-      CHECK(fixture.processes.pending() == 0);
-      REQUIRE(results.size() == 1);
-      INFO(results[0].why);
-      CHECK(results[0].ok);
-      CHECK(results[0].report.performance.at(0).ratio == doctest::Approx(1.0));
     }
     SUBCASE("an entry that meets its expectation is graded once") {
       expect_check(last_wrong);

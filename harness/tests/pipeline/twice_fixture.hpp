@@ -282,10 +282,7 @@ struct PipelineFixture {
     baselines,  ///< the reference and its twin alone (take_baselines_now)
     sides,      ///< the reference's runner and the student's, started by the timing (the baseline kept)
     fresh,      ///< none kept: the reference beside its twin, then the student's (the same reference goes on)
-    early,      ///< the student's runner and the reference's, started early beside the cases (the baseline kept)
   };
-  /// Hears every command a timing runner of expect_timing is sent, before it answers; may be empty.
-  std::function<void(const std::string& command)> on_timing_command;
   /// Lock-step timing of one target, each runner serving its side with `student`'s times; a
   /// student with timed_output_wrong gives itself away by digest.
   void expect_timing(FakeStudent student = {}, Timed timed = Timed::lone) {
@@ -293,24 +290,19 @@ struct PipelineFixture {
     const std::vector<Role> roles = timed == Timed::lone        ? std::vector<Role>{baseline, twin, yours, reference}
                                     : timed == Timed::baselines ? std::vector<Role>{baseline, twin}
                                     : timed == Timed::sides     ? std::vector<Role>{reference, yours}
-                                    : timed == Timed::early     ? std::vector<Role>{yours, reference}
                                                                 : std::vector<Role>{baseline, twin, yours};
     for (const Role role : roles) {
-      processes.expect_interactive([this, student, role, timed](const ProcessRequest& sent) {
+      processes.expect_interactive([this, student, role](const ProcessRequest& sent) {
         const bool theirs = role != yours;
         CHECK(sent.argv.front() == (theirs ? where.reference_runner("twice", true) : work() / "runner").string());
-        // Each timing runner works in a folder of its own, none of them the cases' runner's; the
-        // baselines, in the folder of whatever took them (a check, a batch, a self-test).
-        const fs::path folder = theirs ? role == twin ? "reference-timing-twin" : "reference-timing" : "timing";
-        if (timed == Timed::baselines) CHECK(sent.working_dir.filename() == folder);
-        else CHECK(sent.working_dir == work() / folder);
+        // Each timing runner works in a folder of its own, none of them the cases' runner's.
+        CHECK(sent.working_dir == work() / (theirs ? role == twin ? "reference-timing-twin" : "reference-timing" : "timing"));
         const Job job = serve_job_of(sent);
         REQUIRE(job.timings.size() == 1);
         CHECK(job.timings[0].reference_only == theirs);
         const bool wrong = !theirs && student.timed_output_wrong;
         auto calls = std::make_shared<std::size_t>(0);
-        return std::make_unique<FakeServer>([this, job, student, role, wrong, calls](const std::string& command) -> std::string {
-          if (on_timing_command) on_timing_command(command);
+        return std::make_unique<FakeServer>([job, student, role, wrong, calls](const std::string& command) -> std::string {
           const std::vector<double>& times = role == yours ? student.student_ms
                                              : role != reference && !student.reference_alone_ms.empty()
                                                  ? student.reference_alone_ms
