@@ -92,6 +92,10 @@ struct SelftestWorkers {
 /// The key of an entry's seconds in SelftestWorkers::seconds_file: "cuda|matmul|bad/x.cu".
 std::string entry_seconds_key(const std::string& backend, const std::string& assignment, const SelftestEntry& entry);
 
+/// How long a reference's timing baseline serves in a self-test, in seconds: the whole run (a
+/// batch's serves 30 s, baseline_cache.hpp).
+inline constexpr double selftest_baseline_lifetime_s = 3600.0;
+
 /// Entries side by side on one GPU by default on a machine with `cores` cores: 3 per 8 cores, at
 /// most 6 (on an H100 with 16 cores, with the turns alone after the shared work, 6 at a time took
 /// 235-261 s, 4 took 264 s and 8 took 254 s while failing more neighbours: docs/measurements.md).
