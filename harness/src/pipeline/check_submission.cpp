@@ -386,9 +386,7 @@ RanSubmission run_submission(const CheckContext& context, const Spec& spec, cons
       spent.run += pass.seconds;
       report.notes.insert(report.notes.end(), pass.notes.begin(), pass.notes.end());
     }
-    turn.release();
-    // Steps profiled beside other lanes, before the timing: Nsight Compute's counters need no GPU
-    // alone, and its turn leaves the sharing lanes to the others' cases.
+    // Steps profiled while sharing, before the timing: Nsight Compute's counters need no GPU alone.
     const auto diagnosis = [&] {
       return diagnosis_request(context, options, run, reference_runner, plan, device, report.submission);
     };
@@ -396,12 +394,13 @@ RanSubmission run_submission(const CheckContext& context, const Spec& spec, cons
     if (timed && options.diagnosis && context.gpu_turns && !options.profile_while_sharing.empty()) {
       const std::vector<bool> chosen = steps_to_profile_ahead(options, plan, report.cases);
       if (std::find(chosen.begin(), chosen.end(), true) != chosen.end()) {
-        const GpuTurns::Turn profiling = context.gpu_turns->profiling();
+        const auto profiling = context.gpu_turns->profiler();
         stage_started = std::chrono::steady_clock::now();
         ahead = diagnose_steps(context.processes, diagnosis(), plan.job.timings, chosen, context.counters.get());
         spent.diagnosis = seconds_since(stage_started);
       }
     }
+    turn.release();
     if (timed && context.gpu_turns) turn = context.gpu_turns->alone();
     stage_started = std::chrono::steady_clock::now();
     {

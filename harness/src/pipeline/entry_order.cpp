@@ -1,6 +1,7 @@
 #include "pipeline/entry_order.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 
 #include <nlohmann/json.hpp>
@@ -40,15 +41,13 @@ void save_entry_seconds(const std::filesystem::path& file, const std::map<std::s
   write_cache_section(file, file_format, "seconds", entries);
 }
 
-std::vector<std::size_t> longest_first(const std::vector<std::string>& keys, const std::map<std::string, double>& seconds,
-                                       const std::vector<bool>& long_unseen) {
+std::vector<std::size_t> longest_first(const std::vector<std::string>& keys, const std::map<std::string, double>& seconds) {
   std::vector<std::size_t> order(keys.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
-  // Never seen: as long as can be, and those known to be long longer still.
+  // Never seen: as long as can be.
   const auto cost = [&](std::size_t i) {
     const auto it = seconds.find(keys[i]);
-    if (it != seconds.end()) return std::pair{0, it->second};
-    return std::pair{i < long_unseen.size() && long_unseen[i] ? 2 : 1, 0.0};
+    return it == seconds.end() ? HUGE_VAL : it->second;
   };
   std::ranges::stable_sort(order, std::greater<>{}, cost);
   return order;

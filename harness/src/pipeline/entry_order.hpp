@@ -2,8 +2,7 @@
 // The order many entries run in: longest first, by each entry's seconds in the last run (kept in
 // a small JSON file in cugrade's cache folder), as CTest orders tests by its cost data. The longest
 // then start early instead of running on their own at the end while the rest of the machine
-// waits. Entries never seen go first, in their given order (those known to be long before the
-// rest): they may be long.
+// waits. Entries never seen go first, in their given order: they may be long.
 #include <cstddef>
 #include <filesystem>
 #include <map>
@@ -19,9 +18,8 @@ std::map<std::string, double> load_entry_seconds(const std::filesystem::path& fi
 /// writes nothing, and a file that cannot be written keeps nothing and is no error.
 void save_entry_seconds(const std::filesystem::path& file, const std::map<std::string, double>& seconds);
 
-/// The indices of `keys`: those without seconds first (those `long_unseen` marks, by index, before
-/// the rest), then the others longest first (equals in their given order).
-std::vector<std::size_t> longest_first(const std::vector<std::string>& keys, const std::map<std::string, double>& seconds,
-                                       const std::vector<bool>& long_unseen = {});
+/// The indices of `keys`: those without seconds first, then the others longest first (equals in
+/// their given order).
+std::vector<std::size_t> longest_first(const std::vector<std::string>& keys, const std::map<std::string, double>& seconds);
 
 }  // namespace cugrade

@@ -8,14 +8,14 @@ GpuTurns::Turn& GpuTurns::Turn::operator=(Turn&& other) noexcept {
   if (this != &other) {
     release();
     turns_ = other.turns_;
-    kind_ = other.kind_;
+    alone_ = other.alone_;
     other.turns_ = nullptr;
   }
   return *this;
 }
 
 void GpuTurns::Turn::release() {
-  if (turns_) turns_->give_back(kind_);
+  if (turns_) turns_->give_back(alone_);
   turns_ = nullptr;
 }
 
@@ -29,23 +29,18 @@ GpuTurns::Turn GpuTurns::shared() {
   ++serving_;
   ++sharing_;
   changed_.notify_all();  // the next ticket may share too
-  return Turn(this, Kind::shared);
+  return Turn(this, false);
 }
+
+std::unique_lock<std::mutex> GpuTurns::profiler() { return std::unique_lock(profiler_); }
 
 GpuTurns::Turn GpuTurns::alone() {
   std::unique_lock lock(mutex_);
   if (++waiting_alone_ >= gather_alone_) draining_ = true;
-  changed_.wait(lock, [&] { return !alone_ && sharing_ == 0 && !profiling_; });
+  changed_.wait(lock, [&] { return !alone_ && sharing_ == 0; });
   --waiting_alone_;
   alone_ = true;
-  return Turn(this, Kind::alone);
-}
-
-GpuTurns::Turn GpuTurns::profiling() {
-  std::unique_lock lock(mutex_);
-  changed_.wait(lock, [&] { return !alone_ && !draining_ && !profiling_; });
-  profiling_ = true;
-  return Turn(this, Kind::profiling);
+  return Turn(this, true);
 }
 
 std::size_t GpuTurns::sharing() const {
@@ -58,20 +53,13 @@ bool GpuTurns::alone_now() const {
   return alone_;
 }
 
-bool GpuTurns::profiling_now() const {
-  std::lock_guard lock(mutex_);
-  return profiling_;
-}
-
-void GpuTurns::give_back(Kind kind) {
+void GpuTurns::give_back(bool alone) {
   {
     std::lock_guard lock(mutex_);
-    if (kind == Kind::alone) {
+    if (alone) {
       alone_ = false;
       if (waiting_alone_ == 0) draining_ = false;  // every gathered turn alone was served
-    } else if (kind == Kind::profiling)
-      profiling_ = false;
-    else
+    } else
       --sharing_;
   }
   changed_.notify_all();

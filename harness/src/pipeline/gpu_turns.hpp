@@ -11,7 +11,7 @@
 // nothing else is left to share), then every waiting one has its turn, one after another, before
 // any lane shares again. With no gather (SIZE_MAX), turns alone wait until no lane shares: the
 // self-test's, once every entry's shared work is done. The profiler's counters do not need the
-// GPU alone: one lane at a time profiles beside the sharing ones (profiling()).
+// GPU alone; profilers still run one at a time (profiler()).
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
@@ -22,13 +22,11 @@ namespace cugrade {
 /// The turns of the lanes that share one GPU.
 class GpuTurns {
  public:
-  /// What a turn lets its lane do.
-  enum class Kind { shared, alone, profiling };
   /// A turn held while it lives (moved, not copied).
   class Turn {
    public:
     Turn() = default;
-    Turn(Turn&& other) noexcept : turns_(other.turns_), kind_(other.kind_) { other.turns_ = nullptr; }
+    Turn(Turn&& other) noexcept : turns_(other.turns_), alone_(other.alone_) { other.turns_ = nullptr; }
     Turn& operator=(Turn&& other) noexcept;
     Turn(const Turn&) = delete;
     Turn& operator=(const Turn&) = delete;
@@ -40,9 +38,9 @@ class GpuTurns {
 
    private:
     friend class GpuTurns;
-    Turn(GpuTurns* turns, Kind kind) : turns_(turns), kind_(kind) {}
+    Turn(GpuTurns* turns, bool alone) : turns_(turns), alone_(alone) {}
     GpuTurns* turns_ = nullptr;
-    Kind kind_ = Kind::shared;
+    bool alone_ = false;
   };
 
   /// `sharing_most` lanes share the GPU at most; `gather_alone` lanes waiting to be alone stop the
@@ -53,22 +51,20 @@ class GpuTurns {
   /// `sharing_most` share it, and every lane that asked to share before has; then shares it with
   /// the others (lanes share in the order they asked).
   Turn shared();
-  /// Waits until no lane holds a turn of any kind; then has the GPU alone.
+  /// Waits until no lane holds a turn of either kind; then has the GPU alone.
   Turn alone();
-  /// Waits until no lane has the GPU alone (or is gathering to), and no other lane profiles; then
-  /// profiles beside the shared turns, outside their limit (a lane waiting to be alone waits for
-  /// it as for a shared turn). Nsight Compute runs one process at a time beside other lanes'
-  /// cases: the counters a diagnosis reads (instructions, sectors, wavefronts, lanes at work)
-  /// came out the same beside sanitized cases on an H100; only DRAM throughput and kernel times moved.
-  Turn profiling();  /// Lanes holding a shared turn now (for tests).
+  /// Waits until no other lane profiles; then holds the profiler while the lock lives. Nsight
+  /// Compute may run beside shared turns, one process at a time: the counters a diagnosis reads
+  /// (instructions, sectors, wavefronts, lanes at work) came out the same beside other lanes'
+  /// sanitized cases on an H100; only DRAM throughput and kernel times moved.
+  std::unique_lock<std::mutex> profiler();
+  /// Lanes holding a shared turn now (for tests).
   std::size_t sharing() const;
   /// Whether a lane has the GPU alone now (for tests).
   bool alone_now() const;
-  /// Whether a lane profiles now (for tests).
-  bool profiling_now() const;
 
  private:
-  void give_back(Kind kind);
+  void give_back(bool alone);
   const std::size_t sharing_most_;
   const std::size_t gather_alone_;
   mutable std::mutex mutex_;
@@ -79,7 +75,7 @@ class GpuTurns {
   std::uint64_t serving_ = 0;      ///< the ticket whose lane shares next
   bool alone_ = false;
   bool draining_ = false;  ///< gathered turns alone are waiting or being served: no new sharing
-  bool profiling_ = false;  ///< a lane holds the turn of the profiler
+  std::mutex profiler_;     ///< held by the lane whose step Nsight Compute profiles
 };
 
 }  // namespace cugrade

@@ -246,12 +246,7 @@ std::vector<SelftestResult> run_selftest(const CheckContext& context, const std:
   std::vector<std::string> keys;
   for (const Item& item : graded)
     keys.push_back(entry_seconds_key(gpu ? "cuda" : "cpu", suites[item.suite].spec->id, *item.entry));
-  // Never seen, the entries whose steps are profiled go first: the profiler's turns, one lane at
-  // a time, then end before the rest of the shared work does.
-  std::vector<bool> profiled;
-  for (const Item& item : graded)
-    profiled.push_back(gpu && options.performance && options.diagnosis && !item.entry->diagnosis.empty());
-  const std::vector<std::size_t> order = longest_first(keys, load_entry_seconds(workers.seconds_file), profiled);
+  const std::vector<std::size_t> order = longest_first(keys, load_entry_seconds(workers.seconds_file));
   std::map<std::string, double> seconds_now;
   // Every entry of a suite grades the same cases: their inputs and gold are made once per suite.
   // Each input file is written once, into a folder beside the checks' own (under the same
@@ -338,7 +333,7 @@ std::vector<SelftestResult> run_selftest(const CheckContext& context, const std:
           why = verdict(entry, report, spent, options);
         }
         std::lock_guard lock(heard);
-        seconds_now[keys[i]] = spent.build + spent.inputs + spent.run + spent.diagnosis;  // all but its timing
+        seconds_now[keys[i]] = spent.build + spent.inputs + spent.run + spent.diagnosis;  // all but the timing alone
         judged[i] = SelftestResult{spec_of(i).id, entry, std::move(report), why.empty(), why, own_seconds(spent), spent,
                                    beside_others};
         if (on_result) on_result(*judged[i]);

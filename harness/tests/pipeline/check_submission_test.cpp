@@ -640,7 +640,7 @@ TEST_CASE("pipeline::check_submission performance") {
       CHECK(sent.environment.count(start_gate_variable) == 0);
   }
 
-  SUBCASE("beside other lanes, a step named to profile while sharing: ncu in the profiler's turn, before the timing") {
+  SUBCASE("beside other lanes, a step named to profile while sharing: ncu in the shared turn, before the timing") {
     CheckContext context{fixture.processes, fixture.where};
     context.baselines = std::make_shared<BaselineCache>();
     context.gpu_turns = std::make_shared<GpuTurns>();
@@ -649,10 +649,7 @@ TEST_CASE("pipeline::check_submission performance") {
     setenv("CUGRADE_NCU", "/opt/nsight-compute/ncu", 1);
     std::vector<std::string> turns;
     fixture.options.progress = [&](const std::string& line) {
-      const std::string turn = context.gpu_turns->alone_now()       ? "alone"
-                               : context.gpu_turns->profiling_now() ? "profiling"
-                               : context.gpu_turns->sharing() == 1  ? "shared"
-                                                                    : "none";
+      const std::string turn = context.gpu_turns->alone_now() ? "alone" : context.gpu_turns->sharing() == 1 ? "shared" : "none";
       if (line.starts_with("diagnosing") || line.starts_with("timed fast"))
         turns.push_back(turn + ": " + line.substr(0, line.find(' ')));
     };
@@ -671,8 +668,7 @@ TEST_CASE("pipeline::check_submission performance") {
         fixture.spec, fixture.options, run_submission(context, fixture.spec, twice_grader, fixture.options, std::move(built)));
     unsetenv("CUGRADE_NCU");
     CHECK(fixture.processes.pending() == 0);
-    // Its shared turn given back first: the profiler's turn leaves that lane to others' cases.
-    CHECK(turns == std::vector<std::string>{"profiling: diagnosing", "alone: timed"});
+    CHECK(turns == std::vector<std::string>{"shared: diagnosing", "alone: timed"});
     const PerformanceResult& perf = report.performance.at(0);
     if (slow) {
       CHECK(perf.ratio == doctest::Approx(0.5));

@@ -19,10 +19,6 @@ TEST_CASE("pipeline::longest_first") {
     const std::map<std::string, double> seconds{{"a", 1.0}, {"c", 30.0}, {"d", 1.0}, {"b", 0.0}};
     CHECK(longest_first(keys, seconds) == std::vector<std::size_t>{4, 2, 0, 3, 1});
   }
-  SUBCASE("of the entries never seen, those known to be long first; one seen keeps its seconds") {
-    const std::map<std::string, double> seconds{{"a", 1.0}, {"c", 30.0}};
-    CHECK(longest_first(keys, seconds, {true, false, true, true, false}) == std::vector<std::size_t>{3, 1, 4, 2, 0});
-  }
 }
 
 TEST_CASE("pipeline::entry seconds file") {
