@@ -92,24 +92,12 @@ bool below_full_credit(const TimingOutcome& timed, const PerformanceTarget& targ
   return student > 0.0 && reference / student < target.full_credit_at;
 }
 
-std::vector<bool> slow_steps(const std::vector<TimingOutcome>& timed, const std::vector<PerformanceTarget>& targets) {
-  std::vector<bool> slow(timed.size(), false);
-  for (std::size_t i = 0; i < timed.size() && i < targets.size(); ++i) slow[i] = below_full_credit(timed[i], targets[i]);
-  return slow;
-}
-
 std::vector<std::optional<PerformanceDiagnosis>> diagnose_slow_steps(ProcessRunner& processes,
                                                                      const DiagnosisRequest& request,
                                                                      const std::vector<TimeTask>& tasks,
                                                                      const std::vector<TimingOutcome>& timed,
                                                                      const std::vector<PerformanceTarget>& targets,
                                                                      CounterCache* cache) {
-  return diagnose_steps(processes, request, tasks, slow_steps(timed, targets), cache);
-}
-
-std::vector<std::optional<PerformanceDiagnosis>> diagnose_steps(ProcessRunner& processes, const DiagnosisRequest& request,
-                                                                const std::vector<TimeTask>& tasks,
-                                                                const std::vector<bool>& chosen, CounterCache* cache) {
   std::vector<std::optional<PerformanceDiagnosis>> out(tasks.size());
   const auto started = Clock::now();
   const auto left_s = [&] {
@@ -117,8 +105,8 @@ std::vector<std::optional<PerformanceDiagnosis>> diagnose_steps(ProcessRunner& p
   };
   // Once the reference cannot be profiled (no ncu, no permission), no later step can be either.
   std::string refused;
-  for (std::size_t i = 0; i < tasks.size() && i < chosen.size(); ++i) {
-    if (!chosen[i]) continue;
+  for (std::size_t i = 0; i < tasks.size() && i < timed.size() && i < targets.size(); ++i) {
+    if (!below_full_credit(timed[i], targets[i])) continue;
     const TimeTask& task = tasks[i];
     if (!refused.empty()) {
       out[i] = unavailable_diagnosis(refused);

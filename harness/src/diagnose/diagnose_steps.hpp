@@ -43,18 +43,9 @@ struct DiagnosisRequest {
 /// `target.full_credit_at`); false when it did not run to its end or was not verified.
 bool below_full_credit(const TimingOutcome& timed, const PerformanceTarget& target);
 
-/// One diagnosis per task of `tasks` that `chosen` marks (same order), whatever its timing;
-/// nothing for the others. With `cache`, the reference's counters of an earlier check on the same
-/// GPU serve again.
-std::vector<std::optional<PerformanceDiagnosis>> diagnose_steps(ProcessRunner& processes, const DiagnosisRequest& request,
-                                                                const std::vector<TimeTask>& tasks,
-                                                                const std::vector<bool>& chosen,
-                                                                CounterCache* cache = nullptr);
-
-/// Which tasks earned less than full credit (below_full_credit of each `timed` by its `targets`).
-std::vector<bool> slow_steps(const std::vector<TimingOutcome>& timed, const std::vector<PerformanceTarget>& targets);
-
-/// diagnose_steps of the slow_steps: the cause for a step below full credit, nothing for the others.
+/// One diagnosis per task of `tasks` (timed as `timed`, graded by `targets`, all in the same
+/// order): the cause for a step below full credit, nothing for the others. With `cache`, the
+/// reference's counters of an earlier check on the same GPU serve again.
 std::vector<std::optional<PerformanceDiagnosis>> diagnose_slow_steps(ProcessRunner& processes,
                                                                      const DiagnosisRequest& request,
                                                                      const std::vector<TimeTask>& tasks,

@@ -131,9 +131,14 @@ double take_planned_baselines(const CheckContext& context, const Spec& spec, con
 
 /// The diagnosis stage's request for this check: the student's runner as it ran, the profiles in
 /// a folder of their own.
-DiagnosisRequest diagnosis_request(const CheckContext& context, const CheckOptions& options, const RunRequest& run,
-                                   const fs::path& reference_runner, const CasePlan& plan, const DeviceInfo& device,
-                                   const std::vector<std::string>& file_names) {
+std::vector<std::optional<PerformanceDiagnosis>> diagnose_timed_steps(const CheckContext& context,
+                                                                      const CheckOptions& options,
+                                                                      const RunRequest& run,
+                                                                      const fs::path& reference_runner,
+                                                                      const CasePlan& plan,
+                                                                      const std::vector<TimingOutcome>& timed,
+                                                                      const DeviceInfo& device,
+                                                                      const std::vector<std::string>& file_names) {
   DiagnosisRequest request;
   request.ncu = find_ncu(context.locations);
   request.student = run;
@@ -145,37 +150,9 @@ DiagnosisRequest diagnosis_request(const CheckContext& context, const CheckOptio
   if (const auto it = run.environment.find("CUDA_VISIBLE_DEVICES"); it != run.environment.end())
     request.gpu += " #" + it->second;
   request.progress = options.progress;
-  return request;
-}
-
-/// The steps of `plan` to profile while sharing the GPU: those `options` names whose cases all passed.
-std::vector<bool> steps_to_profile_ahead(const CheckOptions& options, const CasePlan& plan,
-                                         const std::vector<CaseResult>& cases) {
-  std::vector<bool> chosen(plan.job.timings.size(), false);
-  const auto& named = options.profile_while_sharing;
-  for (const std::size_t i : passing_step_tasks(plan.job.timings, cases))
-    chosen[i] = std::find(named.begin(), named.end(), plan.job.timings[i].step) != named.end();
-  return chosen;
-}
-
-/// The diagnosis of each timed step below full credit: the one profiled ahead where there is one,
-/// else profiled now (the GPU is this check's alone).
-std::vector<std::optional<PerformanceDiagnosis>> diagnose_timed_steps(
-    const CheckContext& context, const DiagnosisRequest& request, const CasePlan& plan,
-    const std::vector<TimingOutcome>& timed, std::vector<std::optional<PerformanceDiagnosis>> ahead) {
   std::vector<PerformanceTarget> targets;
   for (const auto& t : plan.timings) targets.push_back(t.target);
-  const std::vector<bool> slow = slow_steps(timed, targets);
-  ahead.resize(slow.size());
-  std::vector<bool> now = slow;
-  for (std::size_t i = 0; i < slow.size(); ++i) now[i] = slow[i] && !ahead[i];
-  std::vector<std::optional<PerformanceDiagnosis>> out =
-      std::find(now.begin(), now.end(), true) == now.end()
-          ? std::vector<std::optional<PerformanceDiagnosis>>(slow.size())
-          : diagnose_steps(context.processes, request, plan.job.timings, now, context.counters.get());
-  for (std::size_t i = 0; i < slow.size(); ++i)
-    if (slow[i] && ahead[i]) out[i] = std::move(ahead[i]);
-  return out;
+  return diagnose_slow_steps(context.processes, request, plan.job.timings, timed, targets, context.counters.get());
 }
 
 /// build_for_check; `lone` (a check on its own, with a baseline cache in `context`): the inputs
@@ -386,20 +363,6 @@ RanSubmission run_submission(const CheckContext& context, const Spec& spec, cons
       spent.run += pass.seconds;
       report.notes.insert(report.notes.end(), pass.notes.begin(), pass.notes.end());
     }
-    // Steps profiled while sharing, before the timing: Nsight Compute's counters need no GPU alone.
-    const auto diagnosis = [&] {
-      return diagnosis_request(context, options, run, reference_runner, plan, device, report.submission);
-    };
-    std::vector<std::optional<PerformanceDiagnosis>> ahead;
-    if (timed && options.diagnosis && context.gpu_turns && !options.profile_while_sharing.empty()) {
-      const std::vector<bool> chosen = steps_to_profile_ahead(options, plan, report.cases);
-      if (std::find(chosen.begin(), chosen.end(), true) != chosen.end()) {
-        const auto profiling = context.gpu_turns->profiler();
-        stage_started = std::chrono::steady_clock::now();
-        ahead = diagnose_steps(context.processes, diagnosis(), plan.job.timings, chosen, context.counters.get());
-        spent.diagnosis = seconds_since(stage_started);
-      }
-    }
     turn.release();
     if (timed && context.gpu_turns) turn = context.gpu_turns->alone();
     stage_started = std::chrono::steady_clock::now();
@@ -417,8 +380,9 @@ RanSubmission run_submission(const CheckContext& context, const Spec& spec, cons
     // Why a step is slow: Nsight Compute's counters of one call of each side (advice, no points).
     if (timed && options.diagnosis && !plan.timings.empty()) {
       stage_started = std::chrono::steady_clock::now();
-      out.diagnoses = diagnose_timed_steps(context, diagnosis(), plan, out.timed_runs, std::move(ahead));
-      spent.diagnosis += seconds_since(stage_started);
+      out.diagnoses =
+          diagnose_timed_steps(context, options, run, reference_runner, plan, out.timed_runs, device, report.submission);
+      spent.diagnosis = seconds_since(stage_started);
     }
   }
   out.built = std::move(built);

@@ -48,12 +48,6 @@ struct CheckOptions {
   /// Profile each timed step that earns less than full credit, and the reference's, with Nsight
   /// Compute and name the cause (harness/src/diagnose/; CUDA only; advice, never points).
   bool diagnosis = true;
-  /// Beside other lanes (CheckContext::gpu_turns): the steps profiled while the check shares the
-  /// GPU, before its timing, one profiler at a time (a self-test's: those its expectation
-  /// diagnoses). Each diagnosis counts only where the timing then finds its step below full
-  /// credit, as one made after the timing would; a slow step not profiled ahead is profiled after
-  /// the timing, with the GPU alone.
-  std::vector<std::string> profile_while_sharing;
   /// Also run the cases of reference-only steps, through the reference's own functions (the
   /// self-test's reference entry: every reference kernel checked against the gold).
   bool reference_only_steps = false;
@@ -79,10 +73,9 @@ struct CheckContext {
   std::shared_ptr<BaselineCache> baselines = nullptr;
   /// The reference's counters kept for many checks (diagnosis); null: profiled per check.
   std::shared_ptr<CounterCache> counters = nullptr;
-  /// The turns of the lanes that share this check's GPU (a self-test's): the cases, the
-  /// sanitizer's pass and the steps profiled ahead (CheckOptions::profile_while_sharing) in a
-  /// shared turn, the timing and the other diagnoses alone, and no timing runner started early.
-  /// Null: the check has its GPU to itself.
+  /// The turns of the lanes that share this check's GPU (a self-test's): the cases and the
+  /// sanitizer's pass in a shared turn, the timing and the diagnosis alone, and no timing runner
+  /// started early. Null: the check has its GPU to itself.
   std::shared_ptr<GpuTurns> gpu_turns = nullptr;
 };
 

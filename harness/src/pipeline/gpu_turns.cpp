@@ -32,8 +32,6 @@ GpuTurns::Turn GpuTurns::shared() {
   return Turn(this, false);
 }
 
-std::unique_lock<std::mutex> GpuTurns::profiler() { return std::unique_lock(profiler_); }
-
 GpuTurns::Turn GpuTurns::alone() {
   std::unique_lock lock(mutex_);
   if (++waiting_alone_ >= gather_alone_) draining_ = true;

@@ -1,17 +1,15 @@
 #pragma once
 // Several lanes on one GPU. A lane's correctness cases and sanitizer pass leave the GPU mostly
 // idle (process starts, instrumentation, judging): on an H100 two self-tests' runs side by side
-// took no longer each than alone (docs/measurements.md). The timing must have the GPU to itself:
-// a compute-sanitizer process that only waited beside the timing made its sampling 4-6x longer
-// and halved a reference's ratio against itself. So lanes take turns: up to a number of them
-// share the GPU for their cases, one at a time has it alone for its timing (and for the
-// diagnosis of a slow step no one profiled while sharing). Having it alone means first waiting
-// for every shared turn to end (a drain, seconds of an idle GPU); so turns alone can be gathered:
-// lanes waiting to be alone let others go on sharing until `gather_alone` of them wait (or
-// nothing else is left to share), then every waiting one has its turn, one after another, before
-// any lane shares again. With no gather (SIZE_MAX), turns alone wait until no lane shares: the
-// self-test's, once every entry's shared work is done. The profiler's counters do not need the
-// GPU alone; profilers still run one at a time (profiler()).
+// took no longer each than alone (docs/measurements.md). The timing and the profiler must have
+// the GPU to themselves: a compute-sanitizer process that only waited beside the timing made its
+// sampling 4-6x longer and halved a reference's ratio against itself. So lanes take turns: up to
+// a number of them share the GPU for their cases, one at a time has it alone for its timing and
+// diagnosis. Having it alone means first waiting for every shared turn to end (a drain, seconds
+// of an idle GPU); so turns alone can be gathered: lanes waiting to be alone let others go on
+// sharing until `gather_alone` of them wait (or nothing else is left to share), then every waiting
+// one has its turn, one after another, before any lane shares again. With no gather (SIZE_MAX),
+// turns alone wait until no lane shares: the self-test's, once every entry's shared work is done.
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
@@ -53,11 +51,6 @@ class GpuTurns {
   Turn shared();
   /// Waits until no lane holds a turn of either kind; then has the GPU alone.
   Turn alone();
-  /// Waits until no other lane profiles; then holds the profiler while the lock lives. Nsight
-  /// Compute may run beside shared turns, one process at a time: the counters a diagnosis reads
-  /// (instructions, sectors, wavefronts, lanes at work) came out the same beside other lanes'
-  /// sanitized cases on an H100; only DRAM throughput and kernel times moved.
-  std::unique_lock<std::mutex> profiler();
   /// Lanes holding a shared turn now (for tests).
   std::size_t sharing() const;
   /// Whether a lane has the GPU alone now (for tests).
@@ -75,7 +68,6 @@ class GpuTurns {
   std::uint64_t serving_ = 0;      ///< the ticket whose lane shares next
   bool alone_ = false;
   bool draining_ = false;  ///< gathered turns alone are waiting or being served: no new sharing
-  std::mutex profiler_;     ///< held by the lane whose step Nsight Compute profiles
 };
 
 }  // namespace cugrade

@@ -209,10 +209,6 @@ CheckOptions selftest_check_options(const CheckOptions& options, const SelftestE
   one.reference_only_steps = entry.reference_only_steps;
   one.performance = options.performance && judged_on_performance(entry);
   one.diagnosis = options.diagnosis && !entry.diagnosis.empty();
-  // Beside other entries, the steps it must diagnose are profiled while it shares the GPU: the
-  // turns alone keep only the timing (a slow step named nowhere is still profiled after it).
-  if (one.diagnosis)
-    for (const auto& [step, cause] : entry.diagnosis) one.profile_while_sharing.push_back(step);
   if (cpu_threads) one.runner_environment[cpu_threads_variable] = std::to_string(cpu_threads);
   return one;
 }
@@ -333,7 +329,7 @@ std::vector<SelftestResult> run_selftest(const CheckContext& context, const std:
           why = verdict(entry, report, spent, options);
         }
         std::lock_guard lock(heard);
-        seconds_now[keys[i]] = spent.build + spent.inputs + spent.run + spent.diagnosis;  // all but the timing alone
+        seconds_now[keys[i]] = spent.build + spent.inputs + spent.run;
         judged[i] = SelftestResult{spec_of(i).id, entry, std::move(report), why.empty(), why, own_seconds(spent), spent,
                                    beside_others};
         if (on_result) on_result(*judged[i]);

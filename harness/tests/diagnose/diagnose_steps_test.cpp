@@ -1,7 +1,7 @@
-// below_full_credit, diagnose_slow_steps and diagnose_steps (harness/src/diagnose/diagnose_steps.cpp)
-// with a scripted ncu: only steps below full credit (or those chosen) are profiled, the
-// reference's counters are kept for the next check (and, in a file, for the next run; not past a
-// rebuild of the reference), and a step whose counters cannot be had says so.
+// below_full_credit and diagnose_slow_steps (harness/src/diagnose/diagnose_steps.cpp) with a
+// scripted ncu: only steps below full credit are profiled, the reference's counters are kept for
+// the next check (and, in a file, for the next run; not past a rebuild of the reference), and a
+// step whose counters cannot be had says so.
 #include "diagnose/diagnose_steps.hpp"
 
 #include <filesystem>
@@ -125,21 +125,6 @@ TEST_CASE("diagnose::diagnose_slow_steps") {
     CHECK(processes.requests()[1].argv[processes.requests()[1].argv.size() - 2] == setup.request.student.runner.string());
     // The profiles' folders are gone (their outputs can be as large as the timed size's).
     CHECK_FALSE(fs::exists(setup.request.work_dir / "1-student"));
-  }
-  SUBCASE("diagnose_steps: the chosen steps are profiled whatever their timing (none yet)") {
-    processes.expect(ncu_writing("transpose_padded"));
-    processes.expect(ncu_writing("transpose_smem"));
-    const auto out = diagnose_steps(processes, setup.request, tasks, {false, true});
-    REQUIRE(out.size() == 2);
-    CHECK_FALSE(out[0].has_value());
-    REQUIRE(out[1].has_value());
-    CHECK(out[1]->cause == "bank_conflicts");
-    CHECK(processes.requests().size() == 2);
-  }
-  SUBCASE("slow_steps: below full credit, and not a step that was not timed") {
-    TimingOutcome not_run;
-    CHECK(slow_steps({timing(1.0, 1.0), timing(2.0, 1.0), not_run}, {targets[0], targets[1], targets[1]}) ==
-          std::vector<bool>{false, true, false});
   }
   SUBCASE("with the sources, one more profile names the line, in the student's file name") {
     setup.request.sources = setup.dir / "src";

@@ -36,24 +36,6 @@ void check_every_case(const GradeReport& report, Outcome outcome, const std::str
 /// nvcc exiting 1 with `stderr_text`.
 ProcessResult nvcc_error(std::string stderr_text) { return fake_exit(1, "", std::move(stderr_text)); }
 
-/// A scripted ncu: writes real H100 output (harness/tests/diagnose/data/`capture`, the rows of
-/// `kernel`, all of it for ""), the probe's file name made the staged one, to its --log-file.
-FakeProcessRunner::Handler ncu_writing(const std::string& capture, const std::string& kernel) {
-  return [capture, kernel](const ProcessRequest& sent) {
-    CHECK(sent.argv.front() == "/opt/nsight-compute/ncu");
-    const auto log = std::find(sent.argv.begin(), sent.argv.end(), "--log-file");
-    REQUIRE(log + 1 < sent.argv.end());
-    std::ifstream in(std::string(CUGRADE_TEST_DATA) + "/../diagnose/data/" + capture);
-    std::string text, line;
-    while (std::getline(in, line))
-      if (kernel.empty() || line.rfind("\"ID\"", 0) == 0 || line.find("\"" + kernel + "(") != std::string::npos)
-        text += line + "\n";
-    if (const auto at = text.find("./slow.cu"); at != std::string::npos) text.replace(at, 9, "src/submission_0.cu");
-    std::ofstream(*(log + 1)) << text;
-    return fake_exit(0);
-  };
-}
-
 }  // namespace
 
 TEST_CASE("pipeline::check_submission") {
@@ -494,6 +476,22 @@ TEST_CASE("pipeline::check_submission performance") {
     fixture.expect_runner(student);
     fixture.expect_timing(student);
     fixture.expect_calibrate();
+    // The scripted ncu writes real H100 output (harness/tests/diagnose/data) to its --log-file.
+    const auto ncu_writing = [](const std::string& capture, const std::string& kernel) {
+      return [capture, kernel](const ProcessRequest& sent) {
+        CHECK(sent.argv.front() == "/opt/nsight-compute/ncu");
+        const auto log = std::find(sent.argv.begin(), sent.argv.end(), "--log-file");
+        REQUIRE(log + 1 < sent.argv.end());
+        std::ifstream in(std::string(CUGRADE_TEST_DATA) + "/../diagnose/data/" + capture);
+        std::string text, line;
+        while (std::getline(in, line))
+          if (kernel.empty() || line.rfind("\"ID\"", 0) == 0 || line.find("\"" + kernel + "(") != std::string::npos)
+            text += line + "\n";
+        if (const auto at = text.find("./slow.cu"); at != std::string::npos) text.replace(at, 9, "src/submission_0.cu");
+        std::ofstream(*(log + 1)) << text;
+        return fake_exit(0);
+      };
+    };
     fixture.processes.expect(ncu_writing("h100_probe_nvtx.csv", "transpose_padded"));  // the reference
     fixture.processes.expect(ncu_writing("h100_probe_nvtx.csv", "transpose_smem"));    // the student's
     fixture.processes.expect(ncu_writing("h100_source_transpose_smem.csv", ""));       // its lines
@@ -638,47 +636,6 @@ TEST_CASE("pipeline::check_submission performance") {
     CHECK(std::string(turn_now()) == "none");  // both given back
     for (const ProcessRequest& sent : fixture.processes.requests())
       CHECK(sent.environment.count(start_gate_variable) == 0);
-  }
-
-  SUBCASE("beside other lanes, a step named to profile while sharing: ncu in the shared turn, before the timing") {
-    CheckContext context{fixture.processes, fixture.where};
-    context.baselines = std::make_shared<BaselineCache>();
-    context.gpu_turns = std::make_shared<GpuTurns>();
-    fixture.options.diagnosis = true;
-    fixture.options.profile_while_sharing = {"fast"};
-    setenv("CUGRADE_NCU", "/opt/nsight-compute/ncu", 1);
-    std::vector<std::string> turns;
-    fixture.options.progress = [&](const std::string& line) {
-      const std::string turn = context.gpu_turns->alone_now() ? "alone" : context.gpu_turns->sharing() == 1 ? "shared" : "none";
-      if (line.starts_with("diagnosing") || line.starts_with("timed fast"))
-        turns.push_back(turn + ": " + line.substr(0, line.find(' ')));
-    };
-    bool slow = true;
-    SUBCASE("slow after all: the diagnosis made while sharing is the step's") {}
-    SUBCASE("at full credit after all: no diagnosis, and no profile after the timing") { slow = false; }
-    if (slow) student.student_ms = {1.98, 2.0, 2.02};
-    fixture.expect_runner(student);
-    fixture.processes.expect(ncu_writing("h100_probe_nvtx.csv", "transpose_padded"));  // the reference
-    fixture.processes.expect(ncu_writing("h100_probe_nvtx.csv", "transpose_smem"));    // the student's
-    fixture.processes.expect(ncu_writing("h100_source_transpose_smem.csv", ""));       // its lines
-    fixture.expect_timing(student, PipelineFixture::Timed::fresh);
-    fixture.expect_calibrate();
-    BuiltSubmission built = build_for_check(context, fixture.spec, twice_grader, fixture.options);
-    const GradeReport report = score_submission(
-        fixture.spec, fixture.options, run_submission(context, fixture.spec, twice_grader, fixture.options, std::move(built)));
-    unsetenv("CUGRADE_NCU");
-    CHECK(fixture.processes.pending() == 0);
-    CHECK(turns == std::vector<std::string>{"shared: diagnosing", "alone: timed"});
-    const PerformanceResult& perf = report.performance.at(0);
-    if (slow) {
-      CHECK(perf.ratio == doctest::Approx(0.5));
-      REQUIRE(perf.diagnosis.has_value());
-      CHECK(perf.diagnosis->cause == "bank_conflicts");
-      CHECK(perf.diagnosis->location == "twice.cu:18");
-    } else {
-      CHECK(perf.ratio == doctest::Approx(1.0));
-      CHECK_FALSE(perf.diagnosis.has_value());  // as a diagnosis after the timing would not be made
-    }
   }
 }
 

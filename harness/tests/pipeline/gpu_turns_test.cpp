@@ -1,7 +1,6 @@
 // GpuTurns: lanes share the GPU for their cases (up to a number at once) and have it alone for
 // their timing; a lane waiting to be alone is not overtaken by lanes asking to share after it, or,
-// where turns alone are gathered, lets others share until enough wait, then all go first; one
-// lane at a time profiles, beside shared turns.
+// where turns alone are gathered, lets others share until enough wait, then all go first.
 #include "pipeline/gpu_turns.hpp"
 
 #include <doctest/doctest.h>
@@ -114,25 +113,6 @@ TEST_CASE("pipeline::GpuTurns") {
     auto after = turns.shared();  // every turn was given back
     CHECK(after.held());
   }
-}
-
-TEST_CASE("pipeline::GpuTurns::profiler") {
-  GpuTurns turns;
-  auto sharing = turns.shared();
-  auto profiling = turns.profiler();  // beside a shared turn
-  CHECK(profiling.owns_lock());
-  std::atomic<bool> came{false};
-  std::jthread other([&] {
-    auto turn = turns.shared();  // shares at once
-    auto mine = turns.profiler();  // but profiles only once the first lane is done
-    came = true;
-  });
-  std::this_thread::sleep_for(50ms);
-  CHECK(turns.sharing() == 2);
-  CHECK_FALSE(came.load());
-  profiling.unlock();
-  other.join();
-  CHECK(came.load());
 }
 
 TEST_CASE("pipeline::GpuTurns with a limit and gathered turns alone") {

@@ -479,8 +479,6 @@ TEST_CASE("pipeline::selftest_check_options") {
   // Profiled only where the entry names the cause it must get.
   const CheckOptions for_slow = selftest_check_options(options, slow, 0);
   CHECK(for_slow.diagnosis);
-  // Its named steps are profiled while it shares the GPU (used only beside other entries).
-  CHECK(for_slow.profile_while_sharing == std::vector<std::string>{"tiled"});
   CHECK(for_slow.submission == std::vector<fs::path>{"bad/slow.cu"});
   CHECK_FALSE(for_slow.runner_environment.contains(cpu_threads_variable));
   const CheckOptions for_plain = selftest_check_options(options, plain, 4);
@@ -491,7 +489,6 @@ TEST_CASE("pipeline::selftest_check_options") {
   // --no-diagnosis holds for every entry.
   options.diagnosis = false;
   CHECK_FALSE(selftest_check_options(options, slow, 0).diagnosis);
-  CHECK(selftest_check_options(options, slow, 0).profile_while_sharing.empty());
   // Timed only where the expectation speaks of performance.
   options.performance = true;
   SelftestEntry wrong;
