@@ -56,6 +56,12 @@ double CallCounters::threads_per_instruction() const { return ratio(thread_instr
 double CallCounters::active_threads_per_instruction() const { return ratio(active_thread_instructions, instructions); }
 double CallCounters::lane_occupancy_pct() const { return warps_active_pct * threads_per_instruction() / 32.0; }
 
+std::string untimed_kernel(const std::vector<KernelProfile>& kernels) {
+  for (const KernelProfile& k : kernels)
+    if (!k.metrics.contains(kDuration)) return short_kernel_name(k.kernel);
+  return "";
+}
+
 CallCounters summarize_call(const std::vector<KernelProfile>& kernels) {
   CallCounters c;
   c.kernels = static_cast<int>(kernels.size());

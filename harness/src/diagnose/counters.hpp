@@ -49,6 +49,10 @@ struct CallCounters {
   double lane_occupancy_pct() const;
 };
 
+/// The first of `kernels` whose time ncu did not measure (no number for it: the rules weigh each
+/// kernel's counters by its time), by its short name; empty when every kernel was timed.
+std::string untimed_kernel(const std::vector<KernelProfile>& kernels);
+
 /// The counters of one call from the kernels ncu profiled in it (at least one).
 CallCounters summarize_call(const std::vector<KernelProfile>& kernels);
 

@@ -1,5 +1,7 @@
 #include "diagnose/ncu_csv.hpp"
 
+#include <cmath>
+
 #include <algorithm>
 #include <cstdlib>
 
@@ -41,6 +43,7 @@ bool metric_number(const std::string& value, const std::string& unit, double& ou
   char* end = nullptr;
   const double number = std::strtod(digits.c_str(), &end);
   if (end == digits.c_str() || *end != '\0') return false;
+  if (!std::isfinite(number)) return false;  // "nan", "inf": nothing ncu measured
   double scale = 1.0;
   if (unit == "us" || unit == "usecond") scale = 1e3;
   else if (unit == "ms" || unit == "msecond") scale = 1e6;

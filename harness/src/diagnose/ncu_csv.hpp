@@ -23,7 +23,8 @@ struct KernelProfile {
 std::vector<std::string> csv_fields(std::string_view line);
 
 /// A metric's value as a number: thousands separators dropped ("4,194,304"), times scaled to ns
-/// by `unit` ("us", "usecond", "ms", "msecond", "s", "second"); false for "n/a" and other text.
+/// by `unit` ("us", "usecond", "ms", "msecond", "s", "second"); false for "n/a", "nan", "inf" and
+/// other text.
 bool metric_number(const std::string& value, const std::string& unit, double& out);
 
 /// Every kernel in ncu's CSV output, in the order ncu listed them. Fails when the text holds

@@ -91,6 +91,9 @@ Result<CallCounters> profile_call(ProcessRunner& processes, const ProfileRequest
   if (!log) return fail(log.error().message);
   auto kernels = parse_ncu_csv(*log);
   if (!kernels || kernels->empty()) return fail(ncu_failure(*log, 0));
+  // Untimed, a kernel's counters cannot be weighed against the others' (nor kept for other checks).
+  if (const std::string untimed = untimed_kernel(*kernels); !untimed.empty())
+    return fail("ncu gave no time for the kernel " + untimed + " (its counters cannot be weighed)");
   return summarize_call(*kernels);
 }
 

@@ -31,6 +31,8 @@ TEST_CASE("diagnose::metric_number") {
     CHECK(v == doctest::Approx(1.5e6));
   }
   CHECK_FALSE(metric_number("n/a", "", v));
+  CHECK_FALSE(metric_number("nan", "ns", v));  // strtod reads these: not a measurement
+  CHECK_FALSE(metric_number("inf", "", v));
   CHECK_FALSE(metric_number("", "", v));
   CHECK_FALSE(metric_number("12abc", "", v));
 }

@@ -72,6 +72,20 @@ TEST_CASE("diagnose::profile_call") {
     CHECK(job->checks[0].step == "naive");
     CHECK(job->timings.empty());
   }
+  SUBCASE("a kernel ncu gave no time for: no counters, and why (none are kept for other checks)") {
+    processes.expect([](const ProcessRequest& r) {
+      std::string table = cugrade::test::capture_text("h100_transpose_smem.csv");
+      const std::string timed = "\"gpu__time_duration.sum\",\"ns\",\"35,232\"";
+      REQUIRE(table.find(timed) != std::string::npos);
+      table.replace(table.find(timed), timed.size(), "\"gpu__time_duration.sum\",\"ns\",\"nan\"");
+      std::ofstream(after(r.argv, "--log-file")) << table;
+      return fake_exit(0);
+    });
+    const auto counters = profile_call(processes, request);
+    REQUIRE_FALSE(counters.has_value());
+    CHECK(counters.error().message ==
+          "ncu gave no time for the kernel transpose_smem (its counters cannot be weighed)");
+  }
   SUBCASE("sealed: the runner's own sandbox, the profile's folder writable") {
     request.run.sandboxed = true;
     request.run.gpu = true;
