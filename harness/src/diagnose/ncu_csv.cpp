@@ -1,8 +1,7 @@
 #include "diagnose/ncu_csv.hpp"
 
-#include <cmath>
-
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 
 namespace cugrade {

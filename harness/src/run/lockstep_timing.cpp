@@ -386,12 +386,15 @@ class LockstepSession {
     return std::max(0.0, summarize(overhead).median);
   }
 
+  /// `wall_ms` with the protocol's cost `cost_ms` taken off each time (never below 0).
+  static std::vector<double> less_protocol(std::vector<double> wall_ms, double cost_ms) {
+    for (double& wall : wall_ms) wall = std::max(0.0, wall - cost_ms);
+    return wall_ms;
+  }
+
   /// The student's samples so far as they will be graded (settle, then timing_stats).
   std::vector<double> student_graded_ms() const {
-    const double cost = protocol_cost_ms();
-    std::vector<double> walls = student_.wall_ms;
-    for (double& wall : walls) wall = std::max(0.0, wall - cost);
-    return graded_samples(student_.event_ms, walls);
+    return graded_samples(student_.event_ms, less_protocol(student_.wall_ms, protocol_cost_ms()));
   }
 
   /// The current target's samples into its outcome. The protocol's own cost (two round trips,
@@ -399,8 +402,7 @@ class LockstepSession {
   /// clocks, it leaves what timing_stats compares.
   void settle() {
     const double cost = protocol_cost_ms();
-    for (Side* side : {&student_, &reference_})
-      for (double& wall : side->wall_ms) wall = std::max(0.0, wall - cost);
+    for (Side* side : {&student_, &reference_}) side->wall_ms = less_protocol(std::move(side->wall_ms), cost);
     TimingOutcome& out = outcomes_[task_];
     out.student_ms = std::move(student_.event_ms);
     out.student_wall_ms = std::move(student_.wall_ms);
