@@ -51,12 +51,16 @@ void run_check_task(EventWriter& events, const CheckTask& task) {
 #ifndef CUGRADE_CPU_RUNNER
     done.shared_memory = shared_memory_used();
 #endif
-    buffers.write_outputs(task.output_file, "outputs");
-    const ArraySet after = buffers.read_inputs();
-    // The digests go with the done event, read by the harness as it arrives: a read-back file
-    // rewritten later (an exit handler's) cannot hide a changed input.
-    for (const auto& [name, array] : after) done.inputs[name] = array_digest(array);
-    context.write_arrays(task.readback_file, after, "inputs read back");
+    // A profiled call (no files asked for) ends here: at a timed size its outputs and inputs
+    // are hundreds of MiB to copy back, digest and write, which no profile reads.
+    if (!task.output_file.empty() || !task.readback_file.empty()) {
+      buffers.write_outputs(task.output_file, "outputs");
+      const ArraySet after = buffers.read_inputs();
+      // The digests go with the done event, read by the harness as it arrives: a read-back file
+      // rewritten later (an exit handler's) cannot hide a changed input.
+      for (const auto& [name, array] : after) done.inputs[name] = array_digest(array);
+      context.write_arrays(task.readback_file, after, "inputs read back");
+    }
   }
   done.kind = "done";
   done.seconds =

@@ -27,7 +27,9 @@ struct CheckTask {
   std::map<std::string, std::int64_t> params;
   std::string inputs_file;                    ///< written by the harness
   std::map<std::string, OutputDecl> outputs;
-  std::string output_file;                    ///< written by the runner: the outputs
+  /// Written by the runner: the outputs. Empty, with an empty readback_file: a profiled call
+  /// (diagnose/), whose kernels alone count: nothing is copied back, digested or written.
+  std::string output_file;
   std::string readback_file;                  ///< written by the runner: the inputs after the call
   /// The byte the GPU's shared memory starts with for this call, as two hex digits ("00"); empty:
   /// the environment's (fills.hpp). A second run of the cases rides in the first's runner so.

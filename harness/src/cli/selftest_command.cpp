@@ -97,7 +97,8 @@ void add_selftest_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--no-sanitizer", args->no_sanitizer,
                 "Skip compute-sanitizer on the visible cases (GPU only): faster, but bad accesses and races whose numbers came out right go unseen");
   cmd->add_flag("--no-diagnosis", args->no_diagnosis,
-                "Skip the performance diagnosis and the expectations of it (expected.yaml's diagnosis:)");
+                "Skip the performance diagnosis and the expectations of it (expected.yaml's diagnosis:; "
+                "without it, only the steps an entry names a cause for are profiled)");
   cmd->add_flag("--diagnosis-only", args->diagnosis_only,
                 "Only the entries whose expected.yaml names a diagnosis (the slow known-bad solutions)");
   cmd->add_option("-j,--jobs", args->jobs, "Builds at a time (default: one per core)");

@@ -19,9 +19,9 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-/// The one call a profile makes: the timing task's step, size and inputs as a check task whose
-/// outputs go to `dir`.
-CheckTask profile_task(const TimeTask& timing, bool reference, const fs::path& dir) {
+/// The one call a profile makes: the timing task's step, size and inputs as a check task that
+/// writes nothing (no output or read-back file: only its kernels count).
+CheckTask profile_task(const TimeTask& timing, bool reference) {
   CheckTask task;
   task.id = "profile";
   task.step = reference ? timing.reference_step : timing.step;
@@ -29,8 +29,6 @@ CheckTask profile_task(const TimeTask& timing, bool reference, const fs::path& d
   task.params = timing.params;
   task.inputs_file = timing.inputs_file;
   task.outputs = timing.outputs;
-  task.output_file = (dir / "outputs.out").string();
-  task.readback_file = (dir / "inputs.back").string();
   return task;
 }
 
@@ -106,8 +104,9 @@ std::vector<std::optional<PerformanceDiagnosis>> diagnose_slow_steps(ProcessRunn
   // Once the reference cannot be profiled (no ncu, no permission), no later step can be either.
   std::string refused;
   for (std::size_t i = 0; i < tasks.size() && i < timed.size() && i < targets.size(); ++i) {
-    if (!below_full_credit(timed[i], targets[i])) continue;
     const TimeTask& task = tasks[i];
+    if (!below_full_credit(timed[i], targets[i])) continue;
+    if (!request.steps.empty() && !request.steps.contains(task.step)) continue;
     if (!refused.empty()) {
       out[i] = unavailable_diagnosis(refused);
       continue;
@@ -131,10 +130,10 @@ std::vector<std::optional<PerformanceDiagnosis>> diagnose_slow_steps(ProcessRunn
       p.run = request.student;
       p.run.work_dir = dir;
       if (reference) p.run.runner = request.reference_runner;
-      p.task = profile_task(task, reference, dir);
+      p.task = profile_task(task, reference);
       p.timeout_s = std::max(1.0, std::min(request.profile_timeout_s, left_s()));
       Result<CallCounters> counters = profile_call(processes, p);
-      // Its outputs can be as large as the timed size's; a failed one stays for `--keep-work`.
+      // Its folder holds the job, the events and ncu's log; a failed one stays for `--keep-work`.
       std::error_code ignored;
       if (counters) fs::remove_all(dir, ignored);
       return counters;
@@ -164,7 +163,7 @@ std::vector<std::optional<PerformanceDiagnosis>> diagnose_slow_steps(ProcessRunn
       p.ncu = request.ncu;
       p.run = request.student;
       p.run.work_dir = dir;
-      p.task = profile_task(task, false, dir);
+      p.task = profile_task(task, false);
       p.timeout_s = std::max(1.0, std::min(request.profile_timeout_s, left_s()));
       p.sources = request.sources;
       const auto lines = profile_source_lines(processes, p, mine->main_kernel);

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <functional>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,9 @@ struct DiagnosisRequest {
   std::filesystem::path sources;
   /// The names the student gave those files, in order ("matmul.cu"): submission_<i>.cu is shown as the i-th.
   std::vector<std::string> source_names;
+  /// The steps that may be profiled (the self-test's: those its expectation names a cause for);
+  /// empty: every step below full credit.
+  std::set<std::string> steps;
   double profile_timeout_s = 60.0;         ///< one profile, its runner's start included
   double budget_s = 180.0;                 ///< every profile of the check together
   std::function<void(const std::string&)> progress;  ///< status lines; may be empty
@@ -44,7 +48,8 @@ struct DiagnosisRequest {
 bool below_full_credit(const TimingOutcome& timed, const PerformanceTarget& target);
 
 /// One diagnosis per task of `tasks` (timed as `timed`, graded by `targets`, all in the same
-/// order): the cause for a step below full credit, nothing for the others. With `cache`, the
+/// order): the cause for a step below full credit (of `request.steps`, where it names any),
+/// nothing for the others. With `cache`, the
 /// reference's counters of an earlier check on the same GPU serve again.
 std::vector<std::optional<PerformanceDiagnosis>> diagnose_slow_steps(ProcessRunner& processes,
                                                                      const DiagnosisRequest& request,

@@ -150,6 +150,7 @@ std::vector<std::optional<PerformanceDiagnosis>> diagnose_timed_steps(const Chec
   if (const auto it = run.environment.find("CUDA_VISIBLE_DEVICES"); it != run.environment.end())
     request.gpu += " #" + it->second;
   request.progress = options.progress;
+  request.steps = options.diagnosed_steps;
   std::vector<PerformanceTarget> targets;
   for (const auto& t : plan.timings) targets.push_back(t.target);
   return diagnose_slow_steps(context.processes, request, plan.job.timings, timed, targets, context.counters.get());

@@ -11,6 +11,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -48,6 +49,9 @@ struct CheckOptions {
   /// Profile each timed step that earns less than full credit, and the reference's, with Nsight
   /// Compute and name the cause (harness/src/diagnose/; CUDA only; advice, never points).
   bool diagnosis = true;
+  /// The steps the diagnosis may profile (the self-test: those its expectation names a cause
+  /// for; a profile nothing is judged on is GPU time spent for nothing); empty: every slow step.
+  std::set<std::string> diagnosed_steps;
   /// Also run the cases of reference-only steps, through the reference's own functions (the
   /// self-test's reference entry: every reference kernel checked against the gold).
   bool reference_only_steps = false;

@@ -209,6 +209,7 @@ CheckOptions selftest_check_options(const CheckOptions& options, const SelftestE
   one.reference_only_steps = entry.reference_only_steps;
   one.performance = options.performance && judged_on_performance(entry);
   one.diagnosis = options.diagnosis && !entry.diagnosis.empty();
+  for (const auto& [step, cause] : entry.diagnosis) one.diagnosed_steps.insert(step);
   if (cpu_threads) one.runner_environment[cpu_threads_variable] = std::to_string(cpu_threads);
   return one;
 }

@@ -71,7 +71,8 @@ bool judged_on_performance(const SelftestEntry& entry);
 
 /// The options `entry` is checked with: `options` with its files; timed only where
 /// judged_on_performance, and Nsight Compute's diagnosis only where the entry names the causes it
-/// must get (GPU time nothing is judged on is spent for nothing). `cpu_threads`: the CPU
+/// must get, of the steps it names them for (GPU time nothing is judged on is spent for nothing:
+/// reduction's divergent_reduce3.cu is slow in three steps, and is judged on one). `cpu_threads`: the CPU
 /// backend's threads per runner (0: not set).
 CheckOptions selftest_check_options(const CheckOptions& options, const SelftestEntry& entry, std::size_t cpu_threads);
 

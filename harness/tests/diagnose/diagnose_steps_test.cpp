@@ -126,6 +126,18 @@ TEST_CASE("diagnose::diagnose_slow_steps") {
     // The profiles' folders are gone (their outputs can be as large as the timed size's).
     CHECK_FALSE(fs::exists(setup.request.work_dir / "1-student"));
   }
+  SUBCASE("of two slow steps, only the one asked for is profiled") {
+    setup.request.steps = {"padded"};
+    processes.expect(ncu_writing("transpose_padded"));  // the reference
+    processes.expect(ncu_writing("transpose_smem"));    // the student's
+    const auto out = diagnose_slow_steps(processes, setup.request, tasks, {timing(2.0, 1.0), timing(2.0, 1.0)}, targets);
+    REQUIRE(out.size() == 2);
+    CHECK_FALSE(out[0].has_value());
+    REQUIRE(out[1].has_value());
+    CHECK(out[1]->cause == "bank_conflicts");
+    CHECK(processes.requests().size() == 2);
+    CHECK(processes.pending() == 0);
+  }
   SUBCASE("with the sources, one more profile names the line, in the student's file name") {
     setup.request.sources = setup.dir / "src";
     setup.request.source_names = {"transpose.cu"};

@@ -479,6 +479,7 @@ TEST_CASE("pipeline::selftest_check_options") {
   // Profiled only where the entry names the cause it must get.
   const CheckOptions for_slow = selftest_check_options(options, slow, 0);
   CHECK(for_slow.diagnosis);
+  CHECK(for_slow.diagnosed_steps == std::set<std::string>{"tiled"});  // not its other slow steps
   CHECK(for_slow.submission == std::vector<fs::path>{"bad/slow.cu"});
   CHECK_FALSE(for_slow.runner_environment.contains(cpu_threads_variable));
   const CheckOptions for_plain = selftest_check_options(options, plain, 4);

@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -176,6 +177,19 @@ TEST_CASE("runtime::run_check_task") {
     CHECK(events[0].task == "c1");
     CHECK(events[1].kind == "done");
     CHECK(events[1].seconds > 0.0);
+  }
+  SUBCASE("a profiled call (no output or read-back file): start and done, and nothing written") {
+    job.checks.push_back(check_task(dir.path, "c1", "scale", 1000));
+    job.checks[0].output_file.clear();
+    job.checks[0].readback_file.clear();
+    CHECK(run_runner("good", dir.path, write_job(dir.path, job).string()) == 0);
+    const auto events = events_of(dir.path);
+    REQUIRE(events.size() == 2);
+    CHECK(events[1].kind == "done");
+    CHECK(events[1].inputs.empty());  // nothing read back
+    std::set<std::string> files;
+    for (const auto& entry : fs::directory_iterator(dir.path)) files.insert(entry.path().filename().string());
+    CHECK(files == std::set<std::string>{"c1_in.bin", "events.jsonl", "job.json"});
   }
   SUBCASE("at a start gate the runner waits for its file before the first case, and only for it") {
     job.checks.push_back(check_task(dir.path, "c1", "scale", 1000));
