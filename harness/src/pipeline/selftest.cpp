@@ -109,8 +109,10 @@ std::string judge(const SelftestEntry& entry, const GradeReport& report, const s
     return "";
   }
   // A GPU may hide a flaky bug, or show it without the diagnosis the CPU backend gives (which
-  // is what `feedback` names): on the GPU any outcome and any message will do.
-  if (entry.flaky_on_gpu && backend == "cuda") return "";
+  // is what `feedback` names): on the GPU any outcome a student can get, and any message, will
+  // do; a fault of cugrade's never does.
+  if (entry.flaky_on_gpu && backend == "cuda")
+    return report.outcome == Outcome::harness_error ? "got harness_error" + harness_fault(report) : "";
   if (report.outcome != entry.expected)
     return "expected " + std::string(to_string(entry.expected)) + ", got " + std::string(to_string(report.outcome)) +
            harness_fault(report);

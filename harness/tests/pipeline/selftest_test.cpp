@@ -444,6 +444,19 @@ TEST_CASE("pipeline::run_selftest") {
     }
   }
 
+  SUBCASE("a GPU-flaky entry may get any outcome a student can get, but not a fault of cugrade's") {
+    fixture.expect_gpu();
+    ProcessResult missing = fake_exit(-1);
+    missing.started = false;
+    fixture.expect_compile("sm_90", missing);
+    bad.flaky_on_gpu = true;
+    const auto results = run({bad});
+    REQUIRE(results.size() == 1);
+    CHECK(results[0].report.outcome == Outcome::harness_error);
+    CHECK_FALSE(results[0].ok);
+    CHECK(results[0].why.starts_with("got harness_error (nvcc could not be started"));
+  }
+
   SUBCASE("an unexpected fault of cugrade's says what went wrong") {
     fixture.expect_gpu();
     ProcessResult missing = fake_exit(-1);
