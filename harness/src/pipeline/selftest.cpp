@@ -105,6 +105,7 @@ std::string judge(const SelftestEntry& entry, const GradeReport& report, const s
   }
   if (entry.expect_failure) {
     if (report.outcome == Outcome::passed) return "the template passed; it must fail";
+    if (report.outcome == Outcome::harness_error) return "the template got harness_error" + harness_fault(report);
     if (!report.gradable) return "the template does not build (" + report.build.message + ")";
     return "";
   }

@@ -444,6 +444,21 @@ TEST_CASE("pipeline::run_selftest") {
     }
   }
 
+  SUBCASE("a template fails as it must only by its own doing, not by a fault of cugrade's") {
+    fixture.expect_gpu();
+    fixture.expect_build();
+    fixture.processes.expect([](const ProcessRequest&) {
+      ProcessResult result;
+      result.launch_error = "exec format error";
+      return result;
+    });
+    const auto results = run({starter});
+    REQUIRE(results.size() == 1);
+    CHECK(results[0].report.outcome == Outcome::harness_error);
+    CHECK_FALSE(results[0].ok);
+    CHECK(results[0].why.starts_with("the template got harness_error ("));
+  }
+
   SUBCASE("a GPU-flaky entry may get any outcome a student can get, but not a fault of cugrade's") {
     fixture.expect_gpu();
     ProcessResult missing = fake_exit(-1);
