@@ -86,6 +86,7 @@ class Batch {
   const BatchOptions& options_;
   const BatchCallbacks& callbacks_;
   bool use_cuda_ = false;
+  GradingSettings settings_;  ///< how this batch grades, kept in every record (grading_settings.hpp)
   std::size_t cpu_threads_per_run_ = 1;
   int lock_fd_ = -1;    ///< OUT/.lock, held while the batch runs
   std::mutex events_;   ///< serializes callbacks
@@ -218,6 +219,7 @@ void Batch::record(Slot& slot, GradeReport report, const StageSeconds& seconds) 
     record.submitted_unix = slot.submitted->unix_seconds;
     record.submitted_from = slot.submitted->source;
   }
+  record.settings = settings_;
   record.seconds = seconds;
   record.unpack_seconds = slot.unpack_seconds;
   record.report = std::move(report);
@@ -297,6 +299,7 @@ Result<BatchSummary> Batch::run() {
   const std::size_t builders = options_.jobs ? options_.jobs : cores;
   const std::size_t lanes = use_cuda_ ? options_.gpu_lanes.size() : 0;
   cpu_threads_per_run_ = cpu_threads_per_worker(builders);
+  settings_ = grading_settings(spec_, options_.check, use_cuda_);
 
   if (regrade->all) log("--regrade: every submission is graded again");
   // Decide who is graded now, from what an earlier run left.
@@ -307,7 +310,7 @@ Result<BatchSummary> Batch::run() {
     const auto hashing = Clock::now();
     Result<SubmissionFingerprint> print = fingerprint_submission(source);
     const GradeDecision decision =
-        decide_grading(source.student, print, load_record(options_.out, source.student), *regrade);
+        decide_grading(source.student, print, load_record(options_.out, source.student), *regrade, settings_);
     if (!decision.grade) {
       ++summary_.up_to_date;
       continue;

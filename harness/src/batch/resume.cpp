@@ -34,7 +34,8 @@ Result<RegradeSelection> parse_regrade(const std::optional<std::string>& value,
 }
 
 GradeDecision decide_grading(const std::string& student, const Result<SubmissionFingerprint>& now,
-                             const Result<std::optional<StudentRecord>>& previous, const RegradeSelection& regrade) {
+                             const Result<std::optional<StudentRecord>>& previous, const RegradeSelection& regrade,
+                             const GradingSettings& settings) {
   if (!previous) return {true, "its earlier result cannot be used (" + previous.error().message + ")", true};
   if (!previous->has_value()) return {true, "not graded yet", false};
   const StudentRecord& before = **previous;
@@ -42,6 +43,8 @@ GradeDecision decide_grading(const std::string& student, const Result<Submission
   if (!now) return {true, "its files cannot be read", true};
   if (before.source_sha256.empty()) return {true, "its files could not be read last time", true};
   if (before.source_sha256 != now->sha256) return {true, "its files changed since it was graded", true};
+  if (const std::string changed = settings_changed(before.settings, settings); !changed.empty())
+    return {true, "it was graded with other settings: " + changed, true};
   if (before.report.outcome == Outcome::harness_error)
     return {true, "the last attempt ended in a harness error", true};
   return {false, "up to date", false};

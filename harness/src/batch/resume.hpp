@@ -33,11 +33,14 @@ struct GradeDecision {
   bool again = false;  ///< graded although an earlier result exists (the log says why)
 };
 
-/// The decision for a submission with fingerprint `now` (an error when it could not be read)
-/// and the record of an earlier run (an error when there is none or it is unreadable). Graded:
-/// no record; an unreadable record; --regrade; files changed; an earlier submission that could
-/// not be read; an earlier harness error (a fault of ours is retried, never kept as a grade).
+/// The decision for a submission with fingerprint `now` (an error when it could not be read),
+/// graded now with `settings`, and the record of an earlier run (an error when there is none or
+/// it is unreadable). Graded: no record; an unreadable record; --regrade; files changed; an
+/// earlier submission that could not be read; a record graded otherwise (another assignment,
+/// spec, course secret, backend, ...: grading_settings.hpp); an earlier harness error (a fault
+/// of ours is retried, never kept as a grade).
 GradeDecision decide_grading(const std::string& student, const Result<SubmissionFingerprint>& now,
-                             const Result<std::optional<StudentRecord>>& previous, const RegradeSelection& regrade);
+                             const Result<std::optional<StudentRecord>>& previous, const RegradeSelection& regrade,
+                             const GradingSettings& settings);
 
 }  // namespace cugrade

@@ -18,7 +18,7 @@ constexpr int kVersion = 1;
 
 bool StudentRecord::operator==(const StudentRecord& other) const {
   return student == other.student && source == other.source && source_sha256 == other.source_sha256 &&
-         submitted_unix == other.submitted_unix && submitted_from == other.submitted_from && seconds.build == other.seconds.build &&
+         submitted_unix == other.submitted_unix && submitted_from == other.submitted_from && settings == other.settings && seconds.build == other.seconds.build &&
          seconds.inputs == other.seconds.inputs && seconds.run == other.seconds.run &&
          seconds.timing == other.seconds.timing && seconds.diagnosis == other.seconds.diagnosis &&
          unpack_seconds == other.unpack_seconds &&
@@ -70,6 +70,7 @@ json record_to_json(const StudentRecord& record) {
   // JSON text is UTF-8: an id that is not (a folder name may be any bytes) is kept exactly in hex
   // beside its readable form, so the record is found and matched again.
   if (!is_valid_utf8(record.student)) j["student_hex"] = to_hex(record.student);
+  if (record.settings) j["graded_with"] = settings_to_json(*record.settings);
   return j;
 }
 
@@ -89,6 +90,10 @@ Result<StudentRecord> record_from_json(const json& j) {
     record.source_sha256 = j.at("source_sha256").get<std::string>();
     record.submitted_unix = j.at("submitted_unix").get<std::int64_t>();
     record.submitted_from = j.value("submitted_from", "");  // absent in records of earlier versions
+    if (j.contains("graded_with")) {  // absent likewise: such a record is graded again (resume.hpp)
+      record.settings = settings_from_json(j.at("graded_with"));
+      if (!record.settings) return fail("malformed batch record: graded_with");
+    }
     const json& s = j.at("seconds");
     record.unpack_seconds = s.at("unpack").get<double>();
     record.seconds.build = s.at("build").get<double>();

@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "batch/grading_settings.hpp"
 #include "core/result.hpp"
 #include "pipeline/check_submission.hpp"
 #include "report/grade_report.hpp"
@@ -23,6 +24,9 @@ struct StudentRecord {
   std::string source_sha256;        ///< fingerprint of what was graded; empty when it could not be read
   std::int64_t submitted_unix = 0;  ///< when it was handed in (submission_time(): a commit, the LMS, the files)
   std::string submitted_from;       ///< where submitted_unix came from: git, gradescope, archive, archive file, files
+  /// How it was graded (assignment, spec, hidden cases, backend, ...); none in a record of an
+  /// earlier cugrade, which kept no settings.
+  std::optional<GradingSettings> settings;
   StageSeconds seconds;             ///< where the grading time went
   double unpack_seconds = 0.0;      ///< unpacking and hashing the submission
   GradeReport report;               ///< with hidden cases' details (this record is the TA's)

@@ -223,6 +223,28 @@ TEST_CASE("batch::grade_batch") {
       CHECK(fixture.told.log == std::vector<std::string>{"alice: graded again: --regrade alice",
                                                           "carol: graded again: --regrade carol"});
     }
+    SUBCASE("the course secret given this time: everyone graded again, and the log says why") {
+      fixture.options.check.course_secret = CourseSecret("course-secret-123");
+      fixture.expect_build("alice");
+      fixture.expect_runner();
+      fixture.expect_compile_error();
+      fixture.expect_build("dave");
+      fixture.expect_runner();
+      const BatchSummary keyed = fixture.grade();
+      CHECK(keyed.graded_now == 4);
+      const std::string why =
+          ": graded again: it was graded with other settings: the hidden cases (none, now keyed by a course secret)";
+      CHECK(fixture.told.log == std::vector<std::string>{"alice" + why, "bob" + why, "carol" + why, "dave" + why});
+      auto alice = load_record(fixture.out(), "alice");
+      REQUIRE(alice.has_value());
+      REQUIRE(alice->has_value());
+      REQUIRE((*alice)->settings.has_value());
+      CHECK((*alice)->settings->hidden.starts_with("keyed:"));
+      CHECK((*alice)->report.max_score > 4.0);  // its hidden case counts now
+      SUBCASE("and again with the same secret: nothing left to do") {
+        CHECK(fixture.grade().graded_now == 0);
+      }
+    }
     SUBCASE("a student who left the class is left out of the gradebook") {
       fs::remove_all(fixture.class_dir() / "carol");
       const BatchSummary fewer = fixture.grade();

@@ -38,6 +38,7 @@ inline StudentRecord sample_record(std::string student, Outcome simple, Outcome 
   r.source = r.student;
   r.source_sha256 = std::string(64, 'a');
   r.submitted_unix = 1767225600;  // 2026-01-01T00:00:00Z
+  r.settings = GradingSettings{"twice", std::string(64, 'c'), "none", "cuda", true, true};
   r.seconds = {2.0, 0.5, 1.0, 1.5};
   r.unpack_seconds = 0.3;
   GradeReport& g = r.report;

@@ -52,44 +52,77 @@ TEST_CASE("batch::decide_grading") {
   const Result<SubmissionFingerprint> same = print_of(graded.source_sha256);
   const Result<std::optional<StudentRecord>> previous = std::optional<StudentRecord>{graded};
   const RegradeSelection nobody;
+  const GradingSettings settings = *graded.settings;
   const auto check = [](const GradeDecision& d, bool grade, const std::string& reason, bool again) {
     CHECK(d.grade == grade);
     CHECK(d.reason == reason);
     CHECK(d.again == again);
   };
 
-  SUBCASE("up to date: kept") { check(decide_grading("alice", same, previous, nobody), false, "up to date", false); }
+  SUBCASE("up to date: kept") { check(decide_grading("alice", same, previous, nobody, settings), false, "up to date", false); }
   SUBCASE("no result yet") {
-    check(decide_grading("alice", same, std::optional<StudentRecord>{}, nobody), true, "not graded yet", false);
+    check(decide_grading("alice", same, std::optional<StudentRecord>{}, nobody, settings), true, "not graded yet", false);
   }
   SUBCASE("an unreadable result") {
-    check(decide_grading("alice", same, fail("its result file is not valid JSON"), nobody), true,
+    check(decide_grading("alice", same, fail("its result file is not valid JSON"), nobody, settings), true,
           "its earlier result cannot be used (its result file is not valid JSON)", true);
   }
   SUBCASE("--regrade, all or by name") {
     RegradeSelection all;
     all.all = true;
-    check(decide_grading("alice", same, previous, all), true, "--regrade", true);
+    check(decide_grading("alice", same, previous, all, settings), true, "--regrade", true);
     RegradeSelection alice;
     alice.students = {"alice"};
-    check(decide_grading("alice", same, previous, alice), true, "--regrade alice", true);
+    check(decide_grading("alice", same, previous, alice, settings), true, "--regrade alice", true);
   }
   SUBCASE("files changed since") {
-    check(decide_grading("alice", print_of(std::string(64, 'c')), previous, nobody), true,
+    check(decide_grading("alice", print_of(std::string(64, 'c')), previous, nobody, settings), true,
           "its files changed since it was graded", true);
   }
   SUBCASE("files unreadable now, or last time") {
-    check(decide_grading("alice", fail("cannot read alice/x.cu"), previous, nobody), true, "its files cannot be read",
+    check(decide_grading("alice", fail("cannot read alice/x.cu"), previous, nobody, settings), true, "its files cannot be read",
           true);
     StudentRecord unread = graded;
     unread.source_sha256.clear();
-    check(decide_grading("alice", same, std::optional<StudentRecord>{unread}, nobody), true,
+    check(decide_grading("alice", same, std::optional<StudentRecord>{unread}, nobody, settings), true,
           "its files could not be read last time", true);
+  }
+  SUBCASE("graded otherwise: another assignment, spec, course secret, backend or grading option") {
+    GradingSettings now = settings;
+    now.assignment = "reduction";
+    check(decide_grading("alice", same, previous, nobody, now), true,
+          "it was graded with other settings: the assignment (twice, now reduction)", true);
+    now = settings;
+    now.spec_sha256 = std::string(64, 'd');
+    check(decide_grading("alice", same, previous, nobody, now), true,
+          "it was graded with other settings: the assignment's spec (assignment.yaml has changed)", true);
+    now = settings;
+    now.hidden = "keyed:0123456789abcdef";
+    now.performance = false;
+    check(decide_grading("alice", same, previous, nobody, now), true,
+          "it was graded with other settings: the hidden cases (none, now keyed by a course secret), "
+          "the performance timing (on, now off)", true);
+    StudentRecord keyed = graded;
+    keyed.settings->hidden = "keyed:fedcba9876543210";
+    check(decide_grading("alice", same, std::optional<StudentRecord>{keyed}, nobody, now), true,
+          "it was graded with other settings: the hidden cases (keyed by another course secret), "
+          "the performance timing (on, now off)", true);
+    now = settings;
+    now.backend = "cpu";
+    now.sanitizer = false;
+    check(decide_grading("alice", same, previous, nobody, now), true,
+          "it was graded with other settings: the backend (cuda, now cpu), compute-sanitizer (on, now off)", true);
+  }
+  SUBCASE("a record of an earlier cugrade, which kept no settings, is graded again") {
+    StudentRecord old = graded;
+    old.settings.reset();
+    check(decide_grading("alice", same, std::optional<StudentRecord>{old}, nobody, settings), true,
+          "it was graded with other settings: settings an earlier version of cugrade did not keep", true);
   }
   SUBCASE("a harness error is retried") {
     StudentRecord fault = graded;
     fault.report.outcome = Outcome::harness_error;
-    check(decide_grading("alice", same, std::optional<StudentRecord>{fault}, nobody), true,
+    check(decide_grading("alice", same, std::optional<StudentRecord>{fault}, nobody, settings), true,
           "the last attempt ended in a harness error", true);
   }
 }
