@@ -43,7 +43,7 @@ Result<std::vector<Benched>> assignments_to_bench(const Locations& where,
   const bool all = ids.empty();
   std::vector<Benched> chosen;
   for (const auto& id : all ? list_assignments(where.assignments()) : ids) {
-    auto spec = load_assignment(where.assignments(), id);
+    auto spec = load_assignment_to_grade(where.assignments(), id);
     if (!spec) {
       code = exit_invalid_spec;
       return std::unexpected(spec.error());

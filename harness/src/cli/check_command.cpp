@@ -54,7 +54,7 @@ std::map<std::string, std::string> repository_paths(const std::vector<Submission
 
 int run_check(const CheckArgs& args) {
   const Locations where = default_locations();
-  auto spec = load_assignment(where.assignments(), args.assignment);
+  auto spec = load_assignment_to_grade(where.assignments(), args.assignment);
   if (!spec) return complain(spec.error().message, exit_invalid_spec);
   const Grader* grader = find_grader(spec->id);
   if (!grader) return complain("assignment " + spec->id + " has no grader compiled into this cugrade", exit_internal);

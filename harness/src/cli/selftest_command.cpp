@@ -38,7 +38,7 @@ int run_selftest_command(const SelftestArgs& args) {
   specs.reserve(ids.size());
   std::vector<SelftestSuite> suites;
   for (const auto& id : ids) {
-    auto spec = load_assignment(where.assignments(), id);
+    auto spec = load_assignment_to_grade(where.assignments(), id);
     if (!spec) return complain(spec.error().message, exit_invalid_spec);
     const Grader* grader = find_grader(id);
     if (!grader) return complain("no grader is registered for " + id, exit_internal);

@@ -2,13 +2,16 @@
 // The trusted, per-assignment part of grading: a seeded input generator and a CPU gold in
 // double precision. Each graders/<id>/grader.cpp defines one Grader and registers it with
 // CUGRADE_REGISTER_GRADER; the harness never runs student code to produce expected values.
+#include <filesystem>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "array_file.hpp"
 #include "core/rng.hpp"
 #include "spec/size_rules.hpp"
+#include "spec/spec_loader.hpp"
 #include "spec/spec.hpp"
 
 namespace cugrade {
@@ -63,6 +66,12 @@ struct Grader {
 /// What lint checks a spec's sizes against (spec/size_rules.hpp): `grader`'s parameters, and
 /// its work model's bytes as the data of one call.
 SizeRules size_rules(const Grader& grader);
+
+/// The spec of assignment `id` below `assignments_dir`, to grade: checked as lint checks it,
+/// its sizes against its registered grader's rules (size_rules), so that a size the grader
+/// cannot generate or the machine cannot hold is refused before anything runs, never graded
+/// as the student's crash or taken out of the harness's own memory.
+Result<Spec> load_assignment_to_grade(const std::filesystem::path& assignments_dir, const std::string& id);
 
 /// Every registered grader.
 const std::vector<const Grader*>& all_graders();

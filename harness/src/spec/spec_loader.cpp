@@ -9,15 +9,15 @@ namespace cugrade {
 
 namespace fs = std::filesystem;
 
-Result<Spec> load_spec(const fs::path& path) {
-  ParsedSpec parsed = parse_spec_file(path);
+Result<Spec> load_spec(const fs::path& path, const SizeRules* rules) {
+  ParsedSpec parsed = parse_spec_file(path, rules);
   if (parsed.problems.empty()) return std::move(parsed.spec);
   std::string message;
   for (const auto& line : parsed.problems) message += (message.empty() ? "" : "\n") + line;
   return fail(std::move(message));
 }
 
-Result<Spec> load_assignment(const fs::path& assignments_dir, const std::string& id) {
+Result<Spec> load_assignment(const fs::path& assignments_dir, const std::string& id, const SizeRules* rules) {
   const std::vector<std::string> known = list_assignments(assignments_dir);
   // Only listed ids are looked up, so an id such as "../x" cannot reach outside the folder.
   if (std::find(known.begin(), known.end(), id) == known.end()) {
@@ -27,7 +27,7 @@ Result<Spec> load_assignment(const fs::path& assignments_dir, const std::string&
     return fail("unknown assignment '" + id + "'" + did_you_mean(id, known) +
                 " (known: " + join_names(known) + ")");
   }
-  return load_spec(assignments_dir / id / "assignment.yaml");
+  return load_spec(assignments_dir / id / "assignment.yaml", rules);
 }
 
 std::vector<std::string> list_assignments(const fs::path& assignments_dir) {

@@ -57,4 +57,28 @@ TEST_CASE("graders::size_rules") {
   }
 }
 
+TEST_CASE("graders::load_assignment_to_grade") {
+  SUBCASE("a size lint refuses is refused for grading too, before anything runs") {
+    // 2^40 floats: the harness would hold terabytes for its inputs and gold.
+    const test::ScratchSpec file(
+        "id: vecadd\ntitle: t\nsteps: [{name: naive, entry: vec_add}]\ncases: [{sizes: [{n: 4}, {n: 1099511627776}]}]\n");
+    const std::filesystem::path assignments = std::filesystem::path(file.path()).parent_path().parent_path();
+    CHECK(load_assignment(assignments, "vecadd").has_value());  // the spec alone says nothing of memory
+    const auto graded = load_assignment_to_grade(assignments, "vecadd");
+    REQUIRE_FALSE(graded.has_value());
+    CHECK(graded.error().message.starts_with(file.path() + ":4:"));
+    CHECK(graded.error().message.find("size 2 of case group 1 needs at least") != std::string::npos);
+  }
+  SUBCASE("a valid spec loads as it does without its grader; an unknown id says so") {
+    const test::ScratchSpec file(std::string(test::minimal_vecadd_spec));
+    const std::filesystem::path assignments = std::filesystem::path(file.path()).parent_path().parent_path();
+    const auto graded = load_assignment_to_grade(assignments, "vecadd");
+    REQUIRE(graded.has_value());
+    CHECK(graded->cases.size() == 1);
+    const auto unknown = load_assignment_to_grade(assignments, "vecad");
+    REQUIRE_FALSE(unknown.has_value());
+    CHECK(unknown.error().message.starts_with("unknown assignment 'vecad'"));
+  }
+}
+
 }  // namespace cugrade
