@@ -131,8 +131,7 @@ void Batch::prepare_and_build(Slot& slot) {
       }
     }
     auto files = find_submission_files(root, spec_.limits);
-    slot.submitted = submission_time(context_.processes, root, files && !files->empty() ? files->front().parent_path() : root,
-                                     fallback);
+    slot.submitted = submission_time(context_.processes, root, files ? *files : std::vector<fs::path>{}, fallback, archive);
     slot.unpack_seconds += seconds_since(started);
     if (!files) {
       slot.early = unbuildable_report(spec_, slot.options, use_cuda_, files.error().message);

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "process/process_runner.hpp"
 
@@ -19,14 +20,20 @@ struct SubmissionTime {
   std::string source;
 };
 
-/// The time of a submission unpacked or found at `root`, its .cu files in `files_dir` (root or a
-/// folder inside it): from a git repository (a `.git` folder, not a link, in `files_dir` or a
-/// folder between it and `root`), read with `git log -1 --format=%cI` as a plain child process
-/// (no shell, no pager, signatures and fsmonitor off, a bare environment, 10 s at most);
-/// else from Gradescope's `submission_metadata.json` (its `created_at`) in the same folders;
-/// else `fallback` (archive entry times or file modification times). A repository or metadata
-/// file that cannot be read falls through to the next source.
+/// The time of a submission unpacked or found at `root` (`archive`: unpacked from an archive),
+/// graded from `files` (inside root; the first one's folder is `files_dir`): from a git
+/// repository (a `.git` folder, not a link, in `files_dir` or a folder between it and `root`),
+/// read with `git log -1 --format=%cI` as a plain child process (no shell, no pager, signatures
+/// and fsmonitor off, no filter, a bare environment, 10 s at most), where every file graded is
+/// as that commit holds it (one edited or added since says nothing of the commit's date); else
+/// from Gradescope's
+/// `submission_metadata.json` (its `created_at`) where Gradescope writes it, beside a folder
+/// `submission/` that holds the files, in a folder given as such (never in an archive: there,
+/// as beside the .cu files, it is one of the student's own files and could say any time); else
+/// `fallback` (archive entry times or file modification times). A repository or metadata file
+/// that cannot be read falls through to the next source.
 SubmissionTime submission_time(ProcessRunner& processes, const std::filesystem::path& root,
-                               const std::filesystem::path& files_dir, const SubmissionTime& fallback);
+                               const std::vector<std::filesystem::path>& files, const SubmissionTime& fallback,
+                               bool archive = false);
 
 }  // namespace cugrade

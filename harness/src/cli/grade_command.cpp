@@ -158,8 +158,9 @@ void add_grade_command(CLI::App& app, int& exit_code) {
       ->default_str("");
   cmd->add_option("--deadline", args->deadline,
                   "Due time (2026-03-01T23:59, local time unless Z or +01:00): adds submitted_at, submitted_from "
-                  "and late columns; the hand-in time is the last git commit's, else Gradescope's "
-                  "submission_metadata.json, else the archive's entries, else the files' modification times");
+                  "and late columns; the hand-in time is the last git commit's (where every file graded is as "
+                  "committed), else Gradescope's submission_metadata.json (beside a folder submission/ holding "
+                  "the files, not in an archive), else the archive's entries, else the files' modification times");
   cmd->add_option("--secret-file", args->secret_file, "File holding the course secret (enables hidden cases)");
   cmd->add_option("--progress", args->progress, "auto (a bar on a terminal, else one line per submission), bar, lines or none")
       ->capture_default_str();

@@ -65,15 +65,19 @@ grep -q 'no usable NVIDIA GPU' grade-cuda.err || fail "grade --backend cuda with
 
 # 3. The late flag. Every file below is copied now, long after the deadline.
 late=$work/late
-mkdir -p "$late/plain" "$late/meta" "$late/tmp/erin"
+mkdir -p "$late/plain" "$late/meta/submission" "$late/forged" "$late/tmp/erin"
 cp "$good" "$late/plain/vecadd.cu"
-cp "$good" "$late/meta/vecadd.cu"
+# Gradescope's layout: its metadata beside the folder of the student's files.
+cp "$good" "$late/meta/submission/vecadd.cu"
 printf '{"id": 7, "created_at": "2025-12-31T16:00:00.123456-08:00", "users": []}\n' >"$late/meta/submission_metadata.json"
+# The same file among the student's own files is theirs: no evidence.
+cp "$good" "$late/forged/vecadd.cu"
+printf '{"id": 8, "created_at": "2025-12-31T16:00:00Z"}\n' >"$late/forged/submission_metadata.json"
 cp "$good" "$late/tmp/erin/vecadd.cu"
 touch -d 2026-01-01T00:00:00Z "$late/tmp/erin/vecadd.cu"
 tar -czf "$late/erin.tar.gz" -C "$late/tmp" erin
 rm -rf "$late/tmp"
-expect=("plain,files,yes" "meta,gradescope,no" "erin,archive,no")
+expect=("plain,files,yes" "meta,gradescope,no" "forged,files,yes" "erin,archive,no")
 if git --version >/dev/null 2>&1; then
   mkdir -p "$work/origin"
   cp "$good" "$work/origin/vecadd.cu"
