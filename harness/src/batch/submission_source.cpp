@@ -191,7 +191,8 @@ Result<std::vector<fs::path>> find_submission_files(const fs::path& root, const 
     std::error_code ec;
     for (fs::directory_iterator it(dir, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
       const std::string name = it->path().filename().string();
-      if (is_clutter(name)) continue;
+      // Gradescope's metadata beside the folder of the student's files is the LMS's, not theirs.
+      if (is_clutter(name) || name == "submission_metadata.json") continue;
       // A link is never followed, not even to look into: it counts as a file (and is refused
       // as one when it is a .cu).
       const bool folder = fs::is_directory(it->symlink_status(ec));

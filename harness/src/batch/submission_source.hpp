@@ -63,7 +63,8 @@ Result<SubmissionFingerprint> fingerprint_submission(const SubmissionSource& sou
 
 /// The .cu files of an unpacked or folder submission, as `cugrade check` takes a folder (its .cu
 /// files in name order); a folder holding no .cu file but a single sub-folder (how archives are
-/// usually made: alice.zip → alice/matmul.cu) is looked into, a few levels deep; links are
+/// usually made: alice.zip → alice/matmul.cu; Gradescope's submission_metadata.json beside it
+/// does not count) is looked into, a few levels deep; links are
 /// never followed. The error says what the folder holds instead, or which file is not a regular
 /// file or is past `limits` (submission_files(), file names relative to `root`).
 Result<std::vector<std::filesystem::path>> find_submission_files(const std::filesystem::path& root,

@@ -204,6 +204,13 @@ TEST_CASE("batch::find_submission_files") {
     REQUIRE(files.has_value());
     CHECK(*files == std::vector<fs::path>{dir.path / "alice" / "hw2" / "matmul.cu"});
   }
+  SUBCASE("Gradescope's layout: the files in submission/, its metadata beside") {
+    write_text(dir.path / "submission" / "matmul.cu", "");
+    write_text(dir.path / "submission_metadata.json", "{}");
+    auto files = find_submission_files(dir.path);
+    REQUIRE(files.has_value());
+    CHECK(*files == std::vector<fs::path>{dir.path / "submission" / "matmul.cu"});
+  }
   SUBCASE("an empty submission") {
     auto files = find_submission_files(dir.path);
     REQUIRE_FALSE(files.has_value());
