@@ -27,7 +27,7 @@ struct CheckArgs {
   std::string backend = "auto";
   std::string arch;
   std::vector<std::string> reports;
-  std::string fail_under;
+  std::optional<std::string> fail_under;  ///< as given: "" too is a bar, and a wrong one
   std::string secret_file;
   std::string keep_work;
   bool no_performance = false;
@@ -67,8 +67,8 @@ int run_check(const CheckArgs& args) {
   if (auto writable = check_report_targets(*targets); !writable) return complain(writable.error().message, exit_usage);
   // The bar is checked now, not after minutes of grading (its points need the maximum).
   std::optional<FailUnder> bar;
-  if (!args.fail_under.empty()) {
-    auto parsed = parse_fail_under(args.fail_under);
+  if (args.fail_under) {
+    auto parsed = parse_fail_under(*args.fail_under);
     if (!parsed) return complain(parsed.error().message, exit_usage);
     bar = *parsed;
   }

@@ -88,6 +88,13 @@ int run_grade(const GradeArgs& args) {
   // Absolute once, here: the builds run in other folders (work/<student>/build).
   options.submissions = absolute_path(args.submissions);
   options.out = absolute_path(args.out);
+  // Its results/, students/ and work/ would be the next run's students.
+  std::error_code out_ec, submissions_ec;
+  if (std::filesystem::weakly_canonical(options.out, out_ec) ==
+      std::filesystem::weakly_canonical(options.submissions, submissions_ec))
+    return complain("--out is the submissions folder itself: the gradebook and reports need a folder of their own "
+                    "(e.g. --out hw2-grades/ beside --submissions hw2/)",
+                    exit_usage);
   options.jobs = args.jobs;
   options.regrade = args.regrade;
   options.keep_work = args.keep_work;
@@ -150,7 +157,9 @@ void add_grade_command(CLI::App& app, int& exit_code) {
   cmd->add_option("-S,--submissions", args->submissions, "Folder with one folder or archive per student")
       ->required();
   cmd->add_option("-o,--out", args->out, "Folder for the gradebook, the reports and the batch's state")->required();
-  cmd->add_option("-j,--jobs", args->jobs, "Builds at a time (CPU backend: whole checks); default: the core count");
+  cmd->add_option("-j,--jobs", args->jobs, "Builds at a time (CPU backend: whole checks); default: the core count")
+      ->check(CLI::Range(1, 1024).description(""))
+      ->type_name("N");
   cmd->add_option("-b,--backend", args->backend, "auto (GPU if usable, else CPU), cuda, or cpu")->capture_default_str();
   cmd->add_option("--arch", args->arch, "GPU architecture for nvcc, e.g. sm_90 (default: this GPU's)");
   cmd->add_option("--regrade", args->regrade, "Grade again even if up to date: everyone, or a comma-separated list")

@@ -59,6 +59,10 @@ int run_init(const InitArgs& args) {
   const fs::path from = where.templates() / args.id;
   if (!fs::is_directory(from)) return complain("assignment " + args.id + " has no template folder " + from.string(), exit_internal);
   const fs::path to = args.dir.empty() ? fs::path(args.id) : fs::path(args.dir);
+  if (std::error_code ec; fs::exists(to, ec) && !fs::is_directory(to, ec))
+    return complain(to.string() + " exists and is not a folder; choose a folder to create (e.g. cugrade init " + args.id +
+                        " my_" + args.id + ")",
+                    exit_usage);
   std::vector<std::pair<fs::path, fs::path>> copies;
   for (const auto& entry : fs::directory_iterator(from))
     if (entry.is_regular_file()) copies.emplace_back(entry.path(), to / entry.path().filename());

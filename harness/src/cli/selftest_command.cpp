@@ -101,7 +101,9 @@ void add_selftest_command(CLI::App& app, int& exit_code) {
                 "without it, only the steps an entry names a cause for are profiled)");
   cmd->add_flag("--diagnosis-only", args->diagnosis_only,
                 "Only the entries whose expected.yaml names a diagnosis (the slow known-bad solutions)");
-  cmd->add_option("-j,--jobs", args->jobs, "Builds at a time (default: one per core)");
+  cmd->add_option("-j,--jobs", args->jobs, "Builds at a time (default: one per core)")
+      ->check(CLI::Range(1, 1024).description(""))
+      ->type_name("N");
   cmd->add_option("--runs-per-gpu", args->runs_per_gpu,
                   "Submissions run side by side on the GPU: their cases and sanitizer passes N at a time, "
                   "then each timing and diagnosis with the GPU alone, once no case is left to run (the "

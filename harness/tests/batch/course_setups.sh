@@ -5,9 +5,12 @@
 #  2. `--backend cuda` where no GPU is usable: a harness error said once (exit 3), no Gradescope
 #     result file, PrairieLearn's gradable: false; `grade` grades no one.
 #  3. The late flag from the submission's own evidence: a git repository copied just now is
-#     on time by its commit, a folder with Gradescope's submission_metadata.json by its
-#     created_at, an archive by its entries' times; a plain folder copied now is late by its
+#     on time by its commit, a folder with Gradescope's submission_metadata.json beside its
+#     submission/ by its created_at (the same file among the student's own files counts for
+#     nothing), an archive by its entries' times; a plain folder copied now is late by its
 #     files' times; the gradebook says which source each row used.
+#  4. Usage mistakes are exit 1 before anything is graded or written: --out the submissions
+#     folder itself, -j below 1, `init` onto a file, an empty --fail-under.
 #   course_setups.sh CUGRADE SOURCE_ROOT
 set -euo pipefail
 cugrade=$(realpath "$1") src=$(realpath "$2")
@@ -98,6 +101,26 @@ for row in "${expect[@]}"; do
   grep -q "^$id,4,4,4,passed,yes,[^,]*,$source,$is_late," "$book" ||
     fail "$id: want time from $source, late $is_late; got: $(grep "^$id," "$book" || echo 'no row')"
 done
+
+# 4. Usage mistakes.
+usage_error() {  # usage_error WHAT: the command after it must exit 1, having written nothing
+  local what=$1 rc=0
+  shift
+  "$@" >usage.out 2>usage.err || rc=$?
+  [ "$rc" -eq 1 ] || { cat usage.out usage.err >&2; fail "$what exited $rc (want 1)"; }
+}
+cd "$work/ta"
+usage_error "grade --out the submissions folder" \
+  "$cugrade" grade vecadd -S class -o class/ --backend cpu --progress none "${unsealed[@]}"
+[ ! -e class/results ] || fail "grade --out the submissions folder wrote results into it"
+grep -q 'submissions folder itself' usage.err || fail "grade --out the submissions folder did not say why"
+usage_error "grade -j -3" "$cugrade" grade vecadd -S class -o out-j --backend cpu -j -3 "${unsealed[@]}"
+[ ! -e out-j ] || fail "grade -j -3 wrote its --out"
+usage_error "grade -j 0" "$cugrade" grade vecadd -S class -o out-j --backend cpu -j 0 "${unsealed[@]}"
+touch afile
+usage_error "init onto a file" env CUGRADE_ROOT="$src" "$cugrade" init vecadd afile
+grep -q 'not a folder' usage.err || fail "init onto a file did not say why"
+usage_error "check --fail-under ''" "$cugrade" check vecadd -s "$good" --backend cpu --fail-under ""
 
 if [ "$failures" -gt 0 ]; then
   echo "$failures failure(s)" >&2
