@@ -25,6 +25,7 @@
 #include "pipeline/run_requests.hpp"
 #include "pipeline/sanitizer_pass.hpp"
 #include "pipeline/schedule_race.hpp"
+#include "pipeline/student_file_names.hpp"
 #include "pipeline/timed_steps.hpp"
 #include "pipeline/verdicts.hpp"
 #include "process/cpu_affinity.hpp"
@@ -414,6 +415,7 @@ GradeReport score_submission(const Spec& spec, const CheckOptions& options, RanS
                                   : "performance is graded on a GPU only; this ran on the CPU backend");
     }
     add_cross_case_patterns(report, spec);
+    show_student_file_names(report);
   }
   score_report(report, spec);
   if (!options.keep_work_dir && options.work_dir.empty()) {
