@@ -1,6 +1,7 @@
 #include "report/console_report.hpp"
 
 #include <algorithm>
+#include <numeric>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -18,7 +19,8 @@ constexpr std::size_t kShownDiagnostics = 10;
 /// Under a case line, aligned with the step name after "  PASS ".
 constexpr std::string_view kDetailIndent = "         ";
 
-/// A step's diagnosis is cut to this many characters so that its row fits a terminal.
+/// A step's diagnosis is wrapped at this many characters, under its column, so that its row fits
+/// a terminal and nothing of it is lost.
 constexpr std::size_t kDiagnosisWidth = 72;
 
 /// Wraps text in an ANSI style when colour is on.
@@ -138,6 +140,23 @@ void render_performance(std::string& out, const GradeReport& r, ConsoleDetail de
   out += "\n";
 }
 
+/// `text` in lines of at most `width` characters, broken at blanks (a word longer than a line
+/// has one to itself).
+std::vector<std::string> wrap_words(std::string_view text, std::size_t width) {
+  std::vector<std::string> lines(1);
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find(' ', start);
+    if (end == std::string_view::npos) end = text.size();
+    const std::string_view word = text.substr(start, end - start);
+    std::string& line = lines.back();
+    if (!line.empty() && display_width(line) + 1 + display_width(word) > width) lines.emplace_back(word);
+    else line += (line.empty() ? "" : " ") + std::string(word);
+    start = end + 1;
+  }
+  return lines;
+}
+
 void render_steps(std::string& out, const GradeReport& r, const Style& style, ConsoleDetail detail) {
   const std::vector<StepSummary> rows = summarize_steps(r);
   if (rows.empty()) return;
@@ -145,16 +164,21 @@ void render_steps(std::string& out, const GradeReport& r, const Style& style, Co
   for (const StepSummary& row : rows)
     cells.push_back({row.step, fmt::format("{}/{}", row.passed, row.cases), format_score(row.points, row.max_points),
                      row.performance_max ? format_score(*row.performance_points, *row.performance_max) : "not graded",
-                     one_line(row.diagnosis, kDiagnosisWidth)});
+                     row.diagnosis});
   std::vector<std::size_t> widths(cells[0].size(), 0);
   for (const auto& line : cells)
-    for (std::size_t col = 0; col < line.size(); ++col) widths[col] = std::max(widths[col], display_width(line[col]));
+    for (std::size_t col = 0; col + 1 < line.size(); ++col) widths[col] = std::max(widths[col], display_width(line[col]));
   out += "Steps\n";
   for (std::size_t i = 0; i < cells.size(); ++i) {
     // The status word is coloured, so it is padded by hand: "PASS", "FAIL" and "SKIP" are 4 wide.
     std::string line = i == 0 ? std::string(8, ' ') : "  " + coloured_status(rows[i - 1].status, style) + "  ";
     for (std::size_t col = 0; col + 1 < cells[i].size(); ++col) line += pad(cells[i][col], widths[col]) + "  ";
-    out += line + cells[i].back() + "\n";
+    const std::vector<std::string> diagnosis = wrap_words(cells[i].back(), kDiagnosisWidth);
+    out += line + diagnosis.front() + "\n";
+    // Later lines of the diagnosis under its first (the status word is 4 wide, uncoloured).
+    const std::size_t indent = 8 + std::accumulate(widths.begin(), widths.end() - 1, std::size_t{0},
+                                                   [](std::size_t sum, std::size_t w) { return sum + w + 2; });
+    for (std::size_t k = 1; k < diagnosis.size(); ++k) out += std::string(indent, ' ') + diagnosis[k] + "\n";
   }
   if (detail == ConsoleDetail::summary && r.gradable &&
       std::any_of(rows.begin(), rows.end(), [](const StepSummary& row) { return row.passed < row.cases; }))
