@@ -14,6 +14,9 @@ const std::vector<std::string> group_keys = {"steps", "sizes", "seeds", "points"
 const std::vector<std::string> target_keys = {"step",           "reference",    "params",
                                               "full_credit_at", "no_credit_at", "points"};
 const std::vector<std::string> visibility_names = {"visible", "hidden"};
+// The most points one case group's case or one target may be worth: any more is no grade, and
+// enough of them add up past what a double holds ("Score: inf / inf").
+constexpr double most_points = 1e6;
 
 std::vector<std::string> parse_group_steps(const Field& field, const std::vector<Step>& steps,
                                            const std::string& subject, Diagnostics& diags) {
@@ -150,7 +153,7 @@ std::vector<CaseGroup> parse_cases(const Field& field, const std::vector<Step>& 
     group.steps = parse_group_steps(map.optional("steps"), steps, subject, diags);
     group.sizes = parse_sizes(map.required("sizes"), subject, diags);
     group.seeds = parse_seeds(map.optional("seeds"), diags);
-    if (auto v = read_number(map.optional("points"), diags, 0.0)) group.points = *v;
+    if (auto v = read_number(map.optional("points"), diags, 0.0, false, most_points)) group.points = *v;
     group.visibility = parse_visibility(map.optional("visibility"), diags);
     group.sanitize = group.visibility == Visibility::visible;
     if (auto v = read_bool(map.optional("sanitize"), diags)) group.sanitize = *v;
@@ -199,7 +202,7 @@ std::vector<PerformanceTarget> parse_performance(const Field& field, const std::
     if (both_valid && (full_at || none_at) && target.no_credit_at >= target.full_credit_at)
       diags.error(none.present() ? none.at : full.at,
                   "'no_credit_at' must be below 'full_credit_at' in " + subject);
-    if (auto v = read_number(map.required("points"), diags, 0.0)) target.points = *v;
+    if (auto v = read_number(map.required("points"), diags, 0.0, false, most_points)) target.points = *v;
     targets.push_back(std::move(target));
   }
   return targets;

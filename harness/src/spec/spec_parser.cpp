@@ -22,6 +22,9 @@ const std::vector<std::string> limit_keys = {"build_timeout_s", "run_timeout_s",
                                              "submission_file_kb", "submission_kb", "host_memory_mb"};
 // The longest build or run timeout a spec may set, in seconds (an hour).
 constexpr double longest_timeout_s = 3600.0;
+// The shortest, in seconds: in less no case can finish (a process's start, a GPU's first launch),
+// so every correct submission would be graded as a hang.
+constexpr double shortest_timeout_s = 0.1;
 
 // The folder as the user would write it: "assignments/matmul/", or "./" for a bare file name.
 std::string shown_folder(const fs::path& path) {
@@ -64,11 +67,11 @@ Limits parse_limits(const Field& field, Diagnostics& diags) {
   if (!expect_map(field, diags)) return limits;
   const MapReader map(field.value, "'limits'", limit_keys, diags);
   // Above an hour a timeout guards nothing: a hung compiler or runner would hold a TA's batch.
-  if (auto v = read_number(map.optional("build_timeout_s"), diags, 0.0, true, longest_timeout_s))
+  if (auto v = read_number(map.optional("build_timeout_s"), diags, shortest_timeout_s, false, longest_timeout_s))
     limits.build_timeout_s = *v;
-  if (auto v = read_number(map.optional("run_timeout_s"), diags, 0.0, true, longest_timeout_s))
+  if (auto v = read_number(map.optional("run_timeout_s"), diags, shortest_timeout_s, false, longest_timeout_s))
     limits.run_timeout_s = *v;
-  if (auto v = read_number(map.optional("sanitizer_timeout_s"), diags, 0.0, true, longest_timeout_s))
+  if (auto v = read_number(map.optional("sanitizer_timeout_s"), diags, shortest_timeout_s, false, longest_timeout_s))
     limits.sanitizer_timeout_s = *v;
   // Kibibytes in the file (readable numbers), bytes in the struct (what the runner counts).
   if (auto v = read_unsigned(map.optional("output_limit_kb"), diags, 1))

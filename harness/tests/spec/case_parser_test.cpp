@@ -72,6 +72,10 @@ TEST_CASE("spec::parse_performance") {
     CHECK(targets[0].reference == "naive_f64");
     CHECK(diags.lines() == std::vector<std::string>{});
   }
+  SUBCASE("points past a million are no grade: refused (enough of 1e308 made the score inf)") {
+    targets_of("[{step: naive, reference: naive, params: {N: 8}, points: 1e308}]");
+    CHECK(diags.lines() == std::vector<std::string>{"t.yaml:1:58: 'points' must be at most 1e+06, not 1e308"});
+  }
   SUBCASE("but never the student's step itself") {
     targets_of("[{step: naive_f64, reference: naive, params: {N: 8}, points: 1}]");
     CHECK(diags.lines() ==
@@ -87,6 +91,10 @@ TEST_CASE("spec::parse_cases: sanitize") {
     const YAML::Node value = YAML::Load(text);
     return parse_cases(Field{"'cases'", value, value}, steps, diags);
   };
+  SUBCASE("a case's points past a million are refused") {
+    groups_of("[{sizes: [{N: 1}], points: 1e308}]");
+    CHECK(diags.lines() == std::vector<std::string>{"t.yaml:1:28: 'points' must be at most 1e+06, not 1e308"});
+  }
   SUBCASE("visible groups are sanitized unless they say otherwise, hidden ones only when they say so") {
     const auto groups = groups_of(
         "[{sizes: [{N: 1}]}, {sizes: [{N: 2}], sanitize: false}, {sizes: [{N: 3}], visibility: hidden},"

@@ -33,7 +33,7 @@ TEST_CASE("spec::lint_spec_file") {
                 p + ":13:13: 'points' must be a number, not a sequence",
                 p + ":14:17: 'visibility' must be 'visible' or 'hidden', not 'hiden'; did you "
                     "mean 'hidden'?",
-                p + ":16:20: 'build_timeout_s' must be > 0, not 0",
+                p + ":16:20: 'build_timeout_s' must be >= 0.1, not 0",
                 p + ":17:20: 'output_limit_kb' must be an integer, not '0.5'"});
   }
 

@@ -69,20 +69,22 @@ TEST_CASE("spec::parse_spec_file limits") {
     for (auto& line : lines) line = line.substr(file.path().size());
     return lines;
   };
-  SUBCASE("timeouts above 0 and up to an hour") {
+  SUBCASE("timeouts from 0.1 s up to an hour") {
     CHECK(problems_of("{build_timeout_s: 3600, run_timeout_s: 0.5}") == Lines{});
+    CHECK(problems_of("{run_timeout_s: 0.1}") == Lines{});
   }
-  SUBCASE("a timeout of 0 or below, or beyond an hour, is refused") {
+  SUBCASE("a timeout below 0.1 s, which no case meets, or beyond an hour, is refused") {
     CHECK(problems_of("{build_timeout_s: 3601, run_timeout_s: 0}") ==
           Lines{":7:27: 'build_timeout_s' must be at most 3600, not 3601",
-                ":7:48: 'run_timeout_s' must be > 0, not 0"});
+                ":7:48: 'run_timeout_s' must be >= 0.1, not 0"});
     CHECK(problems_of("{run_timeout_s: -5, build_timeout_s: 1e9}") ==
-          Lines{":7:25: 'run_timeout_s' must be > 0, not -5",
+          Lines{":7:25: 'run_timeout_s' must be >= 0.1, not -5",
                 ":7:46: 'build_timeout_s' must be at most 3600, not 1e9"});
+    CHECK(problems_of("{run_timeout_s: 0.001}") == Lines{":7:25: 'run_timeout_s' must be >= 0.1, not 0.001"});
   }
-  SUBCASE("the sanitizer's per-case limit: above 0, up to an hour") {
+  SUBCASE("the sanitizer's per-case limit: from 0.1 s, up to an hour") {
     CHECK(problems_of("{sanitizer_timeout_s: 120}") == Lines{});
-    CHECK(problems_of("{sanitizer_timeout_s: 0}") == Lines{":7:31: 'sanitizer_timeout_s' must be > 0, not 0"});
+    CHECK(problems_of("{sanitizer_timeout_s: 0}") == Lines{":7:31: 'sanitizer_timeout_s' must be >= 0.1, not 0"});
   }
   SUBCASE("a quoted number is a string") {
     CHECK(problems_of("{run_timeout_s: \"10\", host_memory_mb: '512'}") ==
