@@ -61,7 +61,8 @@ std::optional<BlockFailure> BlockRunner::run(const GridShape& shape, uint3 block
   // (or -1) make a read of never-written shared memory show up as a wrong answer at once, and a
   // second run with 0x00 bytes shows whether a result depends on it (shared_memory.hpp).
   // Static __shared__ variables are poisoned when the block first reaches their declaration.
-  dynamic_shared_.assign(shape.shared_bytes + 16, static_cast<char>(shape.poison));
+  char* const dynamic_shared = dynamic_shared_.reset(shape.shared_bytes, shape.poison);
+  dynamic_name_ = nullptr;
   poisoned_.clear();
   dynamic_declared_ = false;
   signature_ = signature_name_ = nullptr;
@@ -78,7 +79,7 @@ std::optional<BlockFailure> BlockRunner::run(const GridShape& shape, uint3 block
     t.context.block_dim = shape.block;
     t.context.grid_dim = shape.grid;
     t.context.lane = i % 32;
-    t.context.dynamic_shared = dynamic_shared_.data();
+    t.context.dynamic_shared = dynamic_shared;
     t.warp = i / 32;
     warps_[t.warp].existing |= 1u << (i % 32);
     t.handle = boost::context::fiber(std::allocator_arg, PooledStack{&stacks_},
@@ -102,7 +103,10 @@ std::optional<BlockFailure> BlockRunner::run(const GridShape& shape, uint3 block
   // siglongjmp from the signal handler; the block's fibers are abandoned, not resumed.
   if (sigsetjmp(fault_jump_, 1) != 0) {
     disarm_fault_jump();
-    failure_ = describe_fault(kernel(), running_ ? &running_->context : nullptr);
+    if (const auto offset = dynamic_shared_.guard_offset(last_fault_address()))
+      failure_ = describe_shared_overrun(*offset, last_fault_was_write());
+    else
+      failure_ = describe_fault(kernel(), running_ ? &running_->context : nullptr);
     abandon();
   } else {
     arm_fault_jump(&fault_jump_);
@@ -265,8 +269,24 @@ void BlockRunner::declare_shared(void* address, std::size_t bytes, const char* n
 void BlockRunner::declare_dynamic_shared(const char* name, const std::source_location& where) {
   if (dynamic_declared_) return;
   dynamic_declared_ = true;
+  dynamic_name_ = name;
+  dynamic_where_ = where;
   if (shared_log_enabled())
     log_shared_use(shape_->kernel, describe_declaration(std::string("extern __shared__ ") + name, where));
+}
+
+BlockFailure BlockRunner::describe_shared_overrun(std::ptrdiff_t offset, bool write) const {
+  const std::string array = dynamic_name_ ? "extern __shared__ " + std::string(dynamic_name_) + " (" + site(dynamic_where_) + ")"
+                                          : std::string("its extern __shared__ memory");
+  std::string message = std::string("out-of-bounds __shared__ memory ") + (write ? "write" : "read") + " in kernel " +
+                        code_name(kernel()) + (running_ ? " by " + thread_name(*running_) : std::string()) + ": ";
+  const std::size_t bytes = dynamic_shared_.bytes();
+  if (bytes == 0)
+    message += array + " got 0 bytes from the launch: is the third <<<grid, block, bytes>>> parameter missing?";
+  else
+    message += "byte " + std::to_string(offset) + " of " + array + (offset < 0 ? ", before its start" : ", past the " +
+               std::to_string(bytes) + " bytes the launch gave it (the third <<<grid, block, bytes>>> parameter)");
+  return {cudaErrorIllegalAddress, message};
 }
 
 void BlockRunner::note_signature(const char* pretty) {

@@ -15,6 +15,7 @@
 #include "cugrade_cpu/context.hpp"
 #include "cugrade_cpu/runtime_types.hpp"
 #include "cugrade_cpu/sync.hpp"
+#include "guarded_shared.hpp"
 #include "stack_pool.hpp"
 
 namespace cugrade_cpu {
@@ -93,12 +94,16 @@ class BlockRunner {
   std::string describe_stall() const;
   std::string thread_name(const Thread& t) const;
   void abandon();
+  /// The error for a fault at byte `offset` of the block's dynamic shared memory (a guard page).
+  BlockFailure describe_shared_overrun(std::ptrdiff_t offset, bool write) const;
 
   StackPool& stacks_;
   const GridShape* shape_ = nullptr;
   std::vector<Thread> threads_;
   std::vector<Warp> warps_;
-  std::vector<char> dynamic_shared_;
+  GuardedShared dynamic_shared_;
+  const char* dynamic_name_ = nullptr;    ///< the extern __shared__ array's name, once declared
+  std::source_location dynamic_where_;    ///< and where
   std::vector<void*> poisoned_;      ///< static __shared__ variables this block has poisoned
   bool dynamic_declared_ = false;    ///< an extern __shared__ declaration of this block was logged
   const char* signature_ = nullptr;       ///< the __PRETTY_FUNCTION__ last noted

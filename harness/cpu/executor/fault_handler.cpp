@@ -88,6 +88,10 @@ void arm_fault_jump(sigjmp_buf* target) { fault_target = target; }
 
 void disarm_fault_jump() { fault_target = nullptr; }
 
+const void* last_fault_address() { return fault_address; }
+
+bool last_fault_was_write() { return fault_was_write; }
+
 BlockFailure describe_fault(const char* kernel, const ThreadContext* thread) {
   std::string who = thread ? " by thread " + triple(thread->thread_idx) + " of block " +
                                  triple(thread->block_idx)

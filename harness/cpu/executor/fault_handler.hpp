@@ -22,6 +22,12 @@ void arm_fault_jump(sigjmp_buf* target);
 /// A fault on this thread is again fatal to the process.
 void disarm_fault_jump();
 
+/// The address of the fault that just jumped back on this thread.
+const void* last_fault_address();
+
+/// Whether that fault was a write (as far as the processor tells; false where it does not).
+bool last_fault_was_write();
+
 /// The CUDA error for the fault that just jumped back on this thread, naming `kernel` and the
 /// faulting CUDA thread (`thread` may be null) and, for memory, which allocation was overrun.
 BlockFailure describe_fault(const char* kernel, const ThreadContext* thread);

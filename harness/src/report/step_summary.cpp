@@ -11,6 +11,10 @@
 namespace cugrade {
 namespace {
 
+/// A step's diagnosis at most: a CUDA error's whole sentence (the call, the kernel, the thread, the
+/// array, the hint), not a case's every detail.
+constexpr std::size_t kDiagnosisChars = 320;
+
 /// Sizes a group's label lists before "…": enough to see the range, few enough for one line.
 constexpr std::size_t kListedSizes = 6;
 
@@ -193,7 +197,7 @@ std::vector<StepSummary> summarize_steps(const GradeReport& report) {
       // A correct step that lost performance points: why it is slower, when the counters said.
       for (const PerformanceResult& p : report.performance)
         if (p.step == step && p.diagnosis && p.diagnosis->cause != "unavailable" && p.diagnosis->cause != "none")
-          row.diagnosis = one_line(row.diagnosis + "; slower: " + p.diagnosis->message, 200);
+          row.diagnosis = one_line(row.diagnosis + "; slower: " + p.diagnosis->message, kDiagnosisChars);
     } else {
       const std::vector<SimilarCases> groups = gather_cases(report, step);
       const SimilarCases* telling = most_telling(groups);
@@ -209,7 +213,7 @@ std::vector<StepSummary> summarize_steps(const GradeReport& report) {
       row.diagnosis = telling->hidden              ? similar_cases_line(*telling)
                       : telling->headline.empty() ? what
                                                   : what + ": " + telling->headline;
-      row.diagnosis = one_line(row.diagnosis, 200);
+      row.diagnosis = one_line(row.diagnosis, kDiagnosisChars);
     }
     rows.push_back(std::move(row));
   }

@@ -50,6 +50,22 @@ TEST_CASE("cpu::out-of-bounds global memory") {
   }
 }
 
+TEST_CASE("cpu::out-of-bounds dynamic shared memory") {
+  SUBCASE("a launch that gives none: the third <<<>>> parameter named") {
+    const std::string message = cpu_test::faulty("shared_not_given");
+    CHECK(message.starts_with("out-of-bounds __shared__ memory write in kernel `dynamic_shared_sum` by thread "
+                              "(0,0,0) of block (0,0,0): extern __shared__ partial (fault_kernels.cu:"));
+    CHECK(message.ends_with(") got 0 bytes from the launch: is the third <<<grid, block, bytes>>> parameter missing?"));
+  }
+  SUBCASE("a launch that gives too little: past its end, faulting at once") {
+    const std::string message = cpu_test::faulty("shared_too_small");
+    CHECK(message.starts_with("out-of-bounds __shared__ memory write in kernel `dynamic_shared_sum` by thread "
+                              "(40,0,0) of block (0,0,0): byte 160 of extern __shared__ partial (fault_kernels.cu:"));
+    CHECK(message.ends_with("), past the 160 bytes the launch gave it (the third <<<grid, block, bytes>>> parameter)"));
+  }
+  SUBCASE("enough: no error") { CHECK(cpu_test::faulty("shared_given") == "no error"); }
+}
+
 TEST_CASE("cpu::__trap") {
   CHECK(cpu_test::faulty("trap") == "the kernel called __trap() in kernel `trap_kernel`");
 }

@@ -54,6 +54,19 @@ __global__ void racy_kernel(float* out) {
   out[t] = t + 1 < blockDim.x ? s[t + 1] : 0.0f;
 }
 
+// Each thread writes its own element of the dynamic shared memory: the launch must give
+// blockDim.x ints of it.
+__global__ void dynamic_shared_sum(const float* a, float* out) {
+  extern __shared__ float partial[];
+  partial[threadIdx.x] = a[threadIdx.x];
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    float sum = 0.0f;
+    for (unsigned i = 0; i < blockDim.x; ++i) sum += partial[i];
+    out[blockIdx.x] = sum;
+  }
+}
+
 }  // namespace
 
 namespace cpu_test {
@@ -71,6 +84,9 @@ std::string faulty(const std::string& which) {
   if (which == "out_of_bounds_write") write_past_end<<<(n + 255) / 256, 256>>>(d, n);
   if (which == "out_of_bounds_read") read_past_end<<<(n + 255) / 256, 256>>>(d, out, n);
   if (which == "trap") trap_kernel<<<1, 32>>>();
+  if (which == "shared_not_given") dynamic_shared_sum<<<1, 64>>>(d, out);
+  if (which == "shared_too_small") dynamic_shared_sum<<<1, 64, 40 * sizeof(float)>>>(d, out);
+  if (which == "shared_given") dynamic_shared_sum<<<1, 64, 64 * sizeof(float)>>>(d, out);
   if (which == "host_pointer") {
     std::vector<float> host(n);
     write_past_end<<<1, 32>>>(host.data(), n);

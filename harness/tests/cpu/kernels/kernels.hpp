@@ -43,7 +43,9 @@ std::vector<int> real_code(const std::string& which, int threads);
 /// "template_local_constant", "block_tile_memory", "carveout" (cudaFuncSetAttribute carve-out, profiler calls), "cublas".
 std::string real_code_error(const std::string& which);
 /// Faulty kernels: "exit_before_barrier", "different_barriers", "shfl_after_exit",
-/// "out_of_bounds_write", "out_of_bounds_read", "host_pointer", "use_after_free", "trap".
+/// "out_of_bounds_write", "out_of_bounds_read", "host_pointer", "use_after_free", "trap", and a
+/// kernel writing 64 floats of dynamic shared memory launched with none ("shared_not_given"),
+/// 40 floats ("shared_too_small") or 64 ("shared_given").
 std::string faulty(const std::string& which);
 /// Reads of shared memory no thread wrote, 3 blocks of 64 threads (unless said otherwise): "static", "dynamic" (threads
 /// 32..63 read unwritten elements), "per_block" (64 blocks: only block 0 writes a __shared__ int;
