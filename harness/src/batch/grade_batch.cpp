@@ -346,11 +346,13 @@ Result<BatchSummary> Batch::run() {
 
   // The gradebook: every current student's record, whenever it was written.
   std::vector<StudentRecord> records;
+  std::vector<std::string> not_graded;
   for (const auto& student : students) {
     auto loaded = load_record(options_.out, student);
     if (loaded && loaded->has_value()) records.push_back(std::move(**loaded));
-    else ++summary_.not_finished;
+    else not_graded.push_back(student);
   }
+  summary_.not_finished = not_graded.size();
   summary_.stopped = summary_.not_finished > 0 && options_.stop && options_.stop->load();
   summary_.students = records.size();
   double total = 0.0;
@@ -373,6 +375,7 @@ Result<BatchSummary> Batch::run() {
   summary_.gradebook = options_.out / "gradebook.csv";
   GradebookOptions book;
   book.deadline_unix = options_.deadline_unix;
+  book.not_graded = not_graded;
   if (auto written = write_file_atomically(summary_.gradebook, render_gradebook(spec_, records, book)); !written)
     return std::unexpected(written.error());
   if (auto written = write_class_summary(options_.out, records,
@@ -380,7 +383,12 @@ Result<BatchSummary> Batch::run() {
                                                      use_cuda_ ? "CUDA" : "CPU",
                                                      summary_.setup_problem.empty()
                                                          ? ""
-                                                         : ". Warning: " + summary_.setup_problem),
+                                                         : ". Warning: " + summary_.setup_problem) +
+                                             (not_graded.empty()
+                                                  ? std::string()
+                                                  : fmt::format(". {} more not graded yet: the batch stopped before "
+                                                                "them (run the same command again)",
+                                                                not_graded.size())),
                                          options_.deadline_unix);
       !written)
     return std::unexpected(written.error());

@@ -60,10 +60,10 @@ struct BatchTimes {
 /// How a batch went.
 struct BatchSummary {
   std::filesystem::path gradebook;             ///< <out>/gradebook.csv
-  std::size_t students = 0;                    ///< rows of the gradebook
+  std::size_t students = 0;                    ///< students with a result (the gradebook's graded rows)
   std::size_t graded_now = 0;                  ///< graded by this run
   std::size_t up_to_date = 0;                  ///< kept from an earlier run
-  std::size_t not_finished = 0;                ///< left for the next run (stopped early)
+  std::size_t not_finished = 0;                ///< left for the next run (stopped early): a row each, "not graded yet"
   std::map<Outcome, std::size_t> outcomes;     ///< over the gradebook's rows
   std::vector<std::string> harness_errors;     ///< "alice: <why>", one per student
   std::vector<std::string> skipped;            ///< entries of the submissions folder that are not submissions

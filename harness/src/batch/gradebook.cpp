@@ -1,5 +1,7 @@
 #include "batch/gradebook.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "core/utc_time.hpp"
@@ -81,7 +83,17 @@ std::string render_gradebook(const Spec& spec, const std::vector<StudentRecord>&
   header.insert(header.end(), {"outcome", "gradable"});
   if (options.deadline_unix) header.insert(header.end(), {"submitted_at", "submitted_from", "late"});
   header.push_back("note");
-  std::string csv = row(header);
+  // Rows by student id, whether graded or not yet.
+  std::vector<std::pair<std::string, std::string>> rows;
+  for (const auto& student : options.not_graded) {
+    std::vector<std::string> fields{spreadsheet_text(student), "", ""};
+    fields.resize(fields.size() + steps.size());
+    fields.push_back(std::string(to_string(Outcome::not_run)));
+    fields.push_back("no");
+    if (options.deadline_unix) fields.insert(fields.end(), {"", "", ""});
+    fields.push_back("not graded yet: the batch stopped before it (run the same command again)");
+    rows.emplace_back(student, row(fields));
+  }
   for (const auto& record : records) {
     const GradeReport& report = record.report;
     const bool graded = report.outcome != Outcome::harness_error;
@@ -103,8 +115,11 @@ std::string render_gradebook(const Spec& spec, const std::vector<StudentRecord>&
       fields.push_back(record.submitted_unix > *options.deadline_unix ? "yes" : "no");
     }
     fields.push_back(spreadsheet_text(note_of(report)));
-    csv += row(fields);
+    rows.emplace_back(record.student, row(fields));
   }
+  std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::string csv = row(header);
+  for (const auto& [student, line] : rows) csv += line;
   return csv;
 }
 

@@ -19,6 +19,9 @@ struct GradebookOptions {
   /// Late means the submission's time (StudentRecord::submitted_unix: its last git commit,
   /// Gradescope's metadata, the archive's entries or its files, as submitted_from says) is after it.
   std::optional<std::int64_t> deadline_unix;
+  /// Students present with no result yet (a batch stopped before them): each a row of their own,
+  /// with no score, saying so, so that a gradebook is never short of students without a word.
+  std::vector<std::string> not_graded;
 };
 
 /// One CSV field: as it is, or in double quotes (inner quotes doubled) when it holds a comma, a

@@ -105,10 +105,17 @@ Line partial_tile(const Census& c, const Grid& g) {
       all_cols &= in_cols;
     }
     if (inside) continue;
+    // The first wrong row (column) where every wrong element lies past the edge: a part of the
+    // partial tile may be right (rows 16–23 of a 31-row matrix's last 16-row tile).
+    std::int64_t first_row = g.rows, first_col = g.cols;
+    for (auto i : c.wrong_indices) {
+      first_row = std::min(first_row, g.row(i));
+      first_col = std::min(first_col, g.col(i));
+    }
     std::string region;
-    if (all_rows && all_cols) region = fmt::format("rows ≥ {} and columns ≥ {}", r_edge, c_edge);
-    else if (all_rows) region = fmt::format("rows ≥ {}", r_edge);
-    else if (all_cols) region = fmt::format("columns ≥ {}", c_edge);
+    if (all_rows && all_cols) region = fmt::format("rows ≥ {} and columns ≥ {}", first_row, first_col);
+    else if (all_rows) region = fmt::format("rows ≥ {}", first_row);
+    else if (all_cols) region = fmt::format("columns ≥ {}", first_col);
     else region = fmt::format("rows ≥ {} or columns ≥ {}", r_edge, c_edge);
     return fmt::format("only the last partial tile is wrong: {} (the matrix is {}×{}; check the "
                        "bounds of partial tiles)", region, g.rows, g.cols);
@@ -133,7 +140,8 @@ Line one_tile(const Census& c, const Grid& g) {
   return std::nullopt;
 }
 
-/// Half or more of one aligned block of t rows (or columns) wrong, and nothing outside it.
+/// Half or more of one aligned block of t rows (or columns) wrong, and nothing outside it; where
+/// the wrong ones are fewer lines than the block, those lines.
 Line one_block(const Census& c, const Grid& g, bool by_rows) {
   const std::int64_t lines = by_rows ? g.rows : g.cols, across = by_rows ? g.cols : g.rows;
   auto line_of = [&](std::int64_t i) { return by_rows ? g.row(i) : g.col(i); };
@@ -145,6 +153,12 @@ Line one_block(const Census& c, const Grid& g, bool by_rows) {
     const std::int64_t last = std::min(lines, (b + 1) * t) - 1;
     if (!confined || 2 * c.wrong < (last - b * t + 1) * across) continue;
     const char* what = by_rows ? "row" : "column";
+    std::int64_t lo = last, hi = b * t;
+    for (auto i : c.wrong_indices) {
+      lo = std::min(lo, line_of(i));
+      hi = std::max(hi, line_of(i));
+    }
+    if (lo > b * t || hi < last) return fmt::format("only {}s {}–{} are wrong", what, lo, hi);
     return fmt::format("only {} block {} ({}s {}–{}) is wrong", what, b, what, b * t, last);
   }
   return std::nullopt;

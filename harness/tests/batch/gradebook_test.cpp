@@ -94,6 +94,19 @@ TEST_CASE("batch::render_gradebook") {
     CHECK(book.find("\r\n'=cmd|' /C calc'!A0,") != std::string::npos);
     CHECK(book.find("\r\n\xff\xfe,") != std::string::npos);
   }
+  SUBCASE("a batch stopped early: each student not graded yet has a row of its own, with no score, in id order") {
+    std::vector<StudentRecord> records = class_records();
+    records.resize(2);  // alice, bob
+    GradebookOptions options;
+    options.not_graded = {"aaron", "zoe"};
+    const std::string book = render_gradebook(spec, records, options);
+    const std::string row = ",,,,,not_run,no,not graded yet: the batch stopped before it (run the same command again)\r\n";
+    CHECK(book.find("\r\naaron" + row + "alice,") != std::string::npos);
+    CHECK(book.ends_with("\r\nzoe" + row));
+    options.deadline_unix = 1767225600;
+    CHECK(render_gradebook(spec, records, options).ends_with("\r\nzoe,,,,,not_run,no,,,,not graded yet: the batch stopped "
+                                                             "before it (run the same command again)\r\n"));
+  }
   SUBCASE("an empty class is the header alone") {
     CHECK(render_gradebook(spec, {}, {}) == "student,score,max_score,simple,fast,outcome,gradable,note\r\n");
   }

@@ -88,7 +88,7 @@ TEST_CASE("check::describe_mismatch_pattern") {
     CHECK(describe_mismatch_pattern(m) == "only the element at (row 64, col 32) is wrong");
     auto two = matrix(70, 40, [](auto r, auto c) { return r >= 68 && c >= 32; });
     CHECK(describe_mismatch_pattern(two) ==
-          "only the last partial tile is wrong: rows ≥ 64 and columns ≥ 32 (the matrix is 70×40; "
+          "only the last partial tile is wrong: rows ≥ 68 and columns ≥ 32 (the matrix is 70×40; "
           "check the bounds of partial tiles)");
   }
   SUBCASE("a matrix smaller than 32 uses 16-wide tiles") {
@@ -96,6 +96,12 @@ TEST_CASE("check::describe_mismatch_pattern") {
     CHECK(describe_mismatch_pattern(m) ==
           "only the last partial tile is wrong: rows ≥ 16 or columns ≥ 16 (the matrix is 20×20; "
           "check the bounds of partial tiles)");
+  }
+  SUBCASE("part of the last partial tile: the rows that are wrong, not the tile's first") {
+    // A coarsened kernel that never writes its fourth row of each 32: rows 24–30 of 31.
+    auto m = matrix(31, 97, [](auto r, auto) { return r >= 24; });
+    CHECK(describe_mismatch_pattern(m) ==
+          "only the last partial tile is wrong: rows ≥ 24 (the matrix is 31×97; check the bounds of partial tiles)");
   }
   SUBCASE("wrong inside the full tiles too: not a partial-tile problem") {
     auto m = matrix(65, 33, [](auto r, auto c) { return r >= 64 || c >= 32 || (r == 3 && c == 3); });
@@ -110,6 +116,8 @@ TEST_CASE("check::describe_mismatch_pattern") {
           "only row block 1 (rows 32–63) is wrong");
     CHECK(describe_mismatch_pattern(matrix(64, 96, [](auto, auto c) { return c >= 32 && c < 64; })) ==
           "only column block 1 (columns 32–63) is wrong");
+    // Half of a block: those rows, not the block (rows 16–23 are right).
+    CHECK(describe_mismatch_pattern(matrix(32, 32, [](auto r, auto) { return r >= 24; })) == "only rows 24–31 are wrong");
   }
   SUBCASE("a few rows, a few columns") {
     CHECK(describe_mismatch_pattern(matrix(64, 64, [](auto r, auto) { return r == 3 || r == 17; })) ==
