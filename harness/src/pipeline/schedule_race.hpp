@@ -42,8 +42,8 @@ inline constexpr const char* shared_log_variable = "CUGRADE_CPU_SHARED_LOG";
 
 /// What a case whose outputs changed with the schedule is told (also appended to a failure).
 inline constexpr const char* schedule_race_message =
-    "results change when the order of threads changes: a race (e.g. a missing __syncthreads()) — "
-    "schedule forward and reverse gave different outputs";
+    "results change when the order of threads changes: a race (e.g. a missing __syncthreads(), or a missing "
+    "__syncwarp() between the steps of warp-synchronous code) — schedule forward and reverse gave different outputs";
 
 /// What a case is told whose outputs changed between two runs in the same order of threads,
 /// where its kernels declare no shared memory: something else was read before it was set.

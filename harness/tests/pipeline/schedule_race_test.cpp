@@ -45,8 +45,9 @@ TEST_CASE("schedule_race::mark_schedule_race") {
     mark_schedule_race(c);
     CHECK(c.outcome == Outcome::wrong_answer);
     CHECK(c.message ==
-          "results change when the order of threads changes: a race (e.g. a missing __syncthreads()) — "
-          "schedule forward and reverse gave different outputs");
+          "results change when the order of threads changes: a race (e.g. a missing __syncthreads(), or a missing "
+          "__syncwarp() between the steps of warp-synchronous code) — schedule forward and reverse gave different "
+          "outputs");
   }
   SUBCASE("a failure keeps its outcome and message, and gets the sentence appended") {
     CaseResult c{.outcome = Outcome::wrong_answer, .message = "37 of 4096 elements are wrong"};
