@@ -71,6 +71,20 @@ const SimilarCases* most_telling(const std::vector<SimilarCases>& groups) {
   return nullptr;
 }
 
+/// Why nothing of an ungradable report ran, in a few words: the build failed, or (no build to
+/// speak of) what stopped it — a refused submission's reason, a fault of cugrade's.
+std::string why_not_run(const GradeReport& report) {
+  const Outcome build = report.build.outcome;
+  if (build == Outcome::compile_error || build == Outcome::link_error || build == Outcome::forbidden_symbol ||
+      build == Outcome::timeout)
+    return "the build failed";
+  if (report.outcome == Outcome::harness_error)
+    return "a fault of cugrade's, not of the submission" +
+           (report.notes.empty() ? std::string() : " (" + one_line(report.notes.back(), 120) + ")");
+  if (!report.build.message.empty()) return one_line(report.build.message, 160);
+  return std::string(to_string(report.outcome));
+}
+
 }  // namespace
 
 std::string one_line(std::string_view text, std::size_t width) {
@@ -187,9 +201,9 @@ std::vector<StepSummary> summarize_steps(const GradeReport& report) {
       row.performance_max = row.performance_max.value_or(0.0) + p.max_points;
     }
     if (!report.gradable) {
-      // Nothing ran: the build's error is the story, told in the build section.
+      // Nothing ran: why is the story, told in the build section (or the notes).
       row.status = Outcome::not_run;
-      row.diagnosis = "not run: the build failed";
+      row.diagnosis = "not run: " + why_not_run(report);
       row.performance_points.reset();
       row.performance_max.reset();
     } else if (row.passed == row.cases) {

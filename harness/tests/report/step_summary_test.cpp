@@ -64,6 +64,19 @@ TEST_CASE("report::summarize_steps") {
     CHECK(rows[0].diagnosis == "not run: the build failed");
     CHECK_FALSE(rows[0].performance_max.has_value());
   }
+  SUBCASE("no build to speak of: a refused submission says why, a fault of cugrade's says it is one") {
+    GradeReport refused = test::compile_error_report();
+    refused.outcome = Outcome::not_run;
+    refused.build.outcome = Outcome::not_run;
+    refused.build.message = "huge.cu holds 1.1 MiB, more than the 1024 KiB a file may hold";
+    CHECK(summarize_steps(refused)[0].diagnosis == "not run: huge.cu holds 1.1 MiB, more than the 1024 KiB a file may hold");
+    GradeReport fault = test::compile_error_report();
+    fault.outcome = Outcome::harness_error;
+    fault.build.outcome = Outcome::passed;
+    fault.notes = {"no usable NVIDIA GPU here"};
+    CHECK(summarize_steps(fault)[0].diagnosis ==
+          "not run: a fault of cugrade's, not of the submission (no usable NVIDIA GPU here)");
+  }
   SUBCASE("a correct step that lost performance points: why it is slower, beside all passed") {
     GradeReport report = test::perfect_report();
     report.performance.front().points = 2.0;
