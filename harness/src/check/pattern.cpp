@@ -216,10 +216,14 @@ Line wrong_suffix(const Census& c, const MismatchMask& mask) {
   for (std::int64_t b : kBlockSizes) {
     if (p % b == 0)
       return fmt::format("elements from index {} on are wrong (the first {} = {} × {} are right{}): too few blocks "
-                         "launched?{}",
+                         "launched{}, or blocks that overlap (does each block start at blockIdx.x * blockDim.x)?",
                          p, p, p / b, b, held.empty() ? "" : "; the rest " + held, wraps);
   }
-  if (!held.empty()) return fmt::format("{}: they {}; does the grid cover every element?{}", head, held, wraps);
+  // An index that does not step by a whole block (threadIdx.x + blockIdx.x) leaves a prefix of
+  // no block's size written, as a grid too small does.
+  if (!held.empty())
+    return fmt::format("{}: they {}; does the grid cover every element{}, and does each block start at "
+                       "blockIdx.x * blockDim.x?", head, held, wraps);
   return head;
 }
 

@@ -144,10 +144,10 @@ TEST_CASE("check::describe_mismatch_pattern") {
   SUBCASE("1-D: a right prefix and a wrong suffix") {
     CHECK(describe_mismatch_pattern(vector(1000, [](auto i) { return i >= 768; })) ==
           "elements from index 768 on are wrong (the first 768 = 3 × 256 are right): too few "
-          "blocks launched?");
+          "blocks launched, or blocks that overlap (does each block start at blockIdx.x * blockDim.x)?");
     CHECK(describe_mismatch_pattern(vector(1000, [](auto i) { return i >= 384; })) ==
           "elements from index 384 on are wrong (the first 384 = 3 × 128 are right): too few "
-          "blocks launched?");
+          "blocks launched, or blocks that overlap (does each block start at blockIdx.x * blockDim.x)?");
     // No block multiple and no fill: no cause is named.
     CHECK(describe_mismatch_pattern(vector(1000, [](auto i) { return i >= 700; })) ==
           "elements from index 700 on are wrong (the first 700 are right)");
@@ -175,11 +175,18 @@ TEST_CASE("check::describe_mismatch_pattern") {
     CHECK(describe_mismatch_pattern(grid) ==
           "elements from index 256 on are wrong (the first 256 = 1 × 256 are right; the rest hold what fresh "
           "cudaMalloc memory holds on the CPU backend: copied from device memory no kernel wrote): too few blocks "
-          "launched?");
+          "launched, or blocks that overlap (does each block start at blockIdx.x * blockDim.x)?");
+    // A prefix of no block's size (i = threadIdx.x + blockIdx.x with 4 blocks of 256): the index
+    // is as likely as the grid.
+    auto overlap = vector(1000, [](auto i) { return i >= 259; });
+    for (int i = 259; i < 1000; ++i) overlap.fill[static_cast<std::size_t>(i)] = Fill::output;
+    CHECK(describe_mismatch_pattern(overlap).ends_with(
+        "does the grid cover every element, and does each block start at blockIdx.x * blockDim.x?"));
     // Where a 16-bit index wraps, that is named as well.
     CHECK(describe_mismatch_pattern(vector(70000, [](auto i) { return i >= 65536; })) ==
           "elements from index 65536 on are wrong (the first 65536 = 256 × 256 are right): too few blocks "
-          "launched? (or a 16-bit index, which would overflow there)");
+          "launched (or a 16-bit index, which would overflow there), or blocks that overlap (does each block start "
+          "at blockIdx.x * blockDim.x)?");
   }
   SUBCASE("a shaped region no thread stored to: the grid or a bounds check") {
     auto m = matrix(65, 33, [](auto r, auto c) { return r >= 64 || c >= 32; });
