@@ -78,9 +78,8 @@ std::string why_not_run(const GradeReport& report) {
   if (build == Outcome::compile_error || build == Outcome::link_error || build == Outcome::forbidden_symbol ||
       build == Outcome::timeout)
     return "the build failed";
-  if (report.outcome == Outcome::harness_error)
-    return "a fault of cugrade's, not of the submission" +
-           (report.notes.empty() ? std::string() : " (" + one_line(report.notes.back(), 120) + ")");
+  // Its why once, in the notes, not again in every step's row.
+  if (report.outcome == Outcome::harness_error) return "a fault of cugrade's, not of the submission (see the notes)";
   if (!report.build.message.empty()) return one_line(report.build.message, 160);
   return std::string(to_string(report.outcome));
 }

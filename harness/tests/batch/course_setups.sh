@@ -11,6 +11,7 @@
 #     files' times; the gradebook says which source each row used.
 #  4. Usage mistakes are exit 1 before anything is graded or written: --out the submissions
 #     folder itself, -j below 1, `init` onto a file, an empty --fail-under.
+#  5. A course author lints a copy of a spec by its path, against the assignment's grader.
 #   course_setups.sh CUGRADE SOURCE_ROOT
 set -euo pipefail
 cugrade=$(realpath "$1") src=$(realpath "$2")
@@ -121,6 +122,19 @@ touch afile
 usage_error "init onto a file" env CUGRADE_ROOT="$src" "$cugrade" init vecadd afile
 grep -q 'not a folder' usage.err || fail "init onto a file did not say why"
 usage_error "check --fail-under ''" "$cugrade" check vecadd -s "$good" --backend cpu --fail-under ""
+
+# 5. A spec linted by its path.
+mkdir -p "$work/draft"
+cp -r "$src/assignments/vecadd" "$work/draft/"
+rc=0
+"$cugrade" lint "$work/draft/vecadd/assignment.yaml" >lint.out 2>lint.err || rc=$?
+[ "$rc" -eq 0 ] || { cat lint.out lint.err >&2; fail "lint of a copy by its path exited $rc (want 0)"; }
+sed -i 's/{n: 1048579}\]/{n: 1048579}, {n: 200000000}]/' "$work/draft/vecadd/assignment.yaml"
+rc=0
+"$cugrade" lint "$work/draft/vecadd" >lint.out 2>lint.err || rc=$?
+[ "$rc" -eq 2 ] || fail "lint of a copy with a size past its memory exited $rc (want 2)"
+grep -q "^$work/draft/vecadd/assignment.yaml:[0-9]*:[0-9]*: size .* needs at least" lint.err ||
+  { cat lint.err >&2; fail "lint of a copy by its path did not name the size with file:line:column"; }
 
 if [ "$failures" -gt 0 ]; then
   echo "$failures failure(s)" >&2
