@@ -29,11 +29,12 @@ std::string note_of(const GradeReport& report) {
     if (!report.notes.empty()) return one_line(report.notes.front());
     return std::string(to_string(report.outcome));
   }
-  std::size_t failed = 0;
+  std::size_t failed = 0, unrun = 0;  // unrun: left after an earlier case hung or crashed
   for (const auto& c : report.cases)
-    if (c.outcome != Outcome::passed && is_student_outcome(c.outcome)) ++failed;
-  if (failed == 0) return "";
-  return fmt::format("{} of {} cases failed", failed, report.cases.size());
+    if (c.outcome != Outcome::passed && is_student_outcome(c.outcome)) ++(c.message.starts_with("not run: ") ? unrun : failed);
+  if (failed + unrun == 0) return "";
+  if (unrun == 0) return fmt::format("{} of {} cases failed", failed, report.cases.size());
+  return fmt::format("{} of {} cases failed ({} more not run after them)", failed, report.cases.size(), unrun);
 }
 
 /// The most a submission could have scored in this run. A harness error leaves the parts it hit

@@ -62,10 +62,17 @@ const SimilarCases* most_telling(const std::vector<SimilarCases>& groups) {
   for (const SimilarCases& g : groups)
     if (failed(g) && !g.hidden && g.outcome == Outcome::wrong_answer && !g.cases.front()->message.empty())
       return &g;
-  const SimilarCases* widest = nullptr;
-  for (const SimilarCases& g : groups)
-    if (failed(g) && !g.hidden && (widest == nullptr || g.cases.size() > widest->cases.size())) widest = &g;
-  if (widest != nullptr) return widest;
+  // Cases left unrun after an earlier one hung or crashed ("not run: an earlier case of this
+  // step timed out") tell less than that case itself, however many they are.
+  const auto consequence = [](const SimilarCases& g) { return g.cases.front()->message.starts_with("not run: "); };
+  for (const bool consequences : {false, true}) {
+    const SimilarCases* widest = nullptr;
+    for (const SimilarCases& g : groups)
+      if (failed(g) && !g.hidden && consequence(g) == consequences &&
+          (widest == nullptr || g.cases.size() > widest->cases.size()))
+        widest = &g;
+    if (widest != nullptr) return widest;
+  }
   for (const SimilarCases& g : groups)
     if (failed(g)) return &g;
   return nullptr;

@@ -2,6 +2,8 @@
 
 #include <doctest/doctest.h>
 
+#include <fmt/format.h>
+
 #include "batch/batch_fixture.hpp"
 #include "report/golden.hpp"
 #include "batch/record_samples.hpp"
@@ -106,6 +108,17 @@ TEST_CASE("batch::render_gradebook") {
     options.deadline_unix = 1767225600;
     CHECK(render_gradebook(spec, records, options).ends_with("\r\nzoe,,,,,not_run,no,,,,not graded yet: the batch stopped "
                                                              "before it (run the same command again)\r\n"));
+  }
+  SUBCASE("a note counts the cases a hang left unrun apart from those that failed") {
+    std::vector<StudentRecord> records = class_records();
+    records.resize(1);
+    for (std::size_t i = 0; i < records[0].report.cases.size(); ++i) {
+      records[0].report.cases[i].outcome = Outcome::timeout;
+      records[0].report.cases[i].message = i == 0 ? "did not finish" : "not run: an earlier case of this step timed out (x)";
+    }
+    const std::size_t n = records[0].report.cases.size();
+    CHECK(render_gradebook(spec, records, {}).find(fmt::format(",1 of {} cases failed ({} more not run after them)\r\n", n, n - 1)) !=
+          std::string::npos);
   }
   SUBCASE("an empty class is the header alone") {
     CHECK(render_gradebook(spec, {}, {}) == "student,score,max_score,simple,fast,outcome,gradable,note\r\n");

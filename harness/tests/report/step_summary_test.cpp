@@ -49,6 +49,16 @@ TEST_CASE("report::summarize_steps") {
     report.cases[3].message = "the runner died from signal 11\nin matmul_tiled";
     CHECK(summarize_steps(report)[1].diagnosis == "crashed: the runner died from signal 11");
   }
+  SUBCASE("a hang before cases left unrun: the hang, not the many cases it left") {
+    GradeReport report = test::perfect_report();
+    for (std::size_t i = 1; i < report.cases.size(); ++i) {
+      if (report.cases[i].step != report.cases[1].step || report.cases[i].visibility == Visibility::hidden) continue;
+      report.cases[i].outcome = Outcome::timeout;
+      report.cases[i].message = i == 1 ? "did not finish within 10 s and was stopped"
+                                       : "not run: an earlier case of this step timed out (case 1)";
+    }
+    CHECK(summarize_steps(report)[1].diagnosis == "timeout: did not finish within 10 s and was stopped");
+  }
   SUBCASE("only a hidden case failed: its outcome, never its message") {
     GradeReport report = test::perfect_report();
     report.cases[5].outcome = Outcome::wrong_answer;
