@@ -57,7 +57,8 @@ std::string escape(std::string_view text, bool property) {
 
 void add_build(std::vector<Annotation>& out, const GradeReport& r) {
   const BuildResult& b = r.build;
-  const std::string tool = r.environment.backend == "cpu" ? "CPU backend" : "nvcc";
+  // nvcc's, also on the CPU backend where nvcc checks the files first (the build then names an sm_ arch).
+  const std::string tool = r.environment.backend == "cpu" && !b.arch.starts_with("sm_") ? "CPU backend" : "nvcc";
   for (const Diagnostic& d : b.diagnostics)
     out.push_back({d.severity == "error" ? "error" : "warning", d.file, d.line, d.column,
                    fmt::format("{} {}", tool, d.severity), d.message});

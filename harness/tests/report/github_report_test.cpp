@@ -30,6 +30,14 @@ TEST_CASE("report::render_github_annotations") {
     CHECK(text.starts_with("::error file=matmul.cu,line=17,col=5,title=nvcc error::identifier "
                            "\"tile\" is undefined\n"));
   }
+  SUBCASE("on the CPU backend, nvcc's check is nvcc's; the host compiler's is the CPU backend's") {
+    GradeReport report = test::compile_error_report();
+    report.environment.backend = "cpu";
+    report.build.arch = "sm_75";  // nvcc checked the files first
+    CHECK(render_github_annotations(report).starts_with("::error file=matmul.cu,line=17,col=5,title=nvcc error::"));
+    report.build.arch = "cpu";
+    CHECK(render_github_annotations(report).starts_with("::error file=matmul.cu,line=17,col=5,title=CPU backend error::"));
+  }
   SUBCASE("files by their path from the repository's root, where GitHub puts annotations") {
     const std::string text =
         render_github_annotations(test::compile_error_report(), {{"matmul.cu", "hw2/src/matmul.cu"}});
