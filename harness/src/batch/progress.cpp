@@ -64,7 +64,7 @@ std::string progress_plain_line(const ProgressState& state, const StudentRecord&
   if (report.outcome != Outcome::harness_error)
     line += fmt::format(", {}/{} points", format_points(report.score), format_points(report.max_score));
   line += fmt::format(" ({:.1f} s)", seconds_spent(record));
-  if (report.outcome == Outcome::harness_error && !report.notes.empty()) line += ": " + report.notes.back();
+  if (report.outcome == Outcome::harness_error && !report.notes.empty()) line += ": " + terminal_text(report.notes.back());
   else if (!report.gradable && !report.build.message.empty())
     line += ": " + report.build.message.substr(0, report.build.message.find('\n'));
   return line;

@@ -31,17 +31,18 @@ bool c1_control(std::string_view text, std::size_t i, std::size_t length) {
   return length == 2 && static_cast<unsigned char>(text[i]) == 0xC2 && static_cast<unsigned char>(text[i + 1]) < 0xA0;
 }
 
-}  // namespace
-
-std::string printable(std::string_view text) {
+/// printable(), or with `prose` terminal_text(): line breaks and tabs kept, backslashes not doubled.
+std::string escaped(std::string_view text, bool prose) {
   std::string out;
   out.reserve(text.size());
   for (std::size_t i = 0; i < text.size();) {
     const unsigned char c = static_cast<unsigned char>(text[i]);
     if (c >= 0x20 && c < 0x7F) {
-      if (c == '\\') out += '\\';
+      if (c == '\\' && !prose) out += '\\';
       out += static_cast<char>(c);
       ++i;
+    } else if (prose && (c == '\n' || c == '\t')) {
+      out += static_cast<char>(c), ++i;
     } else if (c == '\n') {
       out += "\\n", ++i;
     } else if (c == '\t') {
@@ -58,6 +59,12 @@ std::string printable(std::string_view text) {
   }
   return out;
 }
+
+}  // namespace
+
+std::string printable(std::string_view text) { return escaped(text, false); }
+
+std::string terminal_text(std::string_view text) { return escaped(text, true); }
 
 bool is_valid_utf8(std::string_view text) {
   for (std::size_t i = 0; i < text.size();) {

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "core/printable.hpp"
 #include "report/report_format.hpp"
 #include "report/step_summary.hpp"
 
@@ -157,6 +158,41 @@ std::vector<std::string> wrap_words(std::string_view text, std::size_t width) {
   return lines;
 }
 
+/// `r` with every text a student's file or program could have put in it made terminal_text(): a
+/// compiler's quote of their line, a runner's message, their file names. Escape sequences in
+/// them would otherwise drive the terminal of whoever reads the report (a TA's too).
+GradeReport terminal_safe(GradeReport r) {
+  const auto clean = [](std::string& text) { text = terminal_text(text); };
+  clean(r.title);
+  for (auto& file : r.submission) clean(file);
+  clean(r.build.message);
+  clean(r.build.log);
+  for (auto& d : r.build.diagnostics) {
+    clean(d.file);
+    clean(d.message);
+  }
+  for (auto& c : r.cases) {
+    clean(c.id);
+    clean(c.message);
+    for (auto& comparison : c.comparisons) {
+      clean(comparison.array);
+      clean(comparison.pattern);
+    }
+  }
+  for (auto& p : r.performance) {
+    clean(p.message);
+    for (auto& flag : p.flags) clean(flag);
+    if (p.diagnosis) {
+      clean(p.diagnosis->message);
+      for (auto& detail : p.diagnosis->details) clean(detail);
+      clean(p.diagnosis->kernel);
+      clean(p.diagnosis->location);
+    }
+  }
+  for (auto& note : r.notes) clean(note);
+  return r;
+}
+
 void render_steps(std::string& out, const GradeReport& r, const Style& style, ConsoleDetail detail) {
   const std::vector<StepSummary> rows = summarize_steps(r);
   if (rows.empty()) return;
@@ -188,7 +224,8 @@ void render_steps(std::string& out, const GradeReport& r, const Style& style, Co
 
 }  // namespace
 
-std::string render_console(const GradeReport& report, bool colour, ConsoleDetail detail) {
+std::string render_console(const GradeReport& given, bool colour, ConsoleDetail detail) {
+  const GradeReport report = terminal_safe(given);
   const Style style(colour);
   std::string out;
   render_header(out, report);

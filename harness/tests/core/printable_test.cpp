@@ -7,6 +7,7 @@
 
 using cugrade::is_valid_utf8;
 using cugrade::printable;
+using cugrade::terminal_text;
 
 TEST_CASE("core::printable") {
   SUBCASE("plain text and UTF-8 are unchanged") {
@@ -31,6 +32,13 @@ TEST_CASE("core::printable") {
     CHECK(printable("\xc0\xaf") == "\\xc0\\xaf");  // overlong '/'
     CHECK(printable("\xed\xa0\x80") == "\\xed\\xa0\\x80");  // a surrogate
   }
+}
+
+TEST_CASE("core::terminal_text") {
+  CHECK(terminal_text("a line\n\tindented \\n kept") == "a line\n\tindented \\n kept");
+  CHECK(terminal_text("int x = \x1b[31mRED\x1b[0m;") == "int x = \\x1b[31mRED\\x1b[0m;");
+  CHECK(terminal_text("\r\x07\x7f") == "\\r\\x07\\x7f");
+  CHECK(terminal_text("\xc2\x9b" "2J ±") == "\\xc2\\x9b" "2J ±");  // a C1 CSI, then valid UTF-8
 }
 
 TEST_CASE("core::is_valid_utf8") {

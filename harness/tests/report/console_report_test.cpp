@@ -34,6 +34,15 @@ TEST_CASE("report::render_console") {
     CHECK(std::count(text.begin(), text.end(), '\n') < 30);
     CHECK(text.find("  FAIL naive        28 cases (n = 1, 7, 31, 32, 33, 255, …)   0/14\n") != std::string::npos);
   }
+  SUBCASE("a student's text cannot drive the terminal: its escape bytes are shown, not sent") {
+    GradeReport report = test::compile_error_report();
+    report.build.diagnostics.front().message = "unrecognized token\n    int x = \x1b]52;c;cHduZWQ=\x07\x1b[2J;";
+    report.notes.push_back("\x1b[31mred\x1b[0m");
+    const std::string text = render_console(report, false, ConsoleDetail::every_case);
+    CHECK(text.find('\x1b') == std::string::npos);
+    CHECK(text.find('\x07') == std::string::npos);
+    CHECK(text.find("int x = \\x1b]52;c;cHduZWQ=\\x07\\x1b[2J;") != std::string::npos);
+  }
   SUBCASE("no escape codes without colour") {
     CHECK(render_console(test::sample_report(), false, every_case).find('\x1b') == std::string::npos);
   }
