@@ -14,6 +14,11 @@ Result<RegradeSelection> parse_regrade(const std::optional<std::string>& value,
   if (!value) return selection;
   std::vector<std::string> known;
   for (const auto& s : submissions) known.push_back(s.student);
+  // An id may hold a comma ("smith, john"): the whole value naming one is that student.
+  if (std::find(known.begin(), known.end(), *value) != known.end()) {
+    selection.students.insert(*value);
+    return selection;
+  }
   std::size_t start = 0;
   bool any = false;
   while (start <= value->size()) {

@@ -21,8 +21,9 @@ struct RegradeSelection {
   bool includes(const std::string& student) const { return all || students.contains(student); }
 };
 
-/// `--regrade` as given: absent (nullopt), empty ("" = everyone) or "alice,bob". A name with no
-/// submission is an error naming the nearest student id, so a typo does not go unnoticed.
+/// `--regrade` as given: absent (nullopt), empty ("" = everyone), "alice,bob", or one student's
+/// whole id, commas and all ("smith, john"). A name with no submission is an error naming the
+/// nearest student id, so a typo does not go unnoticed.
 Result<RegradeSelection> parse_regrade(const std::optional<std::string>& value,
                                        const std::vector<SubmissionSource>& submissions);
 

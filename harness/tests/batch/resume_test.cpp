@@ -40,6 +40,13 @@ TEST_CASE("batch::parse_regrade") {
     CHECK_FALSE(selection->includes("bob"));
     CHECK(selection->includes("carol"));
   }
+  SUBCASE("an id with a comma in it, given whole") {
+    std::vector<SubmissionSource> with_comma = the_class;
+    with_comma.push_back({"smith, john", "smith, john", SourceKind::folder});
+    auto selection = parse_regrade(std::string("smith, john"), with_comma);
+    REQUIRE(selection.has_value());
+    CHECK(selection->students == std::set<std::string>{"smith, john"});
+  }
   SUBCASE("a name with no submission names the nearest one") {
     auto selection = parse_regrade(std::string("alice,bobb"), the_class);
     REQUIRE_FALSE(selection.has_value());
