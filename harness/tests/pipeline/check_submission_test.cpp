@@ -362,11 +362,7 @@ TEST_CASE("pipeline::check_submission") {
   SUBCASE("harness_error: the runner cannot be started; no points lost") {
     fixture.expect_gpu();
     fixture.expect_build();
-    fixture.processes.expect([](const ProcessRequest&) {
-      ProcessResult result;
-      result.launch_error = "exec format error";
-      return result;
-    });
+    fixture.expect_unstartable_runner();
     const GradeReport report = fixture.check();
     CHECK(report.outcome == Outcome::harness_error);
     CHECK(report.gradable);

@@ -447,11 +447,7 @@ TEST_CASE("pipeline::run_selftest") {
   SUBCASE("a template fails as it must only by its own doing, not by a fault of cugrade's") {
     fixture.expect_gpu();
     fixture.expect_build();
-    fixture.processes.expect([](const ProcessRequest&) {
-      ProcessResult result;
-      result.launch_error = "exec format error";
-      return result;
-    });
+    fixture.expect_unstartable_runner();
     const auto results = run({starter});
     REQUIRE(results.size() == 1);
     CHECK(results[0].report.outcome == Outcome::harness_error);
@@ -461,9 +457,7 @@ TEST_CASE("pipeline::run_selftest") {
 
   SUBCASE("a GPU-flaky entry may get any outcome a student can get, but not a fault of cugrade's") {
     fixture.expect_gpu();
-    ProcessResult missing = fake_exit(-1);
-    missing.started = false;
-    fixture.expect_compile("sm_90", missing);
+    fixture.expect_missing_nvcc();
     bad.flaky_on_gpu = true;
     const auto results = run({bad});
     REQUIRE(results.size() == 1);
@@ -474,9 +468,7 @@ TEST_CASE("pipeline::run_selftest") {
 
   SUBCASE("an unexpected fault of cugrade's says what went wrong") {
     fixture.expect_gpu();
-    ProcessResult missing = fake_exit(-1);
-    missing.started = false;
-    fixture.expect_compile("sm_90", missing);
+    fixture.expect_missing_nvcc();
     SelftestEntry plain{"good/plain.cu", {fixture.source()}};
     const auto results = run({plain});
     REQUIRE(results.size() == 1);

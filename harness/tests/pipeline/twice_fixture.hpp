@@ -239,6 +239,20 @@ struct PipelineFixture {
     expect_seal();
     expect_link();
   }
+  /// nvcc, which cannot be started (a fault of the set-up, not the student's).
+  void expect_missing_nvcc() {
+    ProcessResult missing = fake_exit(-1);
+    missing.started = false;
+    expect_compile("sm_90", missing);
+  }
+  /// The runner, which cannot be started (a fault of the harness's, not the student's).
+  void expect_unstartable_runner() {
+    processes.expect([](const ProcessRequest&) {
+      ProcessResult result;
+      result.launch_error = "exec format error";
+      return result;
+    });
+  }
   /// One runner process, behaving as `student`.
   void expect_runner(FakeStudent student = {}) {
     // The tests name cases by their ids; the runner sees them by neutral task ids ("case-3").
