@@ -1,5 +1,7 @@
 #include "array_file.hpp"
 
+#include <sys/stat.h>
+
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -115,6 +117,11 @@ bool write_array_file(const std::string& path, const ArraySet& arrays) {
 }
 
 std::optional<ArraySet> read_array_file(const std::string& path, std::string* error) {
+  // A link is not followed: the harness reads what a runner wrote from its folder, and a link the
+  // runner planted there would have it read any file (another's outputs, a root-only one).
+  struct stat st {};
+  if (::lstat(path.c_str(), &st) == 0 && S_ISLNK(st.st_mode))
+    return fail_with(error, path + " is a symbolic link, not a file"), std::nullopt;
   std::ifstream in(path, std::ios::binary | std::ios::ate);
   if (!in) return fail_with(error, "cannot open " + path), std::nullopt;
   const auto file_size = static_cast<std::uint64_t>(in.tellg());

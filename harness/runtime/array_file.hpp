@@ -99,7 +99,8 @@ struct ArraySource {
 bool write_array_file(const std::string& path, const std::vector<ArraySource>& arrays);
 
 /// Reads a file written by write_array_file; nullopt (and `error` set) when it is missing,
-/// truncated, or malformed — a runner that wrote garbage is a protocol_error, not a crash.
+/// truncated, malformed or a symbolic link (never followed) — a runner that wrote garbage is a
+/// protocol_error, not a crash.
 std::optional<ArraySet> read_array_file(const std::string& path, std::string* error = nullptr);
 
 }  // namespace cugrade

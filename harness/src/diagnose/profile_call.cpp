@@ -72,6 +72,7 @@ Result<std::string> run_ncu(ProcessRunner& processes, const ProfileRequest& requ
     process.environment["HOME"] = run.work_dir.string();
   }
   const ProcessResult result = processes.run(process);
+  remove_planted_links(run.work_dir);  // ncu's log is read next: never through a link the runner made
   if (!result.started) return fail("ncu could not be started: " + result.launch_error);
   if (result.timed_out) return fail(fmt::format("ncu took longer than {:g} s", request.timeout_s));
   std::string log = read_capped(log_file, std::size_t{8} << 20);

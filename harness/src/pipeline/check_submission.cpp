@@ -387,6 +387,9 @@ RanSubmission run_submission(const CheckContext& context, const Spec& spec, cons
       spent.diagnosis = seconds_since(stage_started);
     }
   }
+  // Every runner of the check has ended (the timing's too): the timed outputs are read next, by
+  // the scoring, never through a link one of them planted.
+  remove_planted_links(built.work_dir);
   out.built = std::move(built);
   return out;
 }

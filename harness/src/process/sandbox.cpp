@@ -330,6 +330,18 @@ Result<void> hand_over(const fs::path& folder, const StepUser& user) {
   return {};
 }
 
+void remove_planted_links(const fs::path& folder) {
+  std::error_code ec;
+  if (!fs::is_directory(fs::symlink_status(folder, ec))) return;
+  std::vector<fs::path> planted;
+  for (auto it = fs::recursive_directory_iterator(folder, ec); !ec && it != fs::recursive_directory_iterator();
+       it.increment(ec)) {
+    const fs::file_status status = it->symlink_status(ec);  // never followed: a link is not entered
+    if (!fs::is_regular_file(status) && !fs::is_directory(status)) planted.push_back(it->path());
+  }
+  for (const auto& path : planted) fs::remove(path, ec);
+}
+
 Result<std::vector<std::string>> sandboxed_argv(const ProcessRequest& request) {
   if (request.argv.empty()) return fail("no command given");
   if (!request.sandbox) return fail("the request has no sandbox");
@@ -352,6 +364,11 @@ Result<std::vector<std::string>> sandboxed_argv(const ProcessRequest& request) {
     if (!mount.source.is_absolute() || (!mount.target.empty() && !mount.target.is_absolute()))
       return fail("sandbox: a mount needs absolute paths, not " + mount.source.string());
     if (!fs::exists(mount.source, ec)) return fail("sandbox: " + mount.source.string() + " does not exist");
+    // bwrap binds what a link points to: a step's folder that a step made a link would mount
+    // a host folder, writable, in its place. (A read-only tool's folder may be a link:
+    // /usr/local/cuda.)
+    if (mount.writable && fs::is_symlink(fs::symlink_status(mount.source, ec)))
+      return fail("sandbox: " + mount.source.string() + " is a symbolic link, not a folder of the step's");
   }
   // argv[0] must be there inside: in a mount, or in the system and not hidden.
   const fs::path real = fs::canonical(*executable, ec);

@@ -70,12 +70,20 @@ std::vector<std::string> bwrap_command(const std::filesystem::path& executable,
 /// writable mounts to the step's fresh user (chown; read-only ones must be readable by others).
 /// With the GPU on a machine of several, only the GPUs CUDA_VISIBLE_DEVICES names are bound, and
 /// inside it names them by UUID (visible_gpus). Fails, saying why, when bwrap is missing, a
-/// mount's source does not exist, or argv[0] would not be visible inside.
+/// mount's source does not exist (or, writable, is a symbolic link), or argv[0] would not be
+/// visible inside.
 Result<std::vector<std::string>> sandboxed_argv(const ProcessRequest& request);
 
 /// Gives `folder` and everything in it to `user` (not following links; files with other hard
 /// links are left alone), so that a step running as `user` may write there.
 Result<void> hand_over(const std::filesystem::path& folder, const StepUser& user);
+
+/// Removes what a step left in `folder` that is neither a regular file nor a folder, at any depth
+/// and following nothing: symbolic links above all (and pipes, sockets, devices). Called once a
+/// step has ended, before the harness writes a job file into its folder, reads its outputs or
+/// mounts a folder below it: a link the step planted would send the harness, which may be root,
+/// outside (a root-only file read into a report, a host file overwritten, a host folder mounted).
+void remove_planted_links(const std::filesystem::path& folder);
 
 /// One GPU as the NVIDIA driver lists it (/proc/driver/nvidia/gpus/<bus>/information).
 struct NvidiaGpu {

@@ -10,6 +10,7 @@
 #include <set>
 #include <thread>
 
+#include "process/sandbox.hpp"
 #include "start_gate.hpp"
 
 namespace cugrade {
@@ -185,6 +186,8 @@ RunOutcome run_job(ProcessRunner& processes, const RunRequest& request) {
       return elapsed > task_deadline_s(job, current->first, request.task_timeout_s);
     };
     const ProcessResult result = processes.run(process);
+    // The runner has ended: what it planted must not steer the next job file, rerun or read.
+    remove_planted_links(request.work_dir);
     follower.poll();
     if (outcome.output_excerpt.empty())
       outcome.output_excerpt = (result.stdout_text + result.stderr_text).substr(0, 2048);

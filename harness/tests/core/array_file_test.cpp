@@ -33,6 +33,15 @@ TEST_CASE("runtime::array_file") {
     CHECK(back->at("n").value(0) == -7.0);
     CHECK_FALSE(std::filesystem::exists(path + ".partial"));
   }
+  SUBCASE("a symbolic link is refused, not followed (a runner's planted link would read any file)") {
+    REQUIRE(cugrade::write_array_file(path, arrays));
+    const std::string link = path + ".link";
+    std::filesystem::create_symlink(path, link);
+    std::string error;
+    CHECK_FALSE(cugrade::read_array_file(link, &error).has_value());
+    CHECK(error == link + " is a symbolic link, not a file");
+    std::filesystem::remove(link);
+  }
   SUBCASE("a truncated file is refused") {
     REQUIRE(cugrade::write_array_file(path, arrays));
     std::filesystem::resize_file(path, std::filesystem::file_size(path) - 3);

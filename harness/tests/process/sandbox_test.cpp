@@ -233,6 +233,15 @@ TEST_CASE("process::sandboxed_argv") {
     REQUIRE_FALSE(argv);
     CHECK(argv.error().message.find("does not exist") != std::string::npos);
   }
+  SUBCASE("a writable mount that is a symbolic link is refused: bwrap would bind what it points to") {
+    const fs::path elsewhere = make_temp_dir();
+    fs::create_directory_symlink(elsewhere, dir / "reverse");
+    request.sandbox->mounts.push_back({dir / "reverse", {}, true});
+    auto argv = sandboxed_argv(request);
+    REQUIRE_FALSE(argv);
+    CHECK(argv.error().message.find("is a symbolic link") != std::string::npos);
+    fs::remove_all(elsewhere);
+  }
   SUBCASE("a program the step could not see is refused") {
     const fs::path elsewhere = make_temp_dir();
     std::ofstream(elsewhere / "tool") << "#!/bin/sh\n";
@@ -280,6 +289,29 @@ TEST_CASE("process::sandboxed_argv") {
     CHECK_FALSE(sandboxed_argv(request));
   }
   fs::remove_all(dir);
+}
+
+TEST_CASE("process::remove_planted_links") {
+  const fs::path dir = make_temp_dir();
+  const fs::path outside = make_temp_dir();
+  std::ofstream(outside / "secret") << "s";
+  fs::create_directories(dir / "sub" / "deeper");
+  std::ofstream(dir / "out.bin") << "x";
+  std::ofstream(dir / "sub" / "deeper" / "file") << "y";
+  fs::create_symlink(outside / "secret", dir / "job-2.json");
+  fs::create_directory_symlink(outside, dir / "reverse");
+  fs::create_symlink(outside / "secret", dir / "sub" / "deeper" / "shared.log");
+  REQUIRE(::mkfifo((dir / "sub" / "pipe").c_str(), 0600) == 0);
+  remove_planted_links(dir);
+  CHECK(fs::is_regular_file(dir / "out.bin"));
+  CHECK(fs::is_regular_file(dir / "sub" / "deeper" / "file"));
+  for (const char* gone : {"job-2.json", "reverse", "sub/deeper/shared.log", "sub/pipe"}) {
+    CAPTURE(gone);
+    CHECK_FALSE(fs::exists(fs::symlink_status(dir / gone)));
+  }
+  CHECK(fs::is_regular_file(outside / "secret"));  // nothing followed
+  fs::remove_all(dir);
+  fs::remove_all(outside);
 }
 
 TEST_CASE("process::hand_over") {

@@ -3,10 +3,12 @@
 #include "run/run_job.hpp"
 
 #include <doctest/doctest.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <csignal>
 #include <filesystem>
+#include <fstream>
 #include <thread>
 
 #include "run/run_fixture.hpp"
@@ -73,6 +75,27 @@ TEST_CASE("run::run_job") {
     CHECK(jobs[1].events_file == (fixture.dir / "events-2.jsonl").string());
     CHECK(processes.requests()[1].argv[1] == (fixture.dir / "job-2.json").string());
     CHECK(processes.requests()[1].timeout_s == doctest::Approx(5.0 + 2 * 10.0));
+  }
+
+  SUBCASE("a link the runner planted for the next job file is removed, not written through") {
+    request.job.checks[2].step = "a";
+    request.job.checks[3].step = "a";
+    const fs::path outside = fixture.dir.parent_path() / ("cugrade-outside-" + std::to_string(::getpid()));
+    { std::ofstream(outside) << "precious"; }
+    processes.expect([&](const ProcessRequest& sent) {
+      fs::create_symlink(outside, fixture.dir / "job-2.json");  // where the fresh runner's job goes
+      fs::create_directory(fixture.dir / "later");
+      fs::create_symlink(outside, fixture.dir / "later" / "events.jsonl");
+      return scripted_runner(ends_in("a/2", died_from(SIGSEGV)), &jobs)(sent);
+    });
+    processes.expect(scripted_runner(all_done, &jobs));
+    const RunOutcome outcome = run_job(processes, request);
+    CHECK(outcome.tasks.at("b/2").outcome == Outcome::passed);
+    std::ifstream kept(outside);
+    CHECK(std::string(std::istreambuf_iterator<char>(kept), {}) == "precious");
+    CHECK_FALSE(fs::is_symlink(fs::symlink_status(fixture.dir / "job-2.json")));
+    CHECK_FALSE(fs::exists(fs::symlink_status(fixture.dir / "later" / "events.jsonl")));
+    fs::remove(outside);
   }
 
   SUBCASE("what a done event says of shared memory reaches the task's status") {
