@@ -327,7 +327,7 @@ RanSubmission run_submission(const CheckContext& context, const Spec& spec, cons
       first_run.start_gate = run.work_dir / "start-gate";
       gate = std::async(std::launch::async, [&early, file = first_run.start_gate] {
         early.await_up(start_gate_most_s / 2);  // opened whatever happened: a failed runner starts again later
-        std::ofstream{file};
+        create_empty_file(file);  // the cases' runner is alive: never through a link it made there
       });
     }
     stage_started = std::chrono::steady_clock::now();

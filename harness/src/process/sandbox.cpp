@@ -3,6 +3,7 @@
 // there: docs/security.md, "Containment".
 #include "process/sandbox.hpp"
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -340,6 +341,21 @@ void remove_planted_links(const fs::path& folder) {
     if (!fs::is_regular_file(status) && !fs::is_directory(status)) planted.push_back(it->path());
   }
   for (const auto& path : planted) fs::remove(path, ec);
+}
+
+bool create_empty_file(const fs::path& file) {
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    const int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+    if (fd >= 0) {
+      ::close(fd);
+      return true;
+    }
+    if (errno != EEXIST) return false;
+    struct stat st {};
+    if (::lstat(file.c_str(), &st) == 0 && S_ISREG(st.st_mode)) return true;
+    ::unlink(file.c_str());  // the link itself, never what it points to
+  }
+  return false;
 }
 
 Result<std::vector<std::string>> sandboxed_argv(const ProcessRequest& request) {

@@ -314,6 +314,21 @@ TEST_CASE("process::remove_planted_links") {
   fs::remove_all(outside);
 }
 
+TEST_CASE("process::create_empty_file") {
+  const fs::path dir = make_temp_dir();
+  const fs::path outside = make_temp_dir();
+  std::ofstream(outside / "precious") << "keep me";
+  fs::create_symlink(outside / "precious", dir / "start-gate");
+  CHECK(create_empty_file(dir / "start-gate"));
+  CHECK(fs::is_regular_file(fs::symlink_status(dir / "start-gate")));
+  CHECK(fs::file_size(outside / "precious") == 7);  // not truncated through the link
+  CHECK(create_empty_file(dir / "start-gate"));     // there already: fine
+  CHECK(create_empty_file(dir / "other"));
+  CHECK_FALSE(create_empty_file(dir / "missing-folder" / "gate"));
+  fs::remove_all(dir);
+  fs::remove_all(outside);
+}
+
 TEST_CASE("process::hand_over") {
   if (::geteuid() != 0) {
     MESSAGE("skipped: only root hands folders over (the tests do not run as root)");
