@@ -22,3 +22,14 @@
 #include "cugrade_cpu/launch.hpp"
 #include "cugrade_cpu/runtime_api.hpp"
 #include "cugrade_cpu/runtime_settings.hpp"
+
+// What nvcc defines in each of its passes, and code tests: that a CUDA compiler reads the file
+// (the editors' idiom `#ifndef __CUDACC__` / `#define __syncthreads()` would otherwise empty every
+// barrier) and the toolkit's version (`#if CUDART_VERSION >= 9000` picks __shfl_down_sync).
+// __CUDA_ARCH__ is not: nvcc defines it in device passes only, and this file is one host pass.
+#ifndef __CUDACC__
+#define __CUDACC__ 1
+#endif
+#ifndef CUDART_VERSION
+#define CUDART_VERSION 13000
+#endif

@@ -74,14 +74,17 @@ void describe_submission(GradeReport& report, const std::vector<fs::path>& files
 
 /// Where nvcc is installed, the CPU backend first has it compile the files, so the verdict on
 /// what compiles is nvcc's; nvcc missing or broken only adds a note.
-BuildOutput checked_by_nvcc(const CheckContext& context, BuildRequest request, GradeReport& report) {
+BuildOutput checked_by_nvcc(const CheckContext& context, BuildRequest request, const std::string& arch,
+                            GradeReport& report) {
   BuildOutput passed;
   passed.result.outcome = Outcome::passed;
   if (nvcc_version(context.processes, context.locations).empty()) {
     report.notes.push_back("nvcc is not installed: the file was compiled for the CPU backend only");
     return passed;
   }
-  request.arch = "sm_75";  // the oldest architecture nvcc 13 compiles for: any will do here
+  // The architecture asked for, else the graded GPU's (an H100): an sm_80+ intrinsic the CPU
+  // backend runs (__reduce_add_sync) is no compile error there.
+  request.arch = arch.empty() ? "sm_90" : arch;
   request.compiler = context.locations.nvcc;
   BuildOutput checked = compile_with_nvcc(context.processes, request);
   if (checked.result.outcome == Outcome::harness_error) {
@@ -232,7 +235,7 @@ BuiltSubmission build_submission(const CheckContext& context, const Spec& spec, 
     const char* cxx = std::getenv("CXX");
     request.compiler = cxx && *cxx ? cxx : "g++";
     request.runner_library = context.locations.cpu_runner_library(spec.id);
-    built = checked_by_nvcc(context, request, report);
+    built = checked_by_nvcc(context, request, options.arch, report);
     if (built.result.outcome == Outcome::passed) {
       const auto nvcc_commands = built.result.commands;  // kept, so the report shows the check ran
       built = build_submission_cpu(context.processes, request);

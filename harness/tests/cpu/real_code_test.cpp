@@ -19,6 +19,9 @@ TEST_CASE("cpu::real code runs as written") {
   SUBCASE("cudaFuncSetAttribute with a carve-out, cudaProfilerStart/Stop") {
     CHECK(cpu_test::real_code_error("carveout") == "cudaSuccess: no error");
   }
+  SUBCASE("cudaMallocAsync, cudaFreeAsync, a mapped host allocation's device pointer, __CUDACC__ and CUDART_VERSION") {
+    CHECK(cpu_test::real_code_error("async_and_mapped") == "cudaSuccess: no error");
+  }
   SUBCASE("an aligned float4 read") {
     CHECK(cpu_test::real_code_error("aligned_float4") == "cudaSuccess: no error");
   }

@@ -159,6 +159,38 @@ template <class T> cudaError_t cudaMallocManaged(T** pointer, std::size_t bytes,
   return cudaMallocManaged(reinterpret_cast<void**>(pointer), bytes, flags);
 }
 
+// Stream-ordered allocation and copies: the CPU backend runs every stream in order, at once.
+/// cudaMalloc, as the stream would order it.
+inline cudaError_t cudaMallocAsync(void** pointer, std::size_t bytes, cudaStream_t) { return cudaMalloc(pointer, bytes); }
+/// The typed cudaMallocAsync overload.
+template <class T> cudaError_t cudaMallocAsync(T** pointer, std::size_t bytes, cudaStream_t stream) {
+  return cudaMallocAsync(reinterpret_cast<void**>(pointer), bytes, stream);
+}
+/// cudaFree, as the stream would order it.
+inline cudaError_t cudaFreeAsync(void* pointer, cudaStream_t) { return cudaFree(pointer); }
+/// cudaMemcpyToSymbol, as the stream would order it.
+template <class T>
+cudaError_t cudaMemcpyToSymbolAsync(const T& symbol, const void* src, std::size_t bytes, std::size_t offset = 0,
+                                    cudaMemcpyKind kind = cudaMemcpyHostToDevice, cudaStream_t = 0) {
+  return cudaMemcpyToSymbol(symbol, src, bytes, offset, kind);
+}
+/// cudaMemcpyFromSymbol, as the stream would order it.
+template <class T>
+cudaError_t cudaMemcpyFromSymbolAsync(void* dst, const T& symbol, std::size_t bytes, std::size_t offset = 0,
+                                      cudaMemcpyKind kind = cudaMemcpyDeviceToHost, cudaStream_t = 0) {
+  return cudaMemcpyFromSymbol(dst, symbol, bytes, offset, kind);
+}
+/// Mapped host memory (cudaHostAllocMapped) is the host's own here: its device pointer is itself.
+inline cudaError_t cudaHostGetDevicePointer(void** device, void* host, unsigned int) {
+  if (!device || !host) return cudaErrorInvalidValue;
+  *device = host;
+  return cudaSuccess;
+}
+/// The typed cudaHostGetDevicePointer overload.
+template <class T> cudaError_t cudaHostGetDevicePointer(T** device, void* host, unsigned int flags) {
+  return cudaHostGetDevicePointer(reinterpret_cast<void**>(device), host, flags);
+}
+
 namespace cugrade_cpu {
 /// Notes the source line of the runtime call about to be made (the macros below), so that its
 /// error names the student's line; the executor reads it only when the call fails.

@@ -104,6 +104,21 @@ std::string real_code_error(const std::string& which) {
     kernel<<<1, 32>>>(in, out, 0);
     cudaProfilerStop();
   }
+  if (which == "async_and_mapped") {
+    // Stream-ordered allocation and symbol copies, mapped host memory, and the macros nvcc defines.
+#if !defined(__CUDACC__) || CUDART_VERSION < 9000
+    return "the nvcc macros are missing";
+#endif
+    float* scratch = nullptr;
+    cudaMallocAsync(&scratch, 256 * sizeof(float), 0);
+    float* mapped = nullptr;
+    cudaHostAlloc(&mapped, 256 * sizeof(float), cudaHostAllocMapped);
+    float* device_view = nullptr;
+    cudaHostGetDevicePointer(&device_view, mapped, 0);
+    kernel<<<1, 32>>>(device_view, scratch, 0);
+    cudaFreeAsync(scratch, 0);
+    cudaFreeHost(mapped);
+  }
   if (which == "cublas") {
     cublasHandle_t handle;
     if (cublasCreate(&handle) == CUBLAS_STATUS_SUCCESS) cublasDestroy(handle);
