@@ -9,6 +9,7 @@
 
 #include "diagnose/ncu_command.hpp"
 #include "process/sandbox.hpp"
+#include "process/step_folder.hpp"
 
 namespace cugrade {
 namespace fs = std::filesystem;

@@ -30,6 +30,7 @@
 #include "pipeline/verdicts.hpp"
 #include "process/cpu_affinity.hpp"
 #include "process/sandbox.hpp"
+#include "process/step_folder.hpp"
 #include "report/not_run.hpp"
 #include "run/reference_runs.hpp"
 #include "run/run_job.hpp"

@@ -3,7 +3,6 @@
 // there: docs/security.md, "Containment".
 #include "process/sandbox.hpp"
 
-#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -329,33 +328,6 @@ Result<void> hand_over(const fs::path& folder, const StepUser& user) {
     if (auto given = give(it->path()); !given) return given;
   if (ec) return fail("cannot hand " + folder.string() + " to the sandbox's user: " + ec.message());
   return {};
-}
-
-void remove_planted_links(const fs::path& folder) {
-  std::error_code ec;
-  if (!fs::is_directory(fs::symlink_status(folder, ec))) return;
-  std::vector<fs::path> planted;
-  for (auto it = fs::recursive_directory_iterator(folder, ec); !ec && it != fs::recursive_directory_iterator();
-       it.increment(ec)) {
-    const fs::file_status status = it->symlink_status(ec);  // never followed: a link is not entered
-    if (!fs::is_regular_file(status) && !fs::is_directory(status)) planted.push_back(it->path());
-  }
-  for (const auto& path : planted) fs::remove(path, ec);
-}
-
-bool create_empty_file(const fs::path& file) {
-  for (int attempt = 0; attempt < 2; ++attempt) {
-    const int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
-    if (fd >= 0) {
-      ::close(fd);
-      return true;
-    }
-    if (errno != EEXIST) return false;
-    struct stat st {};
-    if (::lstat(file.c_str(), &st) == 0 && S_ISREG(st.st_mode)) return true;
-    ::unlink(file.c_str());  // the link itself, never what it points to
-  }
-  return false;
 }
 
 Result<std::vector<std::string>> sandboxed_argv(const ProcessRequest& request) {

@@ -78,18 +78,6 @@ Result<std::vector<std::string>> sandboxed_argv(const ProcessRequest& request);
 /// links are left alone), so that a step running as `user` may write there.
 Result<void> hand_over(const std::filesystem::path& folder, const StepUser& user);
 
-/// Removes what a step left in `folder` that is neither a regular file nor a folder, at any depth
-/// and following nothing: symbolic links above all (and pipes, sockets, devices). Called once a
-/// step has ended, before the harness writes a job file into its folder, reads its outputs or
-/// mounts a folder below it: a link the step planted would send the harness, which may be root,
-/// outside (a root-only file read into a report, a host file overwritten, a host folder mounted).
-void remove_planted_links(const std::filesystem::path& folder);
-
-/// Creates `file`, empty, in a folder a running step can write, never through what the step put
-/// there: a link (or a pipe) in its place is removed, and the file made with O_EXCL | O_NOFOLLOW;
-/// a regular file already there is left as it is. False when it cannot be made.
-bool create_empty_file(const std::filesystem::path& file);
-
 /// One GPU as the NVIDIA driver lists it (/proc/driver/nvidia/gpus/<bus>/information).
 struct NvidiaGpu {
   std::string bus;    ///< PCI location, "0000:1b:00.0"

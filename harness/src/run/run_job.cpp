@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "process/sandbox.hpp"
+#include "process/step_folder.hpp"
 #include "start_gate.hpp"
 
 namespace cugrade {
