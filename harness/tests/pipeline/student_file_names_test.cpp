@@ -16,6 +16,9 @@ TEST_CASE("pipeline::with_student_file_names") {
   for (int i = 0; i < 11; ++i) eleven.push_back("f" + std::to_string(i) + ".cu");
   CHECK(with_student_file_names("submission_10.cu:1, submission_1.cu:2", eleven) == "f10.cu:1, f1.cu:2");
   CHECK(with_student_file_names("submission_0.cu", {"submission_0.cu"}) == "submission_0.cu");  // named so by the student
+  // A name of the student's that ends so is theirs, not a staged one.
+  CHECK(with_student_file_names("see mysubmission_0.cu:3 and submission_0.cu:4", {"mysubmission_0.cu"}) ==
+        "see mysubmission_0.cu:3 and mysubmission_0.cu:4");
 }
 
 TEST_CASE("pipeline::show_student_file_names") {
