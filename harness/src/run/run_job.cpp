@@ -99,6 +99,21 @@ Job without_tasks(const Job& job, const std::set<std::string>& finished) {
 }
 
 /// Why a runner process stopped inside `task`, as the student should read it.
+/// The last "… Assertion `x' failed." line of `printed` (glibc's assert), trimmed; "" when none.
+std::string failed_assertion(const std::string& printed) {
+  const auto at = printed.rfind("Assertion `");
+  if (at == std::string::npos) return "";
+  const auto start = printed.rfind('\n', at);
+  const auto end = printed.find('\n', at);
+  std::string line = printed.substr(start == std::string::npos ? 0 : start + 1,
+                                    (end == std::string::npos ? printed.size() : end) - (start == std::string::npos ? 0 : start + 1));
+  // "runner: vecadd.cu:12: void k(...): Assertion `i < n' failed." — the program's own name first.
+  if (const auto colon = line.find(": "); colon != std::string::npos && colon < at - (start == std::string::npos ? 0 : start + 1))
+    line = line.substr(colon + 2);
+  if (line.size() > 240) line = line.substr(0, 240) + "…";
+  return line;
+}
+
 TaskStatus failure_of(const ProcessResult& result, const std::vector<Event>& events,
                       const std::string& task, double deadline_s) {
   TaskStatus status;
@@ -127,6 +142,10 @@ TaskStatus failure_of(const ProcessResult& result, const std::vector<Event>& eve
   } else if (result.signal) {
     status.outcome = Outcome::crashed;
     status.message = "the program died from " + describe_signal(*result.signal) + " during this case";
+    // A failed assert() (in a kernel on the CPU backend, or on the host) printed what failed.
+    if (*result.signal == SIGABRT)
+      if (const std::string failed = failed_assertion(result.stderr_text); !failed.empty())
+        status.message += ": " + failed + " (an assert() that failed; in a kernel, a GPU stops there with cudaErrorAssert)";
   } else {
     status.outcome = Outcome::crashed;
     status.message = "the program exited (code " + std::to_string(result.exit_code) +

@@ -98,6 +98,18 @@ TEST_CASE("run::run_job") {
     fs::remove(outside);
   }
 
+  SUBCASE("a failed assert() is named: what failed and where, not only SIGABRT") {
+    ProcessResult aborted = died_from(SIGABRT);
+    aborted.stderr_text = "runner: src/submission_0.cu:12: void k(float*, int): Assertion `i < n' failed.\n";
+    processes.expect(scripted_runner(ends_in("a/2", aborted), &jobs));
+    processes.expect(scripted_runner(all_done, &jobs));
+    const RunOutcome outcome = run_job(processes, request);
+    CHECK(outcome.tasks.at("a/2").outcome == Outcome::crashed);
+    CHECK(outcome.tasks.at("a/2").message ==
+          "the program died from SIGABRT (abort) during this case: src/submission_0.cu:12: void k(float*, int): "
+          "Assertion `i < n' failed. (an assert() that failed; in a kernel, a GPU stops there with cudaErrorAssert)");
+  }
+
   SUBCASE("what a done event says of shared memory reaches the task's status") {
     processes.expect([](const ProcessRequest& sent) {
       const Job job = job_of(sent);
