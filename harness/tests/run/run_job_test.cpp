@@ -98,6 +98,31 @@ TEST_CASE("run::run_job") {
     fs::remove(outside);
   }
 
+  SUBCASE("an event stream the runner swapped for a link is not read through it") {
+    const fs::path forged = fixture.dir.parent_path() / ("cugrade-forged-events-" + std::to_string(::getpid()));
+    {
+      std::ofstream out(forged);
+      for (const char* task : {"a/1", "a/2", "b/1", "b/2"}) {
+        Event start, done;
+        start.kind = "start";
+        start.task = task;
+        done.kind = "done";
+        done.task = task;
+        out << event_to_line(start) << "\n" << event_to_line(done) << "\n";
+      }
+    }
+    processes.expect([&](const ProcessRequest&) {
+      fs::create_symlink(forged, fixture.dir / "events-1.jsonl");
+      return fake_exit(0);
+    });
+    const RunOutcome outcome = run_job(processes, request);
+    for (const auto& [id, status] : outcome.tasks) {
+      CAPTURE(id);
+      CHECK(status.outcome != Outcome::passed);
+    }
+    fs::remove(forged);
+  }
+
   SUBCASE("a failed assert() is named: what failed and where, not only SIGABRT") {
     ProcessResult aborted = died_from(SIGABRT);
     aborted.stderr_text = "runner: src/submission_0.cu:12: void k(float*, int): Assertion `i < n' failed.\n";
