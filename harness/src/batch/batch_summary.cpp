@@ -50,6 +50,16 @@ std::string common_build_failure(const std::vector<StudentRecord>& records) {
   return "";
 }
 
+std::string class_summary_subtitle(std::size_t graded, bool cuda, const std::string& setup_problem,
+                                   std::size_t not_graded) {
+  std::string line = fmt::format("{} submissions, graded on the {} backend", graded, cuda ? "CUDA" : "CPU");
+  if (!setup_problem.empty()) line += ". Warning: " + setup_problem;
+  if (not_graded > 0)
+    line += fmt::format(". {} more not graded yet: the batch stopped before them (run the same command again)",
+                        not_graded);
+  return line;
+}
+
 std::string render_batch_summary(const BatchSummary& summary, const std::string& assignment,
                                  const std::filesystem::path& out) {
   const BatchTimes& t = summary.times;

@@ -13,6 +13,11 @@ namespace cugrade {
 /// than half of `records`).
 std::string common_build_failure(const std::vector<StudentRecord>& records);
 
+/// The line under summary.html's title: how many were graded on which backend, the set-up
+/// warning (common_build_failure) and how many a stopped batch left, where there are any.
+std::string class_summary_subtitle(std::size_t graded, bool cuda, const std::string& setup_problem,
+                                   std::size_t not_graded);
+
 /// The summary as lines of text for the terminal (no colour), `assignment` naming the batch.
 std::string render_batch_summary(const BatchSummary& summary, const std::string& assignment,
                                  const std::filesystem::path& out);

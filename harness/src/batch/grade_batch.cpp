@@ -378,18 +378,10 @@ Result<BatchSummary> Batch::run() {
   book.not_graded = not_graded;
   if (auto written = write_file_atomically(summary_.gradebook, render_gradebook(spec_, records, book)); !written)
     return std::unexpected(written.error());
-  if (auto written = write_class_summary(options_.out, records,
-                                         fmt::format("{} submissions, graded on the {} backend{}", records.size(),
-                                                     use_cuda_ ? "CUDA" : "CPU",
-                                                     summary_.setup_problem.empty()
-                                                         ? ""
-                                                         : ". Warning: " + summary_.setup_problem) +
-                                             (not_graded.empty()
-                                                  ? std::string()
-                                                  : fmt::format(". {} more not graded yet: the batch stopped before "
-                                                                "them (run the same command again)",
-                                                                not_graded.size())),
-                                         options_.deadline_unix);
+  if (auto written = write_class_summary(
+          options_.out, records,
+          class_summary_subtitle(records.size(), use_cuda_, summary_.setup_problem, not_graded.size()),
+          options_.deadline_unix);
       !written)
     return std::unexpected(written.error());
   summary_.times.builders = builders;

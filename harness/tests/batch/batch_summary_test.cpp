@@ -102,3 +102,12 @@ TEST_CASE("batch::common_build_failure") {
     CHECK(render_batch_summary(sample_summary(), "vecadd", "grades").find("Warning") == std::string::npos);
   }
 }
+
+TEST_CASE("batch::class_summary_subtitle") {
+  CHECK(cugrade::class_summary_subtitle(12, false, "", 0) == "12 submissions, graded on the CPU backend");
+  CHECK(cugrade::class_summary_subtitle(6, true, "", 6) ==
+        "6 submissions, graded on the CUDA backend. 6 more not graded yet: the batch stopped before them (run the "
+        "same command again)");
+  CHECK(cugrade::class_summary_subtitle(3, false, "3 of 3 failed alike", 0) ==
+        "3 submissions, graded on the CPU backend. Warning: 3 of 3 failed alike");
+}
