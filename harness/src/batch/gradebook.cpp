@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "core/utc_time.hpp"
+#include "report/not_run.hpp"
 
 namespace cugrade {
 
@@ -31,7 +32,7 @@ std::string note_of(const GradeReport& report) {
   }
   std::size_t failed = 0, unrun = 0;  // unrun: left after an earlier case hung or crashed
   for (const auto& c : report.cases)
-    if (c.outcome != Outcome::passed && is_student_outcome(c.outcome)) ++(c.message.starts_with("not run: ") ? unrun : failed);
+    if (c.outcome != Outcome::passed && is_student_outcome(c.outcome)) ++(left_unrun(c) ? unrun : failed);
   if (failed + unrun == 0) return "";
   if (unrun == 0) return fmt::format("{} of {} cases failed", failed, report.cases.size());
   return fmt::format("{} of {} cases failed ({} more not run after them)", failed, report.cases.size(), unrun);

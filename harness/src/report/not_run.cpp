@@ -18,4 +18,6 @@ void mark_not_run(GradeReport& report, const std::vector<Case>& cases, const std
   }
 }
 
+bool left_unrun(const CaseResult& c) { return c.message.starts_with("not run: "); }
+
 }  // namespace cugrade

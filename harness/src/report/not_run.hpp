@@ -15,4 +15,8 @@ namespace cugrade {
 void mark_not_run(GradeReport& report, const std::vector<Case>& cases, const std::vector<PerformanceTarget>& targets,
                   const std::string& message);
 
+/// Whether `c` was left unrun after an earlier case of its runner hung or crashed ("not run: an
+/// earlier case of this step timed out", run/run_job.cpp): a consequence, telling less than that case.
+bool left_unrun(const CaseResult& c);
+
 }  // namespace cugrade

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "report/not_run.hpp"
 #include "report/report_format.hpp"
 
 namespace cugrade {
@@ -64,7 +65,7 @@ const SimilarCases* most_telling(const std::vector<SimilarCases>& groups) {
       return &g;
   // Cases left unrun after an earlier one hung or crashed ("not run: an earlier case of this
   // step timed out") tell less than that case itself, however many they are.
-  const auto consequence = [](const SimilarCases& g) { return g.cases.front()->message.starts_with("not run: "); };
+  const auto consequence = [](const SimilarCases& g) { return left_unrun(*g.cases.front()); };
   for (const bool consequences : {false, true}) {
     const SimilarCases* widest = nullptr;
     for (const SimilarCases& g : groups)

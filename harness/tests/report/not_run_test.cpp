@@ -37,3 +37,10 @@ TEST_CASE("report::mark_not_run") {
   CHECK(timed.max_points == 5.0);
   CHECK(timed.message == "not run: the build failed");
 }
+
+TEST_CASE("report::left_unrun") {
+  CaseResult hung{.outcome = Outcome::timeout, .message = "did not finish within 10 s and was stopped"};
+  CHECK_FALSE(left_unrun(hung));
+  CaseResult after{.outcome = Outcome::timeout, .message = "not run: an earlier case of this step timed out (case-1)"};
+  CHECK(left_unrun(after));
+}
