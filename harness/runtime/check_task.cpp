@@ -47,13 +47,14 @@ void run_check_task(EventWriter& events, const CheckTask& task) {
     poison_shared_memory(task.shared_poison.empty() ? shared_poison_byte_from_environment()
                                                     : shared_poison_byte(task.shared_poison.c_str()));
 #endif
-    context.call_entry(adapter, task.reference, buffers.make_call(task.params));
+    const bool profiled = task.output_file.empty() && task.readback_file.empty();
+    context.call_entry(adapter, task.reference, buffers.make_call(task.params), profiled);
 #ifndef CUGRADE_CPU_RUNNER
     done.shared_memory = shared_memory_used();
 #endif
     // A profiled call (no files asked for) ends here: at a timed size its outputs and inputs
     // are hundreds of MiB to copy back, digest and write, which no profile reads.
-    if (!task.output_file.empty() || !task.readback_file.empty()) {
+    if (!profiled) {
       buffers.write_outputs(task.output_file, "outputs");
       const ArraySet after = buffers.read_inputs();
       // The digests go with the done event, read by the harness as it arrives: a read-back file

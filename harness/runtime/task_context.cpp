@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "call_marker.hpp"
 #include "entry_range.hpp"
 #include "launch_tracking.hpp"
 
@@ -68,9 +69,9 @@ const StepAdapter& TaskContext::find_step(const std::string& step) {
   fatal("unknown step '" + step + "' (this runner knows: " + known + ")");
 }
 
-void TaskContext::call_entry(const StepAdapter& adapter, bool reference, const Call& call) {
+void TaskContext::call_entry(const StepAdapter& adapter, bool reference, const Call& call, bool marked) {
   prepare_call();
-  invoke(adapter, reference, call);
+  invoke(adapter, reference, call, marked);
   finish_call(adapter, reference);
 }
 
@@ -79,7 +80,7 @@ void TaskContext::prepare_call() {
   reset_last_kernel();
 }
 
-void TaskContext::invoke(const StepAdapter& adapter, bool reference, const Call& call) {
+void TaskContext::invoke(const StepAdapter& adapter, bool reference, const Call& call, bool marked) {
   // A reference-only step has no student function, the student's runner no reference, the
   // reference runner no student code: asking for the missing side is the harness's mistake.
   if (!reference && adapter.student == nullptr)
@@ -90,6 +91,14 @@ void TaskContext::invoke(const StepAdapter& adapter, bool reference, const Call&
           "': this is the student's runner, which holds no reference (the reference runs in its own process)");
   try {
     const EntryRange range;  // what a profiler looks at (entry_range.hpp)
+#ifndef CUGRADE_CPU_RUNNER  // no profiler there
+    if (marked) {
+      launch_call_marker();
+      reset_last_kernel();  // an error of the call is never blamed on the marker
+    }
+#else
+    (void)marked;
+#endif
     (reference ? adapter.reference : adapter.student)(call);
   } catch (const std::logic_error& e) {
     // Call::ptr / Call::i throw this when the adapter names a buffer or parameter the job did

@@ -48,13 +48,15 @@ class TaskContext {
   /// The adapter of `step`; fatal when this runner does not know it.
   const StepAdapter& find_step(const std::string& step);
   /// Calls the student's (or the reference's) entry point of `adapter` once, waits for all its
-  /// work on every stream, and reports any CUDA error as "<entry>() → <CUDA call>".
-  void call_entry(const StepAdapter& adapter, bool reference, const Call& call);
+  /// work on every stream, and reports any CUDA error as "<entry>() → <CUDA call>". `marked`:
+  /// a profiled call, whose kernels follow the runner's marker kernel (call_marker.hpp).
+  void call_entry(const StepAdapter& adapter, bool reference, const Call& call, bool marked = false);
   /// Before a call: clears any stale CUDA error and the last kernel, so neither is blamed on it.
   void prepare_call();
   /// The middle of call_entry: only the call (what the timed region holds). Fatal when the
-  /// student's side of a reference-only step (no student function) is asked for.
-  void invoke(const StepAdapter& adapter, bool reference, const Call& call);
+  /// student's side of a reference-only step (no student function) is asked for. `marked`: the
+  /// marker kernel first, inside the profiler's range (call_marker.hpp).
+  void invoke(const StepAdapter& adapter, bool reference, const Call& call, bool marked = false);
   /// The end of call_entry: waits for the device and reports any CUDA error of the call.
   void finish_call(const StepAdapter& adapter, bool reference);
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <map>
 #include <system_error>
 
 #include <fmt/format.h>
@@ -101,72 +102,123 @@ std::vector<std::optional<PerformanceDiagnosis>> diagnose_slow_steps(ProcessRunn
   const auto left_s = [&] {
     return request.budget_s - std::chrono::duration<double>(Clock::now() - started).count();
   };
-  // Once the reference cannot be profiled (no ncu, no permission), no later step can be either.
-  std::string refused;
-  for (std::size_t i = 0; i < tasks.size() && i < timed.size() && i < targets.size(); ++i) {
-    const TimeTask& task = tasks[i];
-    if (!below_full_credit(timed[i], targets[i])) continue;
-    if (!request.steps.empty() && !request.steps.contains(task.step)) continue;
-    if (!refused.empty()) {
-      out[i] = unavailable_diagnosis(refused);
-      continue;
-    }
-    if (request.ncu.empty()) {
-      refused = "Nsight Compute (ncu) is not installed here (it comes with the CUDA toolkit; CUGRADE_NCU names it)";
-      out[i] = unavailable_diagnosis(refused);
-      continue;
-    }
-    if (left_s() < 1.0) {
-      out[i] = unavailable_diagnosis(fmt::format("not profiled: the {:g} s the check gives diagnosis were spent "
-                                                 "on the steps before",
-                                                 request.budget_s));
-      continue;
-    }
-    if (request.progress) request.progress("diagnosing " + task.step + " with Nsight Compute ...");
-    const auto profile = [&](bool reference) -> Result<CallCounters> {
-      const fs::path dir = request.work_dir / fmt::format("{}-{}", i, reference ? "reference" : "student");
+  const std::string spent = fmt::format("not profiled: the {:g} s the check gives diagnosis were spent on the steps before",
+                                        request.budget_s);
+  std::vector<std::size_t> slow;  // the steps diagnosed, in the job's order
+  for (std::size_t i = 0; i < tasks.size() && i < timed.size() && i < targets.size(); ++i)
+    if (below_full_credit(timed[i], targets[i]) && (request.steps.empty() || request.steps.contains(tasks[i].step)))
+      slow.push_back(i);
+  const auto all_unavailable = [&](const std::vector<std::size_t>& steps, const std::string& why) {
+    for (std::size_t i : steps) out[i] = unavailable_diagnosis(why);
+  };
+  if (slow.empty()) return out;
+  if (request.ncu.empty()) {
+    all_unavailable(slow, "Nsight Compute (ncu) is not installed here (it comes with the CUDA toolkit; CUGRADE_NCU names it)");
+    return out;
+  }
+  if (left_s() < 1.0) {
+    all_unavailable(slow, spent);
+    return out;
+  }
+  if (request.progress) {
+    std::string names;
+    for (std::size_t i : slow) names += (names.empty() ? "" : ", ") + tasks[i].step;
+    request.progress("diagnosing " + names + " with Nsight Compute ...");
+  }
+  // One side's calls of `steps`: all in one run of its runner (one start of ncu and of the
+  // runner, not one per step); a call that run could not give counters for, again by itself.
+  const auto profile_side = [&](bool reference, const std::vector<std::size_t>& steps)
+      -> Result<std::map<std::size_t, Result<CallCounters>>> {
+    const auto profile = [&](const std::string& folder, const std::vector<CheckTask>& calls) {
+      const fs::path dir = request.work_dir / folder;
       ProfileRequest p;
       p.ncu = request.ncu;
       p.run = request.student;
       p.run.work_dir = dir;
       if (reference) p.run.runner = request.reference_runner;
-      p.task = profile_task(task, reference);
-      p.timeout_s = std::max(1.0, std::min(request.profile_timeout_s, left_s()));
-      Result<CallCounters> counters = profile_call(processes, p);
+      p.timeout_s = std::max(1.0, std::min(request.profile_timeout_s * static_cast<double>(calls.size()), left_s()));
+      auto counters = profile_calls(processes, p, calls);
       // Its folder holds the job, the events and ncu's log; a failed one stays for `--keep-work`.
+      const bool all_read = counters && std::all_of(counters->begin(), counters->end(), [](const auto& c) { return c.has_value(); });
       std::error_code ignored;
-      if (counters) fs::remove_all(dir, ignored);
+      if (all_read) fs::remove_all(dir, ignored);
       return counters;
     };
-    const std::string key = cache_key(request, task);
-    std::optional<CallCounters> reference = cache ? cache->find(key) : std::nullopt;
-    if (!reference) {
-      Result<CallCounters> theirs = profile(true);
-      if (!theirs) {
-        refused = theirs.error().message + " (profiling the reference)";
-        out[i] = unavailable_diagnosis(refused);
+    const std::string side = reference ? "reference" : "student";
+    std::vector<CheckTask> calls;
+    for (std::size_t i : steps) {
+      calls.push_back(profile_task(tasks[i], reference));
+      calls.back().id = fmt::format("profile-{}", i);
+    }
+    auto together = profile(side, calls);
+    if (!together) return fail(together.error().message);
+    std::map<std::size_t, Result<CallCounters>> by_step;
+    for (std::size_t k = 0; k < steps.size(); ++k) {
+      Result<CallCounters> counters = std::move((*together)[k]);
+      if (!counters && steps.size() > 1) {
+        if (left_s() < 1.0) {
+          counters = fail(spent);
+        } else {
+          auto alone = profile(fmt::format("{}-{}", steps[k], side), {calls[k]});
+          counters = alone ? std::move(alone->front()) : fail(alone.error().message);
+        }
+      }
+      by_step.emplace(steps[k], std::move(counters));
+    }
+    return by_step;
+  };
+  // The reference's counters: kept from an earlier check, or profiled now.
+  std::map<std::size_t, CallCounters> theirs;
+  std::vector<std::size_t> unprofiled;
+  for (std::size_t i : slow) {
+    if (auto kept = cache ? cache->find(cache_key(request, tasks[i])) : std::nullopt) theirs.emplace(i, *kept);
+    else unprofiled.push_back(i);
+  }
+  if (!unprofiled.empty()) {
+    auto profiled = profile_side(true, unprofiled);
+    if (!profiled) {  // no ncu here, no permission: no step can be profiled
+      all_unavailable(slow, profiled.error().message + " (profiling the reference)");
+      return out;
+    }
+    for (auto& [i, counters] : *profiled) {
+      if (!counters) {
+        out[i] = unavailable_diagnosis(counters.error().message + " (profiling the reference)");
         continue;
       }
-      reference = *theirs;
-      if (cache) cache->store(key, *reference);
+      if (cache) cache->store(cache_key(request, tasks[i]), *counters);
+      theirs.emplace(i, std::move(*counters));
     }
-    Result<CallCounters> mine = profile(false);
-    if (!mine) {
-      out[i] = unavailable_diagnosis(mine.error().message);
+  }
+  std::vector<std::size_t> mine_to_profile;
+  for (std::size_t i : slow)
+    if (theirs.contains(i)) mine_to_profile.push_back(i);
+  if (mine_to_profile.empty()) return out;
+  if (left_s() < 1.0) {
+    all_unavailable(mine_to_profile, spent);
+    return out;
+  }
+  auto mine = profile_side(false, mine_to_profile);
+  if (!mine) {
+    all_unavailable(mine_to_profile, mine.error().message);
+    return out;
+  }
+  for (auto& [i, counters] : *mine) {
+    if (!counters) {
+      out[i] = unavailable_diagnosis(counters.error().message);
       continue;
     }
-    out[i] = diagnose_counters(*mine, *reference);
+    out[i] = diagnose_counters(*counters, theirs.at(i));
     // The line it comes from: ncu's source page of the student's longest kernel (one more profile).
-    if (!request.sources.empty() && has_a_line(out[i]->cause) && !mine->main_kernel.empty() && left_s() > 5.0) {
+    if (!request.sources.empty() && has_a_line(out[i]->cause) && !counters->main_kernel.empty() && left_s() > 5.0) {
       const fs::path dir = request.work_dir / fmt::format("{}-lines", i);
       ProfileRequest p;
       p.ncu = request.ncu;
       p.run = request.student;
       p.run.work_dir = dir;
-      p.task = profile_task(task, false);
+      p.task = profile_task(tasks[i], false);
       p.timeout_s = std::max(1.0, std::min(request.profile_timeout_s, left_s()));
       p.sources = request.sources;
-      const auto lines = profile_source_lines(processes, p, mine->main_kernel);
+      const auto lines = profile_source_lines(processes, p, counters->main_kernel);
       std::error_code ignored;
       fs::remove_all(dir, ignored);
       if (const SourceLine* line = lines ? line_for_cause(*lines, out[i]->cause) : nullptr)

@@ -1,8 +1,8 @@
 #pragma once
 // The diagnosis stage (issue 13): for each timed step that earned less than full credit, one
 // call of the student's step and one of the reference's, at the timed size and on the timed
-// inputs, each profiled by Nsight Compute (profile_call.hpp), and the cause named from the two
-// sets of counters (causes.hpp). Bounded: each profile has a time limit and the whole stage a
+// inputs, profiled by Nsight Compute (profile_call.hpp: every such step of one side in one run
+// of its runner), and the cause named from the two sets of counters (causes.hpp). Bounded: each profile has a time limit and the whole stage a
 // budget; what does not fit, or where the counters cannot be had, gets a diagnosis that says so
 // ("unavailable") and grading goes on. Advice only: no point depends on it.
 #include <filesystem>

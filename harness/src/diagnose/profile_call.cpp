@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "call_marker.hpp"
 #include "diagnose/ncu_command.hpp"
 #include "process/sandbox.hpp"
 #include "process/step_folder.hpp"
@@ -30,9 +31,11 @@ std::string read_capped(const fs::path& path, std::size_t limit) {
 
 namespace {
 
-/// Runs `argv_for(job file, log file)` under ncu for `request` and returns ncu's log, or why not.
+/// Runs `argv_for(job file, log file)` under ncu for `request`, its job the check `tasks`, and
+/// returns ncu's log, or why not.
 template <class ArgvFor>
-Result<std::string> run_ncu(ProcessRunner& processes, const ProfileRequest& request, ArgvFor argv_for) {
+Result<std::string> run_ncu(ProcessRunner& processes, const ProfileRequest& request, const std::vector<CheckTask>& tasks,
+                            ArgvFor argv_for) {
   if (request.ncu.empty())
     return fail("Nsight Compute (ncu) is not installed here (it comes with the CUDA toolkit; CUGRADE_NCU names it)");
   const RunRequest& run = request.run;
@@ -41,7 +44,7 @@ Result<std::string> run_ncu(ProcessRunner& processes, const ProfileRequest& requ
   if (ec) return fail("cannot make " + run.work_dir.string() + ": " + ec.message());
   Job job;
   job.events_file = (run.work_dir / "events.jsonl").string();
-  job.checks = {request.task};
+  job.checks = tasks;
   const fs::path job_file = run.work_dir / "job.json";
   const fs::path log_file = run.work_dir / "ncu.csv";
   fs::remove(log_file, ec);
@@ -86,22 +89,68 @@ Result<std::string> run_ncu(ProcessRunner& processes, const ProfileRequest& requ
 
 }  // namespace
 
-Result<CallCounters> profile_call(ProcessRunner& processes, const ProfileRequest& request) {
-  const auto log = run_ncu(processes, request, [&](const fs::path& job, const fs::path& out) {
-    return ncu_command(request.ncu, request.run.runner, job, out, request.max_kernels);
+std::vector<std::vector<KernelProfile>> kernels_by_call(const std::vector<KernelProfile>& kernels, std::size_t calls,
+                                                        int max_kernels) {
+  std::vector<std::vector<KernelProfile>> out(calls);
+  const auto is_marker = [](const KernelProfile& k) {
+    return short_kernel_name(k.kernel) == runner::call_marker_name;
+  };
+  const bool marked = std::any_of(kernels.begin(), kernels.end(), is_marker);
+  if (!marked) {
+    if (calls == 1) out[0] = kernels;  // a runner without markers: one call's kernels
+  } else {
+    std::size_t call = 0;
+    bool started = false;
+    for (const KernelProfile& kernel : kernels) {
+      if (is_marker(kernel)) {
+        call += started ? 1 : 0;
+        started = true;
+      } else if (started && call < calls) {
+        out[call].push_back(kernel);
+      }
+    }
+  }
+  for (auto& call : out)
+    if (max_kernels >= 0 && call.size() > static_cast<std::size_t>(max_kernels)) call.resize(max_kernels);
+  return out;
+}
+
+Result<std::vector<Result<CallCounters>>> profile_calls(ProcessRunner& processes, const ProfileRequest& request,
+                                                        const std::vector<CheckTask>& tasks) {
+  // Each call's kernels and its marker; a call past its limit takes only what is left of it.
+  const int launches = static_cast<int>(tasks.size()) * (request.max_kernels + 1);
+  const auto log = run_ncu(processes, request, tasks, [&](const fs::path& job, const fs::path& out) {
+    return ncu_command(request.ncu, request.run.runner, job, out, launches);
   });
   if (!log) return fail(log.error().message);
   auto kernels = parse_ncu_csv(*log);
-  if (!kernels || kernels->empty()) return fail(ncu_failure(*log, 0));
-  // Untimed, a kernel's counters cannot be weighed against the others' (nor kept for other checks).
-  if (const std::string untimed = untimed_kernel(*kernels); !untimed.empty())
-    return fail("ncu gave no time for the kernel " + untimed + " (its counters cannot be weighed)");
-  return summarize_call(*kernels);
+  if (!kernels) return fail(ncu_failure(*log, 0));
+  std::vector<Result<CallCounters>> out;
+  for (const auto& call : kernels_by_call(*kernels, tasks.size(), request.max_kernels)) {
+    if (call.empty()) {
+      out.push_back(fail(tasks.size() == 1 ? ncu_failure(*log, 0)
+                                           : "ncu's run of several calls holds no kernel of this one"));
+      continue;
+    }
+    // Untimed, a kernel's counters cannot be weighed against the others' (nor kept for other checks).
+    if (const std::string untimed = untimed_kernel(call); !untimed.empty()) {
+      out.push_back(fail("ncu gave no time for the kernel " + untimed + " (its counters cannot be weighed)"));
+      continue;
+    }
+    out.push_back(summarize_call(call));
+  }
+  return out;
+}
+
+Result<CallCounters> profile_call(ProcessRunner& processes, const ProfileRequest& request) {
+  auto calls = profile_calls(processes, request, {request.task});
+  if (!calls) return fail(calls.error().message);
+  return std::move(calls->front());
 }
 
 Result<std::vector<SourceLine>> profile_source_lines(ProcessRunner& processes, const ProfileRequest& request,
                                                      const std::string& kernel) {
-  const auto log = run_ncu(processes, request, [&](const fs::path& job, const fs::path& out) {
+  const auto log = run_ncu(processes, request, {request.task}, [&](const fs::path& job, const fs::path& out) {
     return ncu_source_command(request.ncu, request.run.runner, job, out, kernel);
   });
   if (!log) return fail(log.error().message);

@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include <doctest/doctest.h>
 
@@ -66,6 +67,49 @@ FakeProcessRunner::Handler ncu_writing(const std::string& name) {
   };
 }
 
+/// A scripted ncu of a run of several calls: the probe's rows of each kernel in `kernels`, in
+/// that order and numbered so, "marker" standing for the runner's marker kernel before a call.
+FakeProcessRunner::Handler ncu_writing_calls(const std::vector<std::string>& kernels) {
+  return [kernels](const ProcessRequest& r) {
+    const std::string all = cugrade::test::capture_text("h100_probe_nvtx.csv");
+    std::vector<std::string> lines;
+    for (std::size_t start = 0; start < all.size();) {
+      std::size_t end = all.find('\n', start);
+      if (end == std::string::npos) end = all.size();
+      lines.push_back(all.substr(start, end - start));
+      start = end + 1;
+    }
+    std::string table;
+    for (const auto& line : lines)
+      if (line.rfind("\"ID\"", 0) == 0) table += line + "\n";
+    for (std::size_t id = 0; id < kernels.size(); ++id) {
+      const bool marker = kernels[id] == "marker";
+      const std::string name = marker ? "transpose_naive" : kernels[id];
+      std::string first_id;  // the capture's first launch of that kernel
+      for (const auto& line : lines) {
+        if (line.find("\"" + name + "(") == std::string::npos) continue;
+        const std::string launch = line.substr(0, line.find(','));
+        if (first_id.empty()) first_id = launch;
+        if (launch != first_id) continue;
+        std::string row = "\"" + std::to_string(id) + "\"" + line.substr(line.find(','));
+        if (marker) row.replace(row.find(name + "("), name.size() + 1, "cugrade_call_marker(");
+        table += row + "\n";
+      }
+    }
+    std::ofstream(after(r.argv, "--log-file")) << table;
+    return fake_exit(0);
+  };
+}
+
+/// The check tasks of the job a profile ran.
+std::vector<CheckTask> profiled_calls(const ProcessRequest& r) {
+  std::ifstream in(r.argv.back());
+  std::stringstream text;
+  text << in.rdbuf();
+  auto job = job_from_json(text.str());
+  return job ? job->checks : std::vector<CheckTask>{};
+}
+
 struct Setup {
   fs::path dir = fs::temp_directory_path() / ("cugrade-diagnose-test-" + std::to_string(::getpid()));
   DiagnosisRequest request;
@@ -124,7 +168,44 @@ TEST_CASE("diagnose::diagnose_slow_steps") {
     CHECK(processes.requests()[0].argv[processes.requests()[0].argv.size() - 2] == setup.request.reference_runner.string());
     CHECK(processes.requests()[1].argv[processes.requests()[1].argv.size() - 2] == setup.request.student.runner.string());
     // The profiles' folders are gone (their outputs can be as large as the timed size's).
-    CHECK_FALSE(fs::exists(setup.request.work_dir / "1-student"));
+    CHECK_FALSE(fs::exists(setup.request.work_dir / "student"));
+    CHECK_FALSE(fs::exists(setup.request.work_dir / "reference"));
+  }
+  SUBCASE("two slow steps: one run of each side, each step's kernels told apart by the runner's markers") {
+    processes.expect(ncu_writing_calls({"marker", "transpose_padded", "marker", "transpose_padded"}));
+    processes.expect(ncu_writing_calls({"marker", "transpose_naive", "marker", "transpose_smem"}));
+    const auto out = diagnose_slow_steps(processes, setup.request, tasks, {timing(2.0, 1.0), timing(2.0, 1.0)}, targets);
+    REQUIRE(processes.requests().size() == 2);
+    for (const auto& r : processes.requests()) {
+      const auto calls = profiled_calls(r);
+      REQUIRE(calls.size() == 2);
+      CHECK(calls[0].step == "naive");
+      CHECK(calls[1].step == "padded");
+      CHECK(calls[0].output_file.empty());  // a profiled call writes nothing back
+      CHECK(after(r.argv, "--launch-count") == "66");  // 32 kernels and a marker per call
+    }
+    CHECK(profiled_calls(processes.requests()[0])[0].reference);
+    CHECK_FALSE(profiled_calls(processes.requests()[1])[0].reference);
+    REQUIRE(out[0].has_value());
+    REQUIRE(out[1].has_value());
+    CHECK(out[0]->cause == "uncoalesced_stores");  // transpose_naive against the padded reference
+    CHECK(out[0]->kernel == "transpose_naive");
+    CHECK(out[1]->cause == "bank_conflicts");      // transpose_smem
+    CHECK(out[1]->kernel == "transpose_smem");
+  }
+  SUBCASE("a call the shared run did not reach is profiled again by itself") {
+    processes.expect(ncu_writing_calls({"marker", "transpose_padded", "marker", "transpose_padded"}));
+    processes.expect(ncu_writing_calls({"marker", "transpose_naive"}));  // the runner ended after the first call
+    processes.expect(ncu_writing_calls({"marker", "transpose_smem"}));
+    const auto out = diagnose_slow_steps(processes, setup.request, tasks, {timing(2.0, 1.0), timing(2.0, 1.0)}, targets);
+    REQUIRE(processes.requests().size() == 3);
+    const auto again = profiled_calls(processes.requests()[2]);
+    REQUIRE(again.size() == 1);
+    CHECK(again[0].step == "padded");
+    REQUIRE(out[0].has_value());
+    REQUIRE(out[1].has_value());
+    CHECK(out[0]->cause == "uncoalesced_stores");
+    CHECK(out[1]->cause == "bank_conflicts");
   }
   SUBCASE("of two slow steps, only the one asked for is profiled") {
     setup.request.steps = {"padded"};

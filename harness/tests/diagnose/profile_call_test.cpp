@@ -125,3 +125,44 @@ TEST_CASE("diagnose::profile_call") {
     CHECK(processes.requests().empty());
   }
 }
+
+TEST_CASE("diagnose::kernels_by_call") {
+  const auto kernel = [](const std::string& id, const std::string& name) {
+    return KernelProfile{id, "void " + name + "(const float *, float *, int)", {}};
+  };
+  const auto names = [](const std::vector<KernelProfile>& call) {
+    std::vector<std::string> out;
+    for (const auto& k : call) out.push_back(k.id);
+    return out;
+  };
+  const std::vector<KernelProfile> run{kernel("0", "cugrade_call_marker"), kernel("1", "reduce"), kernel("2", "reduce"),
+                                       kernel("3", "cugrade_call_marker"), kernel("4", "scan")};
+  SUBCASE("each call's kernels follow its marker; the markers are left out") {
+    const auto calls = kernels_by_call(run, 2, 32);
+    REQUIRE(calls.size() == 2);
+    CHECK(names(calls[0]) == std::vector<std::string>{"1", "2"});
+    CHECK(names(calls[1]) == std::vector<std::string>{"4"});
+  }
+  SUBCASE("each call cut to its first max_kernels") {
+    CHECK(names(kernels_by_call(run, 2, 1)[0]) == std::vector<std::string>{"1"});
+  }
+  SUBCASE("a call the run never reached is empty, not another's kernels") {
+    const auto calls = kernels_by_call(run, 3, 32);
+    CHECK(calls[2].empty());
+    CHECK(names(calls[1]) == std::vector<std::string>{"4"});
+  }
+  SUBCASE("a call that launched nothing is empty") {
+    const std::vector<KernelProfile> idle{kernel("0", "cugrade_call_marker"), kernel("1", "cugrade_call_marker"),
+                                          kernel("2", "scan")};
+    const auto calls = kernels_by_call(idle, 2, 32);
+    CHECK(calls[0].empty());
+    CHECK(names(calls[1]) == std::vector<std::string>{"2"});
+  }
+  SUBCASE("without markers: the one call's kernels, or none of several calls") {
+    const std::vector<KernelProfile> plain{kernel("0", "reduce"), kernel("1", "scan")};
+    CHECK(names(kernels_by_call(plain, 1, 32)[0]) == std::vector<std::string>{"0", "1"});
+    const auto calls = kernels_by_call(plain, 2, 32);
+    CHECK(calls[0].empty());
+    CHECK(calls[1].empty());
+  }
+}

@@ -337,3 +337,46 @@ TEST_CASE("runtime::run_time_task") {
     CHECK_FALSE(fs::exists(task.reference_output_file));
   }
 }
+
+TEST_CASE("runtime::profiled_calls_under_ncu") {
+  skip_without_gpu();
+  // Nsight Compute as the CUDA toolkit installs it (diagnose/ncu_command.cpp finds it the same way).
+  const fs::path ncu = [] {
+    for (const char* candidate : {"/usr/local/cuda/bin/ncu", "/usr/bin/ncu"})
+      if (fs::exists(candidate)) return fs::path(candidate);
+    return fs::path();
+  }();
+  if (ncu.empty()) {
+    std::printf("SKIPPED: no ncu on this machine\n");
+    std::fflush(stdout);
+    std::_Exit(77);
+  }
+  TempDir dir;
+  Job job;
+  // Two profiled calls (no files) and a graded one: the profiled ones each begin with the marker.
+  for (const char* id : {"p1", "p2"}) {
+    job.checks.push_back(check_task(dir.path, id, "scale", 1000));
+    job.checks.back().output_file.clear();
+    job.checks.back().readback_file.clear();
+  }
+  job.checks.push_back(check_task(dir.path, "graded", "scale", 1000));
+  const fs::path job_file = write_job(dir.path, job);
+  const fs::path log = dir.path / "ncu.csv";
+  const std::string command = ncu.string() + " --csv --page details --metrics gpu__time_duration.sum --nvtx " +
+                              "--nvtx-include cugrade_entry/ --log-file " + log.string() + " " +
+                              CUGRADE_FIXTURE_RUNNERS + "/runtime_fixture_good " + job_file.string() + " >" +
+                              (dir.path / "stdout").string() + " 2>&1";
+  REQUIRE(std::system(command.c_str()) == 0);
+  // The launches in ncu's order: "marker" for the runner's marker, "kernel" for the submission's.
+  std::vector<std::string> launches;
+  std::string last_id;
+  std::istringstream lines(read_text(log));
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind("\"", 0) != 0 || line.rfind("\"ID\"", 0) == 0) continue;
+    const std::string id = line.substr(0, line.find(','));
+    if (id == last_id) continue;
+    last_id = id;
+    launches.push_back(line.find("cugrade_call_marker(") != std::string::npos ? "marker" : "kernel");
+  }
+  CHECK(launches == std::vector<std::string>{"marker", "kernel", "marker", "kernel", "kernel"});
+}
