@@ -101,13 +101,21 @@ FakeProcessRunner::Handler ncu_writing_calls(const std::vector<std::string>& ker
   };
 }
 
-/// The check tasks of the job a profile ran.
+/// The check tasks of the job a profile ran (read while it runs: its folder goes afterwards).
 std::vector<CheckTask> profiled_calls(const ProcessRequest& r) {
   std::ifstream in(r.argv.back());
   std::stringstream text;
   text << in.rdbuf();
   auto job = job_from_json(text.str());
   return job ? job->checks : std::vector<CheckTask>{};
+}
+
+/// `handler`, noting the calls of each job it is given in `jobs`.
+FakeProcessRunner::Handler noting(std::vector<std::vector<CheckTask>>& jobs, FakeProcessRunner::Handler handler) {
+  return [&jobs, handler](const ProcessRequest& r) {
+    jobs.push_back(profiled_calls(r));
+    return handler(r);
+  };
 }
 
 struct Setup {
@@ -172,20 +180,21 @@ TEST_CASE("diagnose::diagnose_slow_steps") {
     CHECK_FALSE(fs::exists(setup.request.work_dir / "reference"));
   }
   SUBCASE("two slow steps: one run of each side, each step's kernels told apart by the runner's markers") {
-    processes.expect(ncu_writing_calls({"marker", "transpose_padded", "marker", "transpose_padded"}));
-    processes.expect(ncu_writing_calls({"marker", "transpose_naive", "marker", "transpose_smem"}));
+    std::vector<std::vector<CheckTask>> jobs;
+    processes.expect(noting(jobs, ncu_writing_calls({"marker", "transpose_padded", "marker", "transpose_padded"})));
+    processes.expect(noting(jobs, ncu_writing_calls({"marker", "transpose_naive", "marker", "transpose_smem"})));
     const auto out = diagnose_slow_steps(processes, setup.request, tasks, {timing(2.0, 1.0), timing(2.0, 1.0)}, targets);
     REQUIRE(processes.requests().size() == 2);
-    for (const auto& r : processes.requests()) {
-      const auto calls = profiled_calls(r);
+    REQUIRE(jobs.size() == 2);
+    for (std::size_t r = 0; r < 2; ++r) {
+      const auto& calls = jobs[r];
       REQUIRE(calls.size() == 2);
       CHECK(calls[0].step == "naive");
       CHECK(calls[1].step == "padded");
+      CHECK(calls[0].reference == (r == 0));  // the reference's run first
       CHECK(calls[0].output_file.empty());  // a profiled call writes nothing back
-      CHECK(after(r.argv, "--launch-count") == "66");  // 32 kernels and a marker per call
+      CHECK(after(processes.requests()[r].argv, "--launch-count") == "66");  // 32 kernels and a marker per call
     }
-    CHECK(profiled_calls(processes.requests()[0])[0].reference);
-    CHECK_FALSE(profiled_calls(processes.requests()[1])[0].reference);
     REQUIRE(out[0].has_value());
     REQUIRE(out[1].has_value());
     CHECK(out[0]->cause == "uncoalesced_stores");  // transpose_naive against the padded reference
@@ -194,14 +203,15 @@ TEST_CASE("diagnose::diagnose_slow_steps") {
     CHECK(out[1]->kernel == "transpose_smem");
   }
   SUBCASE("a call the shared run did not reach is profiled again by itself") {
+    std::vector<std::vector<CheckTask>> jobs;
     processes.expect(ncu_writing_calls({"marker", "transpose_padded", "marker", "transpose_padded"}));
     processes.expect(ncu_writing_calls({"marker", "transpose_naive"}));  // the runner ended after the first call
-    processes.expect(ncu_writing_calls({"marker", "transpose_smem"}));
+    processes.expect(noting(jobs, ncu_writing_calls({"marker", "transpose_smem"})));
     const auto out = diagnose_slow_steps(processes, setup.request, tasks, {timing(2.0, 1.0), timing(2.0, 1.0)}, targets);
     REQUIRE(processes.requests().size() == 3);
-    const auto again = profiled_calls(processes.requests()[2]);
-    REQUIRE(again.size() == 1);
-    CHECK(again[0].step == "padded");
+    REQUIRE(jobs.size() == 1);
+    REQUIRE(jobs[0].size() == 1);
+    CHECK(jobs[0][0].step == "padded");
     REQUIRE(out[0].has_value());
     REQUIRE(out[1].has_value());
     CHECK(out[0]->cause == "uncoalesced_stores");

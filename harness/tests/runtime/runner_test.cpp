@@ -189,7 +189,8 @@ TEST_CASE("runtime::run_check_task") {
     CHECK(events[1].inputs.empty());  // nothing read back
     std::set<std::string> files;
     for (const auto& entry : fs::directory_iterator(dir.path)) files.insert(entry.path().filename().string());
-    CHECK(files == std::set<std::string>{"c1_in.bin", "events.jsonl", "job.json"});
+    // (stdout and stderr are run_runner's redirections)
+    CHECK(files == std::set<std::string>{"c1_in.bin", "events.jsonl", "job.json", "stderr", "stdout"});
   }
   SUBCASE("at a start gate the runner waits for its file before the first case, and only for it") {
     job.checks.push_back(check_task(dir.path, "c1", "scale", 1000));
