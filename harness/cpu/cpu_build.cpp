@@ -140,7 +140,7 @@ std::optional<BuildOutput> CpuBuild::prepass(std::size_t index, const std::strin
   // #line names the staged file (relative to the build folder, where the compiler runs), so
   // compiler messages map back to it; local headers are inlined, pre-passed.
   Result<std::string> converted =
-      cpu::cuda_to_cpp(*text, source.staged, read_staged_headers(request_.work_dir));
+      cpu::cuda_to_cpp(*text, source.staged, read_staged_headers(request_.work_dir), cpu::cuda_arch_number(request_.arch));
   if (!converted) {
     std::string message = converted.error().message;
     if (message.starts_with(source.staged)) message = source.shown + message.substr(source.staged.size());

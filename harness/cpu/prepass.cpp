@@ -4,6 +4,7 @@
 #include <cctype>
 #include <fstream>
 #include <iterator>
+#include <utility>
 #include <vector>
 
 #include "prepass_launch.hpp"
@@ -34,6 +35,7 @@ std::string kernel_name(const std::string& kernel) {
 // What one pre-pass shares with the pre-passes of the headers it inlines.
 struct IncludeState {
   const HeaderReader* read_header = nullptr;
+  int cuda_arch = 900;  ///< what __CUDA_ARCH__ reads in device code
   std::vector<std::filesystem::path> once;  ///< `#pragma once` headers inlined so far
   int depth = 0;
 };
@@ -66,8 +68,13 @@ class Rewriter {
     // as stray bytes (it only skips one at the very start of a file).
     if (s_.starts_with(utf8_bom)) edits_.push_back(Edit{0, utf8_bom.size(), ""});
     std::vector<bool> scope_stack;  // true: a namespace-like brace ({ of namespace / extern "C")
+    note_device_bodies();
     for (std::size_t k = 0; k < tokens_.size(); ++k) {
       const Token& t = tokens_[k];
+      if (tokens_.is(k, "__CUDA_ARCH__") && in_device_body(k)) {
+        read_cuda_arch(k);
+        continue;
+      }
       if (t.directive == 0 && tokens_.is(k, "__global__")) note_kernel_body(k);
       if (std::ranges::find(kernel_bodies_, k) != kernel_bodies_.end())
         edits_.push_back(Edit{t.end, t.end, " ::cugrade_cpu::kernel_signature(__PRETTY_FUNCTION__);"});
@@ -137,6 +144,74 @@ class Rewriter {
         return;
       }
     }
+  }
+
+  // The bodies of the functions nvcc compiles for the device alone (`__global__`, `__device__`
+  // without `__host__`, a `__device__` lambda): their braces' token indices. Why: nvcc's device
+  // pass defines __CUDA_ARCH__ there, and the one host pass here does not (read_cuda_arch).
+  void note_device_bodies() {
+    for (std::size_t k = 0; k < tokens_.size(); ++k) {
+      if (tokens_[k].directive != 0 || !(tokens_.is(k, "__global__") || tokens_.is(k, "__device__"))) continue;
+      bool host = false;
+      for (std::size_t j = k; j > 0 && tokens_[j - 1].directive == 0; --j) {
+        if (tokens_.is(j - 1, ";") || tokens_.is(j - 1, "{") || tokens_.is(j - 1, "}")) break;
+        host = host || tokens_.is(j - 1, "__host__");
+      }
+      int depth = 0;
+      for (std::size_t j = k + 1; j < tokens_.size(); ++j) {
+        if (tokens_[j].directive != 0) continue;
+        const std::string_view t = tokens_.text(j);
+        host = host || t == "__host__";
+        if (t == "(" || t == "[") ++depth;
+        if (t == ")" || t == "]") --depth;
+        if (depth == 0 && (t == ";" || t == "=")) break;  // a declaration, a __device__ variable
+        if (depth == 0 && t == "{") {
+          if (const auto close = closing_brace(j); close && !host) device_bodies_.push_back({j, *close});
+          break;
+        }
+      }
+    }
+  }
+
+  // The `}` that closes the `{` at `open`, counting the braces of code and not of directives
+  // (a body may hold #if lines).
+  std::optional<std::size_t> closing_brace(std::size_t open) const {
+    int depth = 0;
+    for (std::size_t k = open; k < tokens_.size(); ++k) {
+      if (tokens_[k].directive != 0) continue;
+      if (tokens_.is(k, "{")) ++depth;
+      if (tokens_.is(k, "}") && --depth == 0) return k;
+    }
+    return std::nullopt;
+  }
+
+  bool in_device_body(std::size_t k) const {
+    return std::ranges::any_of(device_bodies_, [k](const auto& body) { return body.first < k && k < body.second; });
+  }
+
+  // __CUDA_ARCH__ in device code, as nvcc's device pass for the build's architecture reads it:
+  // `#ifdef` true, `#ifndef` false, `defined(__CUDA_ARCH__)` 1, the name itself the number (900
+  // for sm_90), so that `#if __CUDA_ARCH__ >= 700` keeps the code a GPU runs.
+  void read_cuda_arch(std::size_t k) {
+    const Token& t = tokens_[k];
+    const std::string arch = std::to_string(includes_.cuda_arch);
+    if (t.directive != 0 && k >= 2 && tokens_.is(k - 2, "#") && tokens_.same_directive(k - 2, k)) {
+      if (tokens_.is(k - 1, "ifdef") || tokens_.is(k - 1, "ifndef")) {
+        const std::string value = tokens_.is(k - 1, "ifdef") ? "1" : "0";
+        edits_.push_back(Edit{tokens_[k - 1].begin, t.end, "if " + value + " /* " + arch + " */"});
+        return;
+      }
+    }
+    if (t.directive != 0 && k >= 1 && tokens_.is(k - 1, "defined") && tokens_.same_directive(k - 1, k)) {
+      edits_.push_back(Edit{tokens_[k - 1].begin, t.end, "1"});
+      return;
+    }
+    if (t.directive != 0 && k >= 2 && tokens_.is(k - 1, "(") && tokens_.is(k - 2, "defined") &&
+        tokens_.is(k + 1, ")") && tokens_.same_directive(k - 2, k + 1)) {
+      edits_.push_back(Edit{tokens_[k - 2].begin, tokens_[k + 1].end, "1"});
+      return;
+    }
+    edits_.push_back(Edit{t.begin, t.end, arch});
   }
 
   // `static __shared__` (or `__shared__ static`): the shim's __shared__ is already `static
@@ -239,13 +314,24 @@ class Rewriter {
   IncludeState& includes_;
   std::vector<Edit> edits_;
   std::vector<std::size_t> kernel_bodies_;  ///< tokens `{` that open a kernel's body
+  std::vector<std::pair<std::size_t, std::size_t>> device_bodies_;  ///< device-only functions' { and }
 };
 
 }  // namespace
 
+int cuda_arch_number(std::string_view arch) {
+  const auto digits = arch.find_first_of("0123456789");
+  if (!(arch.starts_with("sm_") || arch.starts_with("compute_")) || digits == std::string_view::npos) return 900;
+  int number = 0;
+  for (std::size_t k = digits; k < arch.size() && std::isdigit(static_cast<unsigned char>(arch[k])); ++k)
+    number = number * 10 + (arch[k] - '0');
+  return number >= 10 && number < 1000 ? number * 10 : 900;
+}
+
 Result<std::string> cuda_to_cpp(std::string_view source, const std::string& file_name,
-                                const HeaderReader& read_header) {
+                                const HeaderReader& read_header, int cuda_arch) {
   IncludeState includes;
+  includes.cuda_arch = cuda_arch;
   if (read_header) includes.read_header = &read_header;
   return Rewriter(source, file_name, includes).run();
 }

@@ -26,7 +26,8 @@
 // What nvcc defines in each of its passes, and code tests: that a CUDA compiler reads the file
 // (the editors' idiom `#ifndef __CUDACC__` / `#define __syncthreads()` would otherwise empty every
 // barrier) and the toolkit's version (`#if CUDART_VERSION >= 9000` picks __shfl_down_sync).
-// __CUDA_ARCH__ is not: nvcc defines it in device passes only, and this file is one host pass.
+// __CUDA_ARCH__ is not: nvcc defines it in device passes only, and this file is one host pass;
+// the pre-pass writes its value into device-only functions' bodies instead (harness/cpu/prepass.hpp).
 #ifndef __CUDACC__
 #define __CUDACC__ 1
 #endif

@@ -68,6 +68,35 @@ TEST_CASE("prepass::cuda_to_cpp") {
     REQUIRE(out.has_value());
     CHECK(out->find("__attribute__((noinline)) __device__ int f()") != std::string::npos);
   }
+  SUBCASE("__CUDA_ARCH__ in device-only code reads as nvcc's device pass; elsewhere it stays undefined") {
+    const std::string source =
+        "__device__ int f() {\n#ifdef __CUDA_ARCH__\n#if __CUDA_ARCH__ >= 700 && defined(__CUDA_ARCH__)\n"
+        "  return __CUDA_ARCH__;\n#endif\n#endif\n#if !defined __CUDA_ARCH__\n  return -1;\n#endif\n"
+        "#ifndef __CUDA_ARCH__\n  return -2;\n#endif\n}\n"
+        "__host__ __device__ int g() {\n#ifdef __CUDA_ARCH__\n  return 1;\n#endif\n  return 0;\n}\n"
+        "int h() {\n#if __CUDA_ARCH__ >= 700\n  return 1;\n#endif\n  return 0;\n}\n"
+        "__device__ int table[2] = {__CUDA_ARCH__, 0};\n"
+        "__global__ void k(int* out) { out[0] = f(); }\n";
+    auto out = cuda_to_cpp(source, "a.cu", {}, 750);
+    REQUIRE(out.has_value());
+    CHECK(out->find("#if 1 /* 750 */\n#if 750 >= 700 && 1\n  return 750;") != std::string::npos);
+    CHECK(out->find("#if !1\n") != std::string::npos);
+    CHECK(out->find("#if 0 /* 750 */\n  return -2;") != std::string::npos);
+    // A __host__ __device__ function, host code and a __device__ variable's initialiser: as nvcc's host pass.
+    CHECK(out->find("int g() {\n#ifdef __CUDA_ARCH__\n") != std::string::npos);
+    CHECK(out->find("int h() {\n#if __CUDA_ARCH__ >= 700\n") != std::string::npos);
+    CHECK(out->find("table[2] = {__CUDA_ARCH__, 0}") != std::string::npos);
+    CHECK(count(*out, "\n") == count(source, "\n") + 1);  // lines keep their numbers
+  }
+  SUBCASE("__CUDA_ARCH__ for nvcc's -arch") {
+    using cugrade::cpu::cuda_arch_number;
+    CHECK(cuda_arch_number("sm_75") == 750);
+    CHECK(cuda_arch_number("sm_90a") == 900);
+    CHECK(cuda_arch_number("compute_86") == 860);
+    CHECK(cuda_arch_number("sm_100") == 1000);
+    CHECK(cuda_arch_number("cpu") == 900);
+    CHECK(cuda_arch_number("") == 900);
+  }
   SUBCASE("a file name with a quote is escaped in #line") {
     auto out = cuda_to_cpp("int x;\n", "my \"file\".cu");
     CHECK(out->starts_with("#line 1 \"my \\\"file\\\".cu\"\n"));

@@ -22,6 +22,9 @@ TEST_CASE("cpu::real code runs as written") {
   SUBCASE("cudaMallocAsync, cudaFreeAsync, a mapped host allocation's device pointer, __CUDACC__ and CUDART_VERSION") {
     CHECK(cpu_test::real_code_error("async_and_mapped") == "cudaSuccess: no error");
   }
+  SUBCASE("__CUDA_ARCH__ in device code, undefined in host code (a sample's sm_70 warp path)") {
+    CHECK(cpu_test::real_code("cuda_arch", 4) == std::vector<int>{900, 900, 900, 900});
+  }
   SUBCASE("an aligned float4 read") {
     CHECK(cpu_test::real_code_error("aligned_float4") == "cudaSuccess: no error");
   }

@@ -53,6 +53,19 @@ template <std::size_t BlockSize> __global__ void big_tiles(int* out) {
   out[threadIdx.x] = cg::reduce(tile, 1, cg::plus<int>());
 }
 
+// __CUDA_ARCH__ as NVIDIA's samples read it (a warp path for sm_70 and later): in device code the
+// architecture, 900 by default; in host code undefined, as in nvcc's host pass.
+__device__ int arch_seen() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700
+  __syncwarp();
+  return __CUDA_ARCH__;
+#else
+  return -1;
+#endif
+}
+
+__global__ void arch_kernel(int* out) { out[threadIdx.x] = arch_seen(); }
+
 template <class T, int Scale> void launch_scaled(const T* in, T* out, int n) {
   scaled_copy<Scale> << < 1, n >> > (in, out);
 }
@@ -73,6 +86,10 @@ std::vector<int> real_code(const std::string& which, int threads) {
   if (which == "static_shared") static_shared_sum<<<gridDim, blockDim>>>(in, out);
   if (which == "shuffle") shuffle_sum<<<gridDim, blockDim>>>(in, out);
   if (which == "spaced_launch") launch_scaled<int, 3>(in, out, threads);
+  if (which == "cuda_arch") arch_kernel<<<gridDim, blockDim>>>(out);
+#ifdef __CUDA_ARCH__
+  if (which == "cuda_arch") return {};  // the host pass must not see it
+#endif
   cudaMemcpy(result.data(), out, threads * sizeof(int), cudaMemcpyDeviceToHost);
   cudaFree(in);
   cudaFree(out);
