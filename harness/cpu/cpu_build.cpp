@@ -170,6 +170,12 @@ std::optional<BuildOutput> CpuBuild::compile(std::size_t index, const std::strin
   auto output = session_.checked_compile_output(result, index, folders_, true);
   if (!output) return output.error();
   std::vector<Diagnostic> diagnostics = parse_compiler_diagnostics(*output, session_.diagnostic_paths(), 1000);
+  // Inline assembly is PTX, GPU code: the host's assembler cannot read it, and its own words
+  // ("no such instruction: `mov.u32 ...'") would send the student looking for a typo.
+  for (Diagnostic& d : diagnostics)
+    if (d.message.starts_with(assembler_said))
+      d.message = "inline assembly (asm) is PTX, which the CPU backend cannot run: check this file on a GPU (" +
+                  d.message + ")";
   // Errors inside the shim headers are reported by g++ at the header line, followed by the
   // student's line in "required from here"; the student's own file comes first.
   std::stable_partition(diagnostics.begin(), diagnostics.end(),

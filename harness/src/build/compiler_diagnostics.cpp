@@ -11,8 +11,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-/// Severity words both front ends use, longest first so "fatal error" wins over "error".
-constexpr std::string_view severities[] = {"catastrophic error", "fatal error", "error", "warning"};
+/// Severity words both front ends use, longest first so "fatal error" wins over "error"; GNU as
+/// (inline assembly) writes "Error" and "Warning".
+constexpr std::string_view severities[] = {"catastrophic error", "fatal error", "error", "warning", "Error", "Warning"};
 
 bool all_digits(std::string_view text) {
   return !text.empty() &&
@@ -31,8 +32,9 @@ std::optional<std::pair<std::string, std::string>> split_severity(std::string_vi
     }
     if (!after.starts_with(": ")) return std::nullopt;
     // "catastrophic error" and "fatal error" stop the compilation; to a student both are errors.
-    const std::string severity = word == "warning" ? "warning" : "error";
-    return std::pair{severity, std::string(after.substr(2))};
+    const std::string severity = word == "warning" || word == "Warning" ? "warning" : "error";
+    const std::string by = word == "Error" || word == "Warning" ? std::string(assembler_said) : "";
+    return std::pair{severity, by + std::string(after.substr(2))};
   }
   return std::nullopt;
 }

@@ -1,6 +1,7 @@
 #pragma once
-// Reading nvcc's messages: the EDG front end's `file(line): error: ...` and the host compiler's
-// `file:line:col: error: ...`, shortened to the names a student knows.
+// Reading nvcc's messages: the EDG front end's `file(line): error: ...`, the host compiler's
+// `file:line:col: error: ...` and the assembler's `file:line: Error: ...`, shortened to the names
+// a student knows.
 #include <cstddef>
 #include <filesystem>
 #include <string>
@@ -20,6 +21,10 @@ struct DiagnosticPaths {
   /// them ("src/submission_0.cu"), then as the student knows them ("vecadd.cu").
   std::vector<std::pair<std::string, std::string>> renamed;
 };
+
+/// What starts the message of a diagnostic of the assembler (GNU as, on inline `asm`): "the
+/// assembler: no such instruction: ...".
+inline constexpr std::string_view assembler_said = "the assembler: ";
 
 /// The errors and warnings in compiler output, in order, duplicates dropped, at most `limit`.
 std::vector<Diagnostic> parse_compiler_diagnostics(std::string_view output,

@@ -83,6 +83,19 @@ TEST_CASE("build::parse_compiler_diagnostics") {
     CHECK(diagnostics[1].file == "common/util.cuh");
   }
 
+  SUBCASE("the assembler's errors (inline asm), by the student's file name") {
+    DiagnosticPaths staged{{}, {}, {{"src/submission_0.cu", "mine.cu"}}};
+    const auto diagnostics = parse_compiler_diagnostics(
+        "/tmp/ccQ1.s: Assembler messages:\n"
+        "src/submission_0.cu:5: Error: no such instruction: `mov.u32 %edx,%laneid'\n"
+        "src/submission_0.cu:9: Warning: ignoring changed section attributes\n",
+        staged);
+    REQUIRE(diagnostics.size() == 2);
+    CHECK(describe(diagnostics[0]) == "mine.cu:5: the assembler: no such instruction: `mov.u32 %edx,%laneid'");
+    CHECK(diagnostics[0].severity == "error");
+    CHECK(diagnostics[1].severity == "warning");
+  }
+
   SUBCASE("keeps at most the limit") {
     std::string output;
     for (int i = 1; i <= 30; ++i) output += "/w/a.cu(" + std::to_string(i) + "): error: e\n";

@@ -97,6 +97,18 @@ TEST_CASE("cpu_build::build_submission_cpu") {
     CHECK(out.result.diagnostics[0].line == 2);
     CHECK(out.result.message.find("undefined_name") != std::string::npos);
   }
+  SUBCASE("inline PTX: a compile error on the student's line that says the CPU backend cannot run it") {
+    Scratch s("__global__ void fill(float* out) {\n  unsigned lane;\n"
+              "  asm volatile(\"mov.u32 %0, %%laneid;\" : \"=r\"(lane));\n  out[threadIdx.x] = lane;\n}\n"
+              "void entry(float* out, int n) { fill<<<1, n>>>(out); }\n");
+    auto out = cugrade::build_submission_cpu(*s.runner, s.request);
+    CHECK(out.result.outcome == cugrade::Outcome::compile_error);
+    REQUIRE_FALSE(out.result.diagnostics.empty());
+    CHECK(out.result.diagnostics[0].file == "student.cu");
+    CHECK(out.result.diagnostics[0].line == 3);
+    CHECK(out.result.message.find("inline assembly (asm) is PTX, which the CPU backend cannot run: check this file on a GPU") !=
+          std::string::npos);
+  }
   SUBCASE("a launch the pre-pass cannot read is a compile error") {
     Scratch s("__global__ void k() {}\nvoid entry(float*, int) {\n  k<<<1, 1>>>;\n}\n");
     auto out = cugrade::build_submission_cpu(*s.runner, s.request);
