@@ -112,9 +112,10 @@ std::string render_gradebook(const Spec& spec, const std::vector<StudentRecord>&
     fields.push_back(std::string(to_string(report.outcome)));
     fields.push_back(report.gradable ? "yes" : "no");
     if (options.deadline_unix) {
-      fields.push_back(iso8601_utc(record.submitted_unix));
+      const std::optional<bool> late = handed_in_late(record, *options.deadline_unix);
+      fields.push_back(late ? iso8601_utc(record.submitted_unix) : "");
       fields.push_back(record.submitted_from.empty() ? "files" : record.submitted_from);
-      fields.push_back(record.submitted_unix > *options.deadline_unix ? "yes" : "no");
+      fields.push_back(!late ? "" : *late ? "yes" : "no");
     }
     fields.push_back(spreadsheet_text(note_of(report)));
     rows.emplace_back(record.student, row(fields));

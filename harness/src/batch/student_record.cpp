@@ -50,6 +50,11 @@ std::optional<std::string> from_hex(std::string_view hex) {
 }
 }  // namespace
 
+std::optional<bool> handed_in_late(const StudentRecord& record, std::int64_t deadline_unix) {
+  if (record.submitted_from == nothing_handed_in) return std::nullopt;
+  return record.submitted_unix > deadline_unix;
+}
+
 json record_to_json(const StudentRecord& record) {
   json j = {{"format", kFormat},
           {"version", kVersion},

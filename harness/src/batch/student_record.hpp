@@ -35,6 +35,13 @@ struct StudentRecord {
   bool operator==(const StudentRecord& other) const;
 };
 
+/// StudentRecord::submitted_from of a student who handed in nothing to read (an entry refused
+/// as what it is, an empty folder or file): such a record has no time and no late flag.
+inline constexpr const char* nothing_handed_in = "nothing handed in";
+
+/// Whether `record` was handed in after `deadline_unix`; nullopt when nothing was handed in.
+std::optional<bool> handed_in_late(const StudentRecord& record, std::int64_t deadline_unix);
+
 /// The record as JSON (the report in its canonical form, hidden details included).
 nlohmann::json record_to_json(const StudentRecord& record);
 

@@ -48,7 +48,7 @@ Result<bool> write_class_summary(const fs::path& out, const std::vector<StudentR
   entries.reserve(records.size());
   for (const auto& r : records) {
     entries.push_back({r.student, r.report, "students/" + url_segment(student_path_name(r.student)) + "/report.html"});
-    if (deadline_unix) entries.back().late = r.submitted_unix > *deadline_unix;  // as the gradebook says
+    if (deadline_unix) entries.back().late = handed_in_late(r, *deadline_unix);  // as the gradebook says
   }
   ClassSummaryOptions options;
   options.subtitle = subtitle;

@@ -257,6 +257,8 @@ TEST_CASE("batch::grade_batch") {
     set_mtime(fixture.class_dir() / "alice" / "twice.cu", 1767225600);
     set_mtime(fixture.class_dir() / "bob.zip", 1767225700);
     set_mtime(fixture.class_dir() / "dave" / "twice.cu", 1767225500);
+    fs::create_directories(fixture.class_dir() / "gina");  // handed in nothing, after the deadline
+    set_mtime(fixture.class_dir() / "gina", 1767225700);
     fixture.options.deadline_unix = 1767225650;
     fixture.options.regrade = "";
     fixture.expect_build("alice");
@@ -272,6 +274,7 @@ TEST_CASE("batch::grade_batch") {
     CHECK(book.find("\r\nalice,4,4,2,2,passed,yes,2026-01-01T00:00:00Z,files,no,\r\n") != std::string::npos);
     // This zip's entries hold no time (only the DOS epoch of 1980): the archive file's own counts.
     CHECK(book.find("\r\nbob,0,4,0,0,compile_error,no,2026-01-01T00:01:40Z,archive file,yes,") != std::string::npos);
+    CHECK(book.find("\r\ngina,0,4,0,0,not_run,no,,nothing handed in,,") != std::string::npos);
   }
 
   SUBCASE("a second batch on the same folder is refused while the first runs") {

@@ -96,6 +96,18 @@ TEST_CASE("batch::render_gradebook") {
     CHECK(book.find("\r\n'=cmd|' /C calc'!A0,") != std::string::npos);
     CHECK(book.find("\r\n\xff\xfe,") != std::string::npos);
   }
+  SUBCASE("with a deadline: a student who handed in nothing has no time and no late flag") {
+    std::vector<StudentRecord> records{failed_build_record("erin", Outcome::not_run, "erin is a symbolic link")};
+    records[0].submitted_unix = 1767225700;  // the link's own time, after the deadline
+    records[0].submitted_from = nothing_handed_in;
+    GradebookOptions options;
+    options.deadline_unix = 1767225600;
+    const std::string book = render_gradebook(spec, records, options);
+    CHECK(book.find("\r\nerin,0,7,0,0,not_run,no,,nothing handed in,,erin is a symbolic link\r\n") != std::string::npos);
+    CHECK_FALSE(handed_in_late(records[0], 1767225600).has_value());
+    records[0].submitted_from = "files";
+    CHECK(handed_in_late(records[0], 1767225600) == true);
+  }
   SUBCASE("a batch stopped early: each student not graded yet has a row of its own, with no score, in id order") {
     std::vector<StudentRecord> records = class_records();
     records.resize(2);  // alice, bob
