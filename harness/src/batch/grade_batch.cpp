@@ -218,9 +218,7 @@ void Batch::record(Slot& slot, GradeReport report, const StageSeconds& seconds) 
     record.submitted_unix = slot.submitted->unix_seconds;
     record.submitted_from = slot.submitted->source;
   }
-  // Nothing to read was handed in (an empty folder or file, an entry refused as what it is): its
-  // own time says when it was made or copied, not when anything was handed in. The LMS's word stands.
-  if (slot.print && (!slot.print->refused.empty() || slot.print->bytes == 0) && record.submitted_from != "gradescope") {
+  if (slot.print && slot.print->holds_nothing() && record.submitted_from != "gradescope") {  // the LMS's word stands
     record.submitted_unix = 0;
     record.submitted_from = nothing_handed_in;
   }

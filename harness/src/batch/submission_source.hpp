@@ -51,6 +51,10 @@ struct SubmissionFingerprint {
   /// graded as not_run with this reason; fingerprinted by what it is, so an unchanged one is
   /// not graded again. Empty for a folder or an archive.
   std::string refused;
+
+  /// Whether nothing to read was handed in (an entry refused as what it is, or no bytes at all):
+  /// then its own time says when it was made or copied, not when anything was handed in.
+  bool holds_nothing() const { return !refused.empty() || bytes == 0; }
 };
 
 /// Hashes a submission: an archive's bytes, or a folder's files in path order (each file's
