@@ -37,8 +37,12 @@ void run_check_task(EventWriter& events, const CheckTask& task) {
   TaskContext context(events, task.id);
   // The start event comes first: the harness measures this case's deadline from it.
   context.emit("start");
+  // What this runner cannot run at all (a step it does not know, a side it does not hold) is
+  // refused before anything is read or called: the case fails alone and the runner goes on. A job
+  // file rewritten to ask for the reference in every case costs one runner, not one per case.
+  const StepAdapter& adapter = context.find_step(task.step, true);
+  if (const std::string why = missing_side(adapter, task.reference); !why.empty()) context.refuse(why);
   const ArraySet inputs = context.read_arrays(task.inputs_file, "inputs");
-  const StepAdapter& adapter = context.find_step(task.step);
   Event done;
   {
     BufferSet buffers(context, adapter.memory, inputs, task.outputs);

@@ -66,8 +66,14 @@ int run_job(const Job& job, bool serve) {
     require_device(events);
     if (serve) return serve_timing(events, job);
     wait_at_start_gate();
-    for (const auto& task : job.checks) run_check_task(events, task);
+    bool refused = false;  // a task refused (its fatal event written): the others still run
+    for (const auto& task : job.checks) try {
+        run_check_task(events, task);
+      } catch (const TaskRefused&) {
+        refused = true;
+      }
     for (const auto& task : job.timings) run_time_task(events, task);
+    if (refused) return exit_protocol;
   } catch (const RunnerExit& exit) {
     return exit.code;
   }

@@ -34,6 +34,14 @@ void TaskContext::fatal(const std::string& message) {
   throw RunnerExit{exit_protocol};
 }
 
+void TaskContext::refuse(const std::string& message) {
+  Event event;
+  event.kind = "fatal";
+  event.error = message;
+  emit(std::move(event));
+  throw TaskRefused{};
+}
+
 void TaskContext::cuda_failure(const std::string& call, cudaError_t error) {
   Event event;
   event.kind = "cuda_error";
@@ -60,13 +68,25 @@ void TaskContext::write_arrays(const std::string& path, const ArraySet& arrays,
   if (!write_array_file(path, arrays)) fatal("cannot write the " + what + " to " + path);
 }
 
-const StepAdapter& TaskContext::find_step(const std::string& step) {
+const StepAdapter& TaskContext::find_step(const std::string& step, bool refusable) {
   std::string known;
   for (const auto& adapter : adapter_steps()) {
     if (step == adapter.step) return adapter;
     known += (known.empty() ? "" : ", ") + std::string(adapter.step);
   }
-  fatal("unknown step '" + step + "' (this runner knows: " + known + ")");
+  const std::string why = "unknown step '" + step + "' (this runner knows: " + known + ")";
+  if (refusable) refuse(why);
+  fatal(why);
+}
+
+std::string missing_side(const StepAdapter& adapter, bool reference) {
+  if (!reference && adapter.student == nullptr)
+    return "step '" + std::string(adapter.step) +
+           "' has no student function in this runner (reference-only step, or the reference runner)";
+  if (reference && adapter.reference == nullptr)
+    return "step '" + std::string(adapter.step) +
+           "': this is the student's runner, which holds no reference (the reference runs in its own process)";
+  return "";
 }
 
 void TaskContext::call_entry(const StepAdapter& adapter, bool reference, const Call& call, bool marked) {
@@ -81,14 +101,7 @@ void TaskContext::prepare_call() {
 }
 
 void TaskContext::invoke(const StepAdapter& adapter, bool reference, const Call& call, bool marked) {
-  // A reference-only step has no student function, the student's runner no reference, the
-  // reference runner no student code: asking for the missing side is the harness's mistake.
-  if (!reference && adapter.student == nullptr)
-    fatal("step '" + std::string(adapter.step) +
-          "' has no student function in this runner (reference-only step, or the reference runner)");
-  if (reference && adapter.reference == nullptr)
-    fatal("step '" + std::string(adapter.step) +
-          "': this is the student's runner, which holds no reference (the reference runs in its own process)");
+  if ((reference ? adapter.reference : adapter.student) == nullptr) fatal(missing_side(adapter, reference));
   try {
     const EntryRange range;  // what a profiler looks at (entry_range.hpp)
 #ifndef CUGRADE_CPU_RUNNER  // no profiler there

@@ -21,7 +21,17 @@ struct RunnerExit {
   int code;
 };
 
+/// Thrown after the fatal event of a check task this runner refuses before reading or calling
+/// anything (a step it does not know, a side it does not hold); caught in main, which goes on
+/// with the next task: the refusal is the task's alone, the runner's state is untouched.
+struct TaskRefused {};
+
 /// The task being run and where its events go.
+/// Why this runner cannot call `adapter`'s `reference` side ("" when it can): a reference-only
+/// step has no student function, the student's runner no reference, the reference runner no
+/// student code.
+std::string missing_side(const StepAdapter& adapter, bool reference);
+
 class TaskContext {
  public:
   /// A context for task `task` (empty for runner-level events).
@@ -33,6 +43,9 @@ class TaskContext {
   void emit(Event event);
   /// Emits a fatal event with `message`, then throws RunnerExit{exit_protocol}.
   [[noreturn]] void fatal(const std::string& message);
+  /// Emits a fatal event with `message`, then throws TaskRefused: this task cannot run in this
+  /// runner, the next ones may.
+  [[noreturn]] void refuse(const std::string& message);
   /// Emits a cuda_error event (call, error string, last kernel), then throws
   /// RunnerExit{exit_cuda}: a sticky error makes the context unusable, so the harness restarts
   /// a fresh runner for the remaining cases.
@@ -45,8 +58,8 @@ class TaskContext {
   /// Writes `arrays` to `path` for the harness; fatal, naming `what`, when that fails.
   void write_arrays(const std::string& path, const ArraySet& arrays, const std::string& what);
 
-  /// The adapter of `step`; fatal when this runner does not know it.
-  const StepAdapter& find_step(const std::string& step);
+  /// The adapter of `step`; fatal when this runner does not know it (refused, when `refusable`).
+  const StepAdapter& find_step(const std::string& step, bool refusable = false);
   /// Calls the student's (or the reference's) entry point of `adapter` once, waits for all its
   /// work on every stream, and reports any CUDA error as "<entry>() → <CUDA call>". `marked`:
   /// a profiled call, whose kernels follow the runner's marker kernel (call_marker.hpp).

@@ -1,6 +1,7 @@
 #pragma once
 // The two kinds of task a runner does (job.hpp). Each emits start, then done; on a problem it
-// emits fatal or cuda_error and throws RunnerExit (task_context.hpp).
+// emits fatal or cuda_error and throws RunnerExit, or, for a check task this runner cannot run at
+// all, fatal and TaskRefused (task_context.hpp).
 #include "event_writer.hpp"
 #include "job.hpp"
 

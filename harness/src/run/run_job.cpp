@@ -60,7 +60,9 @@ class EventFollower {
       current_ = {event.task, Clock::now()};
       idle_since_.reset();
     }
-    if (event.kind == "done" && current_ && current_->first == event.task) {
+    // A task ends with its done, or with a fatal event: the runner refused it and goes on with
+    // the next one (or ends; run_job tells the two apart).
+    if ((event.kind == "done" || event.kind == "fatal") && current_ && current_->first == event.task) {
       current_.reset();
       idle_since_ = Clock::now();
     }
@@ -165,6 +167,16 @@ TaskStatus failure_of(const ProcessResult& result, const std::vector<Event>& eve
   }
   return status;
 }
+/// The tasks of `job` that repeat `task`, which did not finish, marked as skipped: they would
+/// only repeat its crash, hang or refusal.
+void skip_repeats_of(const Job& job, const std::string& task, RunOutcome& outcome, std::set<std::string>& finished) {
+  for (const CheckTask& repeat : job.checks)
+    if (repeat.repeats == task && !finished.contains(repeat.id)) {
+      outcome.tasks[repeat.id] = {Outcome::not_run, "not run: the case it repeats did not finish (" + task + ")", 0.0, {}};
+      outcome.tasks[repeat.id].skipped = true;
+      finished.insert(repeat.id);
+    }
+}
 }  // namespace
 
 std::string describe_signal(int signal) {
@@ -233,7 +245,8 @@ RunOutcome run_job(ProcessRunner& processes, const RunRequest& request) {
     std::size_t progress = 0;
     const std::vector<std::string> ids_here = task_ids(job);
     for (const auto& e : follower.events()) {
-      // The student's code can write to the event stream too: only this job's tasks count.
+      // The student's code can write to the event stream too: only this job's tasks count, and
+      // a task's first end (done or fatal) decides it.
       if (std::find(ids_here.begin(), ids_here.end(), e.task) == ids_here.end()) continue;
       if (e.kind == "samples") outcome.tasks[e.task].samples = e;
       if (e.kind == "done" && !finished.contains(e.task)) {
@@ -242,6 +255,12 @@ RunOutcome run_job(ProcessRunner& processes, const RunRequest& request) {
         outcome.tasks[e.task].input_digests = e.inputs;
         outcome.tasks[e.task].shared_memory = e.shared_memory;
         finished.insert(e.task);
+        ++progress;
+      }
+      if (e.kind == "fatal" && !finished.contains(e.task)) {  // refused: the harness's fault until
+        outcome.tasks[e.task] = failure_of(result, follower.events(), e.task, 0.0);  // reproduced
+        finished.insert(e.task);
+        skip_repeats_of(job, e.task, outcome, finished);
         ++progress;
       }
     }
@@ -259,13 +278,7 @@ RunOutcome run_job(ProcessRunner& processes, const RunRequest& request) {
             outcome.tasks[id].skipped = true;
             finished.insert(id);
           }
-      // A task that repeats one that did not finish would only repeat the crash or the hang.
-      for (const CheckTask& task : job.checks)
-        if (task.repeats == current->first && !finished.contains(task.id)) {
-          outcome.tasks[task.id] = {Outcome::not_run, "not run: the case it repeats did not finish (" + current->first + ")", 0.0, {}};
-          outcome.tasks[task.id].skipped = true;
-          finished.insert(task.id);
-        }
+      skip_repeats_of(job, current->first, outcome, finished);
       continue;  // the rest in a fresh runner
     }
     if (progress == 0) {  // stopped before any task began: nothing more will work this way

@@ -1,7 +1,8 @@
 #pragma once
 // The run stage: executes a Job in the sandboxed runner process and says how each task ended.
 // A task that hangs, crashes or trips a sticky CUDA error is charged to that task alone; the
-// tasks after it run again in a fresh runner, so one bad case never costs the others.
+// tasks after it run again in a fresh runner, so one bad case never costs the others. A task the
+// runner refuses (a fatal event, the runner going on) ends alone, in the same runner.
 #include <filesystem>
 #include <map>
 #include <string>

@@ -174,6 +174,66 @@ TEST_CASE("run::run_job") {
     CHECK(jobs[1].checks.back().repeats == "a/1");
   }
 
+  SUBCASE("a task the runner refuses ends alone: the same runner goes on, a task repeating it is not run") {
+    for (std::size_t i = 0; i < 2; ++i) {  // a/1 and a/2 again, as the GPU's second run asks
+      CheckTask again = request.job.checks[i];
+      again.id += "@00";
+      again.repeats = request.job.checks[i].id;
+      request.job.checks.push_back(again);
+    }
+    // As the runner does with a job rewritten to ask for the reference (TaskRefused): a fatal
+    // event for the task, then the next task, and exit 2 at the end.
+    processes.expect([&jobs](const ProcessRequest& sent) {
+      const Job job = job_of(sent);
+      jobs.push_back(job);
+      for (const auto& id : task_ids_of(job)) {
+        emit(job, event("start", id));
+        if (id == "a/1" || id == "a/1@00") {
+          Event fatal = event("fatal", id);
+          fatal.error = "step 'a': this is the student's runner, which holds no reference";
+          emit(job, fatal);
+          continue;
+        }
+        Event done = event("done", id);
+        done.seconds = 0.25;
+        emit(job, done);
+      }
+      return fake_exit(2);
+    });
+    const RunOutcome outcome = run_job(processes, request);
+    CHECK(outcome.runner_processes == 1);
+    CHECK(outcome.tasks.at("a/1").outcome == Outcome::harness_error);
+    CHECK(outcome.tasks.at("a/1").fatal);  // for reproduce_fatal: the reference runner decides
+    CHECK(outcome.tasks.at("a/1").message ==
+          "the runner could not run this case: step 'a': this is the student's runner, which holds no reference");
+    for (const char* id : {"a/2", "b/1", "b/2", "a/2@00"}) {
+      CAPTURE(id);
+      CHECK(outcome.tasks.at(id).outcome == Outcome::passed);
+    }
+    CHECK(outcome.tasks.at("a/1@00").outcome == Outcome::not_run);
+    CHECK(outcome.tasks.at("a/1@00").skipped);
+  }
+
+  SUBCASE("a done written after a task's fatal does not make it pass") {
+    processes.expect([](const ProcessRequest& sent) {
+      const Job job = job_of(sent);
+      for (const auto& id : task_ids_of(job)) {
+        emit(job, event("start", id));
+        if (id == "a/2") {
+          Event fatal = event("fatal", id);
+          fatal.error = "unknown step 'a'";
+          emit(job, fatal);
+        }
+        emit(job, event("done", id));
+      }
+      return fake_exit(0);
+    });
+    const RunOutcome outcome = run_job(processes, request);
+    CHECK(outcome.runner_processes == 1);
+    CHECK(outcome.tasks.at("a/2").outcome == Outcome::harness_error);
+    CHECK(outcome.tasks.at("b/1").outcome == Outcome::passed);
+  }
+
   SUBCASE("a timeout charges the task and skips the rest of its step, not other steps") {
     processes.expect(scripted_runner(ends_in("a/1", timed_out()), &jobs));
     processes.expect(scripted_runner(all_done, &jobs));

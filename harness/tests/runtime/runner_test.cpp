@@ -274,14 +274,19 @@ TEST_CASE("runtime::run_check_task") {
     CHECK(events[3].task == "c2");
     CHECK(events[3].error.starts_with("step 'scale_reference_only' has no student function in this runner"));
   }
-  SUBCASE("the student's runner holds no reference: asking for it is fatal") {
+  SUBCASE("the student's runner holds no reference: that case is refused, the next one still runs") {
     job.checks.push_back(check_task(dir.path, "c1", "scale", 300));
     job.checks.back().reference = true;
+    job.checks.push_back(check_task(dir.path, "c2", "scale", 300));
     CHECK(run_runner("good", dir.path, write_job(dir.path, job).string()) == 2);
     const auto events = events_of(dir.path);
-    REQUIRE(events.size() == 2);
+    REQUIRE(events.size() == 4);
     CHECK(events[1].kind == "fatal");
+    CHECK(events[1].task == "c1");
     CHECK(events[1].error.find("holds no reference") != std::string::npos);
+    CHECK(events[3].kind == "done");
+    CHECK(events[3].task == "c2");
+    CHECK(is_twice_ramp(read_one(job.checks[1].output_file, "y"), 300));
   }
 }
 
