@@ -78,7 +78,8 @@ int run_selftest_command(const SelftestArgs& args) {
     if (!r.beside_others.empty())
       std::cout << fmt::format("       graded again alone: beside other runs on the GPU it got {}\n", r.beside_others);
     std::cout << std::flush;
-  }, {args.jobs, args.runs_per_gpu, default_cache_dir() / "selftest-seconds.json"});
+  }, {args.jobs, args.runs_per_gpu, default_cache_dir() / "selftest-seconds.json",
+        where.root / "graders" / "selftest-seconds.json"});
   std::cout << fmt::format("selftest: {} passed, {} failed in {:.0f} s\n", total - failures, failures,
                            std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
   return failures == 0 ? exit_ok : exit_selftest_failed;

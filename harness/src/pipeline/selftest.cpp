@@ -246,7 +246,9 @@ std::vector<SelftestResult> run_selftest(const CheckContext& context, const std:
   std::vector<std::string> keys;
   for (const Item& item : graded)
     keys.push_back(entry_seconds_key(gpu ? "cuda" : "cpu", suites[item.suite].spec->id, *item.entry));
-  const std::vector<std::size_t> order = longest_first(keys, load_entry_seconds(workers.seconds_file));
+  std::map<std::string, double> last_seconds = load_entry_seconds(workers.first_seconds_file);
+  for (const auto& [key, s] : load_entry_seconds(workers.seconds_file)) last_seconds[key] = s;
+  const std::vector<std::size_t> order = longest_first(keys, last_seconds);
   std::map<std::string, double> seconds_now;
   // Every entry of a suite grades the same cases: their inputs and gold are made once per suite.
   // Each input file is written once, into a folder beside the checks' own (under the same

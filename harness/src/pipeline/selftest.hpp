@@ -88,6 +88,10 @@ struct SelftestWorkers {
   /// for the next self-test, which starts the longest first (entry_order.hpp); empty: the
   /// listing's order, nothing kept.
   std::filesystem::path seconds_file = {};
+  /// The seconds of the entries `seconds_file` has none for (a machine's first self-test), kept
+  /// with the course (graders/selftest-seconds.json: a self-test's, on a GPU, written as
+  /// seconds_file is); only read. Empty: none.
+  std::filesystem::path first_seconds_file = {};
 };
 
 /// The key of an entry's seconds in SelftestWorkers::seconds_file: "cuda|matmul|bad/x.cu".
@@ -106,7 +110,8 @@ std::size_t default_runs_per_gpu(std::size_t cores);
 /// result, as one batch: `workers.jobs` builds at a time, so the next assignment's files build
 /// while this one's run; on a GPU, `workers.runs_per_gpu` entries run at a time; each case's
 /// inputs and gold made once. The entries start in the suites' order, or longest first where
-/// `workers.seconds_file` kept their seconds; the results come back in the suites' order.
+/// `workers.seconds_file` (else `workers.first_seconds_file`) kept their seconds; the results
+/// come back in the suites' order.
 /// `on_result`, when set, hears each one as soon as it is judged (a line per submission; one call
 /// at a time, in the order they finish).
 std::vector<SelftestResult> run_selftest(const CheckContext& context, const std::vector<SelftestSuite>& suites,

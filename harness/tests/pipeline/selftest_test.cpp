@@ -273,6 +273,37 @@ TEST_CASE("pipeline::run_selftest") {
     fs::remove_all(dir);
   }
 
+  SUBCASE("a first run orders by the course's own seconds; this machine's kept seconds come before them") {
+    const fs::path dir = make_work_dir({}, "cugrade-selftest-first-order-");
+    const fs::path shipped = dir / "shipped.json";
+    const fs::path kept = dir / "kept.json";
+    const std::string backend = fixture.options.backend == Backend::cuda ? "cuda" : "cpu";
+    const std::string reference_key = entry_seconds_key(backend, fixture.spec.id, reference);
+    const std::string starter_key = entry_seconds_key(backend, fixture.spec.id, starter);
+    save_entry_seconds(shipped, {{reference_key, 1.0}, {starter_key, 9.0}});
+    std::vector<std::string> heard;
+    const auto hear = [&heard](const SelftestResult& r) { heard.push_back(r.entry.label); };
+    SUBCASE("nothing kept here: the course's seconds") {
+      expect_check(last_wrong);  // the template's, scripted first
+      expect_check({});
+      run_selftest(CheckContext{fixture.processes, fixture.where}, fixture.spec, twice_grader, {reference, starter},
+                   fixture.options, hear, {.jobs = 1, .seconds_file = kept, .first_seconds_file = shipped});
+      CHECK(heard == std::vector<std::string>{"template", "reference"});
+      CHECK(load_entry_seconds(shipped).at(starter_key) == 9.0);  // only read
+      CHECK(load_entry_seconds(kept).size() == 2);                // this run's, kept here
+    }
+    SUBCASE("this machine's seconds win") {
+      save_entry_seconds(kept, {{reference_key, 20.0}});
+      expect_check({});  // the reference's, first
+      expect_check(last_wrong);
+      run_selftest(CheckContext{fixture.processes, fixture.where}, fixture.spec, twice_grader, {reference, starter},
+                   fixture.options, hear, {.jobs = 1, .seconds_file = kept, .first_seconds_file = shipped});
+      CHECK(heard == std::vector<std::string>{"reference", "template"});
+    }
+    CHECK(fixture.processes.pending() == 0);
+    fs::remove_all(dir);
+  }
+
   SUBCASE("several assignments in one batch: each entry graded on its own spec, in order, and says whose it is") {
     Spec other = fixture.spec;  // the scripted build expects this assignment's runner library
     other.title = "Twice, again";
