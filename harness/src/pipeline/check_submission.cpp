@@ -2,34 +2,26 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdlib>
-#include <fstream>
 #include <future>
 #include <optional>
-#include <sstream>
 
 #include <fmt/format.h>
 
-#include "build/build_submission_cuda.hpp"
 #include "build/staging.hpp"
 #include "check/cross_case.hpp"
-#include "core/config.hpp"
-#include "core/sha256.hpp"
-#include "core/utc_time.hpp"
-#include "core/work_dir.hpp"
-#include "cpu_build.hpp"
 #include "diagnose/diagnose_steps.hpp"
 #include "diagnose/ncu_command.hpp"
+#include "pipeline/build_for_check.hpp"
 #include "pipeline/case_plan.hpp"
 #include "pipeline/environment.hpp"
 #include "pipeline/run_requests.hpp"
 #include "pipeline/sanitizer_pass.hpp"
 #include "pipeline/schedule_race.hpp"
+#include "pipeline/stage_progress.hpp"
 #include "pipeline/student_file_names.hpp"
 #include "pipeline/timed_steps.hpp"
 #include "pipeline/verdicts.hpp"
 #include "process/cpu_affinity.hpp"
-#include "process/sandbox.hpp"
 #include "process/step_folder.hpp"
 #include "report/not_run.hpp"
 #include "run/reference_runs.hpp"
@@ -52,49 +44,6 @@ std::string to_string(Backend backend) {
 }
 
 namespace {
-void say(const CheckOptions& options, const std::string& line) {
-  if (options.progress) options.progress(line);
-}
-
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
-/// Names and content hash of the submission (missing files hash as empty: the build says why).
-void describe_submission(GradeReport& report, const std::vector<fs::path>& files) {
-  std::string all;
-  for (const auto& file : files) {
-    report.submission.push_back(file.filename().string());
-    std::ifstream in(file, std::ios::binary);
-    std::ostringstream content;
-    content << in.rdbuf();
-    all += content.str();
-  }
-  report.submission_sha256 = sha256_hex(all);
-}
-
-/// Where nvcc is installed, the CPU backend first has it compile the files, so the verdict on
-/// what compiles is nvcc's; nvcc missing or broken only adds a note.
-BuildOutput checked_by_nvcc(const CheckContext& context, BuildRequest request, const std::string& arch,
-                            GradeReport& report) {
-  BuildOutput passed;
-  passed.result.outcome = Outcome::passed;
-  if (nvcc_version(context.processes, context.locations).empty()) {
-    report.notes.push_back("nvcc is not installed: the file was compiled for the CPU backend only");
-    return passed;
-  }
-  // The architecture asked for, else the graded GPU's (an H100): an sm_80+ intrinsic the CPU
-  // backend runs (__reduce_add_sync) is no compile error there.
-  request.arch = arch.empty() ? "sm_90" : arch;
-  request.compiler = context.locations.nvcc;
-  BuildOutput checked = compile_with_nvcc(context.processes, request);
-  if (checked.result.outcome == Outcome::harness_error) {
-    report.notes.push_back("nvcc could not check the file: " + checked.result.message);
-    return passed;
-  }
-  return checked;
-}
-
 /// The runner knows cases by neutral ids ("case-3"); a message that names one names it as the
 /// student knows it ("an earlier case of this step timed out (fast/n=5/seed=1)").
 void name_cases_in_messages(RunOutcome& ran, const CasePlan& plan) {
@@ -121,17 +70,6 @@ void add_cross_case_patterns(GradeReport& report, const Spec& spec) {
         break;
       }
   }
-}
-
-/// The reference's baselines of `plan`'s timed targets, taken now into `baselines`
-/// (take_baselines_ahead), on the GPU `options` names, on its timing CPUs: the seconds it took.
-double take_planned_baselines(const CheckContext& context, const Spec& spec, const CasePlan& plan, bool use_cuda,
-                              const CheckOptions& options, BaselineCache& baselines) {
-  const PinnedThread pinned(check_timing_cpus(options));
-  return take_baselines_ahead(context.processes,
-                              timing_run_request(student_run_request(spec, plan, {}, use_cuda, options), plan),
-                              plan.job.timings, context.locations.reference_runner(spec.id, use_cuda),
-                              plan.layout.reference_timing, baselines);
 }
 
 /// The diagnosis stage's request for this check: the student's runner as it ran, the profiles in
@@ -161,117 +99,7 @@ std::vector<std::optional<PerformanceDiagnosis>> diagnose_timed_steps(const Chec
   return diagnose_slow_steps(context.processes, request, plan.job.timings, timed, targets, context.counters.get());
 }
 
-/// build_for_check; `lone` (a check on its own, with a baseline cache in `context`): the inputs
-/// and gold are planned, and then the reference's timing baselines taken, while the file builds.
-/// nvcc leaves the GPU idle and no process of the student's can reach it, so a baseline taken
-/// then is as clean as one taken just before the timing, and the check no longer waits for it.
-BuiltSubmission build_submission(const CheckContext& context, const Spec& spec, const Grader& grader,
-                                 const CheckOptions& options, bool lone) {
-  const auto started = std::chrono::steady_clock::now();
-  BuiltSubmission out;
-  GradeReport& report = out.report;
-  report.cugrade_version = config::version;
-  report.assignment = spec.id;
-  report.title = spec.title;
-  report.started_at = utc_now_iso8601();
-  describe_submission(report, options.submission);
-  // Students are never graded on reference-only steps; the self-test's reference entry is.
-  out.cases = graded_cases(spec, expand_cases(spec, options.course_secret), options.reference_only_steps);
-  report.seed = out.cases.empty() ? 0 : out.cases.front().seed;
-
-  // Where to run: the GPU when asked for or available; otherwise the CPU backend.
-  out.device = options.backend == Backend::cpu ? DeviceInfo{}
-               : context.device                ? *context.device
-                                               : find_device(context.processes, context.locations);
-  const DeviceInfo& device = out.device;
-  out.use_cuda = options.backend == Backend::cuda || (options.backend == Backend::automatic && device.present());
-  const bool use_cuda = out.use_cuda;
-  const std::string nvcc = use_cuda ? nvcc_version(context.processes, context.locations) : "";
-  report.environment = describe_environment(use_cuda ? "cuda" : "cpu", device, nvcc);
-  if (!use_cuda && options.backend == Backend::automatic)
-    report.notes.push_back("no usable NVIDIA GPU here (" +
-                           (device.error.empty() ? std::string("no device") : device.error) +
-                           "): graded on the CPU backend, correctness only");
-  // Without a working sandbox the check still runs, but its report says so (design.md §4).
-  if (!sandbox_status().works) report.notes.push_back(unsealed_note(sandbox_status()));
-
-  out.work_dir = make_work_dir(options.work_dir, "cugrade-");
-  BuildRequest request;
-  request.sources = options.submission;
-  request.assignment = spec.id;
-  request.assignment_dir = spec.dir;
-  request.work_dir = out.work_dir;
-  request.timeout_s = spec.limits.build_timeout_s;
-  request.environment = scrubbed_environment();
-  request.allowed_libraries = spec.allowed_libraries;
-  const bool will_run = !use_cuda || device.present();
-  const bool timed = use_cuda && options.performance;
-  const auto make_plan = [&] {
-    return plan_cases(spec, grader, out.cases, timed ? spec.performance : std::vector<PerformanceTarget>{},
-                      out.work_dir, context.materials.get());
-  };
-  std::future<std::pair<CasePlan, double>> beside;  // the plan, and the baselines' seconds
-  if (lone && will_run && timing_ahead())
-    beside = std::async(std::launch::async, [&] {
-      const auto planning = std::chrono::steady_clock::now();
-      CasePlan plan = make_plan();
-      out.seconds.inputs = seconds_since(planning);
-      double baselines = 0.0;
-      if (timed && context.baselines && !plan.job.timings.empty())
-        baselines = take_planned_baselines(context, spec, plan, use_cuda, options, *context.baselines);
-      return std::pair{std::move(plan), baselines};
-    });
-  say(options, "building " + report.submission.front() + " ...");
-  // The baselines beside the build keep to their two CPUs; the compilers keep off them.
-  std::optional<PinnedThread> off_timing;
-  if (beside.valid()) off_timing.emplace(builder_cpus(allowed_cpus(), options.lanes));
-  BuildOutput built;
-  if (use_cuda) {
-    request.arch = !options.arch.empty() ? options.arch : device.present() ? device.arch() : "sm_75";
-    request.compiler = context.locations.nvcc;
-    request.runner_library = context.locations.cuda_runner_library(spec.id);
-    built = build_submission_cuda(context.processes, request);
-  } else {
-    request.arch = "cpu";
-    const char* cxx = std::getenv("CXX");
-    request.compiler = cxx && *cxx ? cxx : "g++";
-    request.runner_library = context.locations.cpu_runner_library(spec.id);
-    built = checked_by_nvcc(context, request, options.arch, report);
-    if (built.result.outcome == Outcome::passed) {
-      const auto nvcc_commands = built.result.commands;  // kept, so the report shows the check ran
-      built = build_submission_cpu(context.processes, request);
-      built.result.commands.insert(built.result.commands.begin(), nvcc_commands.begin(), nvcc_commands.end());
-    }
-  }
-  off_timing.reset();
-  report.build = built.result;
-  out.runner = built.runner;
-  out.seconds.build = seconds_since(started);
-  const bool passed = report.build.outcome == Outcome::passed;
-  if (beside.valid()) {
-    try {
-      auto [plan, baselines] = beside.get();
-      if (passed) out.plan = std::move(plan);
-      if (passed && baselines > 0.0)
-        say(options, fmt::format("took the reference's baselines in {:.1f} s while the file built", baselines));
-    } catch (...) {
-      if (passed) throw;  // the plan's fault is the harness's, as it would be after the build
-    }
-  } else if (passed && will_run) {
-    // The inputs and the gold are made here rather than in run_submission: it is CPU work, and a
-    // batch runs run_submission on a GPU lane, whose time should go to the GPU.
-    const auto planning = std::chrono::steady_clock::now();
-    out.plan = make_plan();
-    out.seconds.inputs = seconds_since(planning);
-  }
-  return out;
-}
 }  // namespace
-
-BuiltSubmission build_for_check(const CheckContext& context, const Spec& spec, const Grader& grader,
-                                const CheckOptions& options) {
-  return build_submission(context, spec, grader, options, false);
-}
 
 RanSubmission run_submission(const CheckContext& context, const Spec& spec, const Grader& grader,
                              const CheckOptions& options, BuiltSubmission built) {
@@ -438,22 +266,12 @@ GradeReport run_and_score(const CheckContext& context, const Spec& spec, const G
   return score_submission(spec, options, run_submission(context, spec, grader, options, std::move(built)), seconds);
 }
 
-double take_baselines_now(const CheckContext& context, const Spec& spec, const Grader& grader,
-                          const CheckOptions& options, const fs::path& work_dir) {
-  if (!context.baselines || !context.device || !context.device->present() || !options.performance ||
-      options.backend == Backend::cpu || spec.performance.empty())
-    return 0.0;
-  const CasePlan plan = plan_cases(spec, grader, {}, spec.performance, work_dir, context.materials.get());
-  if (plan.job.timings.empty()) return 0.0;
-  return take_planned_baselines(context, spec, plan, true, options, *context.baselines);
-}
-
 GradeReport check_submission(const CheckContext& context, const Spec& spec, const Grader& grader,
                              const CheckOptions& options) {
   CheckContext lone = context;
   if (!lone.baselines) lone.baselines = std::make_shared<BaselineCache>();  // taken while the file builds
   if (!lone.counters) lone.counters = kept_counters(lone.device);
-  return run_and_score(lone, spec, grader, options, build_submission(lone, spec, grader, options, true));
+  return run_and_score(lone, spec, grader, options, build_for_lone_check(lone, spec, grader, options));
 }
 
 }  // namespace cugrade
