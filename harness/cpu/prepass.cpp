@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "prepass_launch.hpp"
+#include "prepass_rmw.hpp"
 #include "prepass_shared.hpp"
 #include "prepass_tokens.hpp"
 
@@ -114,6 +115,7 @@ class Rewriter {
         k = annotate_static_shared(tokens_, k, file_scope, file_, edits_);
       }
     }
+    add_update_wrappers();
     return assemble();
   }
 
@@ -294,6 +296,25 @@ class Rewriter {
     for (auto missing = newlines(s_.substr(begin, end - begin)) - newlines(text); missing > 0; --missing)
       text += in_dir ? "\\\n" : "\n";
     edits_.push_back(Edit{begin, end, std::move(text)});
+  }
+
+  // Non-atomic updates in device code go through ::cugrade_cpu::rmw (prepass_rmw.hpp), which
+  // watches those of global memory for races between threads. A wrapper that would cut into
+  // another rewrite's text (a __CUDA_ARCH__ inside the lvalue, say) is left out.
+  void add_update_wrappers() {
+    std::vector<Edit> wrappers;
+    wrap_global_updates(tokens_, device_bodies_, wrappers);
+    const auto cuts = [this](std::size_t at) {
+      return std::ranges::any_of(edits_, [at](const Edit& e) { return e.begin <= at && at < e.end; });
+    };
+    for (std::size_t i = 0; i + 1 < wrappers.size(); i += 2)
+      if (!cuts(wrappers[i].begin) && !cuts(wrappers[i + 1].begin)) {
+        edits_.push_back(std::move(wrappers[i]));
+        edits_.push_back(std::move(wrappers[i + 1]));
+      }
+    // The wrappers open before tokens other rewrites came to earlier: back into source order
+    // (stable, so insertions at one place keep the order they were made in).
+    std::ranges::stable_sort(edits_, {}, &Edit::begin);
   }
 
   std::string assemble() const {

@@ -72,8 +72,11 @@ std::optional<BlockFailure> BlockRunner::run(const GridShape& shape, uint3 block
   warps_.assign((n + 31) / 32, Warp{});
   threads_.clear();
   threads_.resize(n);
+  const std::uint64_t block_rank = block_idx.x + std::uint64_t{shape.grid.x} * (block_idx.y + std::uint64_t{shape.grid.y} * block_idx.z);
   for (unsigned i = 0; i < n; ++i) {
     Thread& t = threads_[i];
+    t.context.grid_rank = block_rank * n + i;
+    t.context.barriers = &barrier_.generation;
     t.context.thread_idx = uint3{i % bx, (i / bx) % by, i / (bx * by)};
     t.context.block_idx = block_idx;
     t.context.block_dim = shape.block;

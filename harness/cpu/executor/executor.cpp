@@ -9,6 +9,7 @@
 #include "cugrade_cpu/launch.hpp"
 #include "error_state.hpp"
 #include "fault_handler.hpp"
+#include "global_updates.hpp"
 #include "launch_limits.hpp"
 #include "memory_registry.hpp"
 #include "shared_poison.hpp"
@@ -54,6 +55,7 @@ void run_grid(const LaunchConfig& config, const char* kernel, void (*thread_body
   const std::size_t blocks = gx * gy * config.grid.z;
   std::mutex failure_mutex;
   std::optional<BlockFailure> failure;
+  begin_global_updates(shape);
   run_on_workers(blocks, [&](BlockRunner& runner, std::size_t n) {
     const std::size_t id = shape.reverse ? blocks - 1 - n : n;
     const uint3 block{static_cast<unsigned>(id % gx), static_cast<unsigned>(id / gx % gy),
@@ -64,6 +66,7 @@ void run_grid(const LaunchConfig& config, const char* kernel, void (*thread_body
     if (!failure) failure = std::move(result);
     return false;
   });
+  end_global_updates();
   if (failure) {
     record_sticky_error(failure->error, failure->message);
     return;

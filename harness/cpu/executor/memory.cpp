@@ -181,6 +181,26 @@ std::string describe_device_address(const void* address) {
   return std::to_string(a->ptr - p) + " bytes before the start of " + what;
 }
 
+std::vector<std::pair<std::uintptr_t, std::uintptr_t>> global_ranges() {
+  std::lock_guard lock(mutex);
+  std::vector<std::pair<std::uintptr_t, std::uintptr_t>> ranges;
+  for (const auto& [key, a] : allocations()) {
+    if (a.freed || a.bytes == 0) continue;
+    const auto begin = reinterpret_cast<std::uintptr_t>(a.ptr);
+    ranges.emplace_back(begin, begin + a.bytes);
+  }
+  return ranges;  // keyed by the mapping's start, and each allocation lies inside its mapping
+}
+
+std::string describe_global_element(const void* address) {
+  std::lock_guard lock(mutex);
+  const Allocation* a = find(address);
+  auto* p = static_cast<const char*>(address);
+  if (!a || p < a->ptr || p >= a->ptr + a->bytes) return {};
+  return "byte offset " + std::to_string(p - a->ptr) + " of a " + std::to_string(a->bytes) + "-byte " +
+         kind_name(a->kind) + (a->ordinal > 0 ? " allocation (the " + ordinal(a->ordinal) + ")" : std::string());
+}
+
 std::string damaged_slack() {
   std::lock_guard lock(mutex);
   for (const auto& [key, a] : allocations()) {

@@ -2,7 +2,10 @@
 // Which addresses are device memory: every cudaMalloc/cudaMallocHost/cudaMallocManaged range,
 // with the guard pages around device allocations, so faults and bad pointers can be explained.
 #include <cstddef>
+#include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace cugrade_cpu {
 
@@ -16,5 +19,13 @@ std::string describe_device_address(const void* address);
 /// allocation (the 2nd), 0 bytes past its end", or "" when every canary is intact. Re-arms the
 /// canary it found damaged.
 std::string damaged_slack();
+
+/// The byte ranges [begin, end) of every live allocation a kernel may update (cudaMalloc,
+/// cudaMallocManaged, cudaMallocHost and registered __device__ variables), sorted by begin.
+std::vector<std::pair<std::uintptr_t, std::uintptr_t>> global_ranges();
+
+/// Where `address`, inside an allocation, lies: "byte offset 8 of a 4000-byte cudaMalloc
+/// allocation (the 2nd)"; "" outside every allocation.
+std::string describe_global_element(const void* address);
 
 }  // namespace cugrade_cpu

@@ -19,6 +19,7 @@
 #include "cugrade_cpu/sync.hpp"
 #include "cugrade_cpu/shared_memory.hpp"
 #include "cugrade_cpu/atomics.hpp"
+#include "cugrade_cpu/read_modify_write.hpp"
 #include "cugrade_cpu/launch.hpp"
 #include "cugrade_cpu/runtime_api.hpp"
 #include "cugrade_cpu/runtime_settings.hpp"

@@ -8,6 +8,11 @@
 
 namespace cugrade_cpu {
 /// Atomically replaces *p by op(*p, v); returns the old value.
+/// Counts an atomicExch or a successful atomicCAS of the running thread: such a thread may hold a
+/// lock, and its non-atomic updates of global memory are not called a race (read_modify_write.hpp).
+inline void note_exchange() {
+  if (current_thread) ++current_thread->exchanges;
+}
 template <class T, class Op> T atomic_update(T* p, T v, Op op) {
   std::atomic_ref<T> ref(*p);
   T old = ref.load(std::memory_order_relaxed);
@@ -22,7 +27,7 @@ template <class T, class Op> T atomic_update(T* p, T v, Op op) {
 #define CUGRADE_CPU_ATOMIC_INT(T)                                         \
   inline T atomicAdd(T* p, T v) { return std::atomic_ref<T>(*p).fetch_add(v); } \
   inline T atomicSub(T* p, T v) { return std::atomic_ref<T>(*p).fetch_sub(v); } \
-  inline T atomicExch(T* p, T v) { return std::atomic_ref<T>(*p).exchange(v); } \
+  inline T atomicExch(T* p, T v) { cugrade_cpu::note_exchange(); return std::atomic_ref<T>(*p).exchange(v); } \
   inline T atomicAnd(T* p, T v) { return std::atomic_ref<T>(*p).fetch_and(v); } \
   inline T atomicOr(T* p, T v) { return std::atomic_ref<T>(*p).fetch_or(v); }   \
   inline T atomicXor(T* p, T v) { return std::atomic_ref<T>(*p).fetch_xor(v); } \
@@ -31,8 +36,9 @@ template <class T, class Op> T atomic_update(T* p, T v, Op op) {
   /** Compare-and-swap; a failed one lets the block's other threads run, since it is usually */ \
   /** a spin-wait for one of them. */                                      \
   inline T atomicCAS(T* p, T compare, T v) {                               \
-    if (!std::atomic_ref<T>(*p).compare_exchange_strong(compare, v) &&     \
-        cugrade_cpu::current_thread)                                       \
+    if (std::atomic_ref<T>(*p).compare_exchange_strong(compare, v))        \
+      cugrade_cpu::note_exchange();                                        \
+    else if (cugrade_cpu::current_thread)                                  \
       cugrade_cpu::yield_thread();                                         \
     return compare;                                                        \
   }
@@ -43,7 +49,10 @@ CUGRADE_CPU_ATOMIC(atomicMin, long long, b < a ? b : a)
 CUGRADE_CPU_ATOMIC(atomicMax, long long, a < b ? b : a)
 inline float atomicAdd(float* p, float v) { return std::atomic_ref<float>(*p).fetch_add(v); }
 inline double atomicAdd(double* p, double v) { return std::atomic_ref<double>(*p).fetch_add(v); }
-inline float atomicExch(float* p, float v) { return std::atomic_ref<float>(*p).exchange(v); }
+inline float atomicExch(float* p, float v) {
+  cugrade_cpu::note_exchange();
+  return std::atomic_ref<float>(*p).exchange(v);
+}
 CUGRADE_CPU_ATOMIC(atomicMin, float, fminf(a, b))
 CUGRADE_CPU_ATOMIC(atomicMax, float, fmaxf(a, b))
 /// ((old >= v) ? 0 : old + 1), as CUDA's atomicInc.

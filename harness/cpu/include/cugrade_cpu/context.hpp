@@ -2,6 +2,8 @@
 // Where a kernel's built-in variables (threadIdx, blockIdx, blockDim, gridDim) come from: the
 // executor points `current_thread` at the running fiber's context, and copies the built-ins out
 // of it, before resuming it.
+#include <cstdint>
+
 #include "vector_types.hpp"
 
 namespace cugrade_cpu {
@@ -14,6 +16,9 @@ struct ThreadContext {
   dim3 grid_dim;
   unsigned lane = 0;                  ///< threadIdx linearised, modulo 32
   char* dynamic_shared = nullptr;     ///< the block's extern __shared__ buffer
+  std::uint64_t grid_rank = 0;        ///< linear block index × threads per block + linear thread index
+  const std::uint64_t* barriers = nullptr;  ///< how many __syncthreads() its block has passed
+  unsigned exchanges = 0;             ///< successful atomicCAS and atomicExch calls (a lock may be held)
 };
 
 /// The context of the fiber running on this worker thread (null outside a kernel).

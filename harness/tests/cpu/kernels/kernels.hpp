@@ -55,6 +55,13 @@ std::string faulty(const std::string& which);
 Launched shared_reads(const std::string& which);
 /// A race: thread t writes s[t] and, with no barrier, thread t reads s[t+1].
 Launched racy(int threads);
+/// Non-atomic updates of global memory (global_update_kernels.cu), the race or the no-race of
+/// each: "block_sums" (every block's thread 0 does `*out += sum`), "block_sums_one_block",
+/// "block_sums_atomic", "histogram" (`hist[bin]++`), "all_into_one" (`total[0] += in[i]` by every
+/// thread), "own_elements" (`c[i] += ...` in a loop), "turns_by_barrier" (one thread per step,
+/// __syncthreads() between), "reduce_in_global" (Harris's interleaved reduction in global
+/// memory), "locked_sum" (under an atomicCAS lock), "separate_launches"; `out` afterwards.
+Launched global_updates(const std::string& which);
 /// The thread of each place in the order the threads of one block ran after a __syncthreads().
 std::vector<int> order_after_barrier(int threads);
 /// The first 32-bit word of fresh cudaMalloc memory, as the host reads it back.

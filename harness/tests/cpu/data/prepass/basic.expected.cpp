@@ -2,7 +2,7 @@
 // Launch forms: two to four configuration values, no arguments, a statement on one line.
 __global__ void scale(float* x, float a, int n) { ::cugrade_cpu::kernel_signature(__PRETTY_FUNCTION__);
   int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i < n) x[i] *= a;
+  if (i < n)  ::cugrade_cpu::rmw(x[i]) *= a;
 }
 __global__ void nothing() { ::cugrade_cpu::kernel_signature(__PRETTY_FUNCTION__);}
 

@@ -6,7 +6,7 @@
 
 __global__ void scale(float* x, int n) { ::cugrade_cpu::kernel_signature(__PRETTY_FUNCTION__);
   int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i < n) x[i] *= 2.0f;
+  if (i < n)  ::cugrade_cpu::rmw(x[i]) *= 2.0f;
 }
 
 void run(float* x, int n) {

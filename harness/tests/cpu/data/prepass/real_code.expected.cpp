@@ -14,7 +14,7 @@ __global__ void reduce_tail(float* out, unsigned n) { ::cugrade_cpu::kernel_sign
 __global__ void derivative_x(float* f) { ::cugrade_cpu::kernel_signature(__PRETTY_FUNCTION__); f[threadIdx.x] = 0; }
 __global__ void derivative_y(float* f) { ::cugrade_cpu::kernel_signature(__PRETTY_FUNCTION__); f[threadIdx.x] = 1; }
 
-template <unsigned Block> __global__ void scaled(float* f) { ::cugrade_cpu::kernel_signature(__PRETTY_FUNCTION__); f[threadIdx.x] *= Block; }
+template <unsigned Block> __global__ void scaled(float* f) { ::cugrade_cpu::kernel_signature(__PRETTY_FUNCTION__);  ::cugrade_cpu::rmw(f[threadIdx.x]) *= Block; }
 
 template <unsigned Block> void launch_scaled(float* f) { ::cugrade_cpu::launch(::cugrade_cpu::launch_config(1, Block), ::cugrade_cpu::kernel_name("scaled<Block>", __PRETTY_FUNCTION__), [&](auto&&... cugrade_a) { scaled<Block>(static_cast<decltype(cugrade_a)&&>(cugrade_a)...); }, f); }
 
