@@ -15,6 +15,7 @@
 
 #include "process/sandbox.hpp"
 #include "process/step_folder.hpp"
+#include "global_race.hpp"
 #include "start_gate.hpp"
 
 namespace cugrade {
@@ -140,6 +141,13 @@ TaskStatus failure_of(const ProcessResult& result, const std::vector<Event>& eve
     }
   for (const auto& e : events)
     if (e.task == task && e.kind == "cuda_error") {
+      // Lost updates are what a GPU shows of a race on global memory: a wrong answer. The CPU
+      // backend, where no update is lost, stops the kernel at the race and says so instead.
+      if (e.error.starts_with(global_race_message_start)) {
+        status.outcome = Outcome::wrong_answer;
+        status.message = e.error;
+        return status;
+      }
       status.outcome = Outcome::cuda_error;
       status.message = "CUDA error in " + e.call + ": " + e.error +
                        (e.kernel.empty() ? "" : " (last kernel launched: " + e.kernel + ")");

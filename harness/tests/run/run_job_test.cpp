@@ -11,6 +11,7 @@
 #include <fstream>
 #include <thread>
 
+#include "global_race.hpp"
 #include "run/run_fixture.hpp"
 
 namespace fs = std::filesystem;
@@ -295,6 +296,26 @@ TEST_CASE("run::run_job") {
     CHECK(outcome.tasks.at("a/2").message ==
           "CUDA error in cudaDeviceSynchronize: an illegal memory access was encountered (last "
           "kernel launched: scale_kernel)");
+    CHECK(outcome.tasks.at("b/1").outcome == Outcome::passed);
+  }
+
+  SUBCASE("a race on global memory (the CPU backend's) is a wrong answer, as a GPU's lost updates are") {
+    const std::string race = std::string(global_race_message_start) +
+                             " in kernel `reduce`: thread (0,0,0) of block (1,0,0) and thread (0,0,0) of block "
+                             "(0,0,0) both update the same address ...; use atomicAdd";
+    processes.expect(scripted_runner([&race](const Job& job, const std::string& id, const ProcessRequest&) {
+      if (id != "a/2") return std::optional<ProcessResult>{};
+      Event e = event("cuda_error", id);
+      e.call = "reduce_entry";
+      e.error = race;
+      e.kernel = "reduce";
+      emit(job, e);
+      return std::optional<ProcessResult>{fake_exit(3)};
+    }));
+    processes.expect(scripted_runner(all_done));
+    const RunOutcome outcome = run_job(processes, request);
+    CHECK(outcome.tasks.at("a/2").outcome == Outcome::wrong_answer);
+    CHECK(outcome.tasks.at("a/2").message == race);
     CHECK(outcome.tasks.at("b/1").outcome == Outcome::passed);
   }
 
