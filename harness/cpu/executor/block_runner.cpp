@@ -2,6 +2,7 @@
 
 #include <cstring>
 #include <memory>
+#include <mutex>
 #include <utility>
 
 #include "cugrade_cpu/launch.hpp"
@@ -26,10 +27,13 @@ void enter_thread(ThreadContext* t) {
 
 // Fibers of an aborted block are never resumed again; their handles are kept here rather than
 // destroyed, because destroying a suspended fiber unwinds it through the student's frames.
+// Blocks on several workers may fail at once (a race on global memory fails every block that
+// updates the address), so the list has a lock.
 std::vector<boost::context::fiber>& abandoned() {
   static auto* list = new std::vector<boost::context::fiber>();
   return *list;
 }
+std::mutex abandoned_mutex;
 
 std::string triple(const uint3& v) {
   return "(" + std::to_string(v.x) + "," + std::to_string(v.y) + "," + std::to_string(v.z) + ")";
@@ -156,6 +160,7 @@ void BlockRunner::schedule() {
 void BlockRunner::abandon() {
   // After a fault, the faulting thread's `back` still holds the scheduler context the fault
   // jumped out of: it must never be resumed or destroyed either.
+  std::lock_guard lock(abandoned_mutex);
   for (Thread& t : threads_) {
     if (t.handle) abandoned().push_back(std::move(t.handle));
     if (t.back) abandoned().push_back(std::move(t.back));

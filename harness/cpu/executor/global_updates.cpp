@@ -81,7 +81,7 @@ std::string site(const std::source_location& where) {
 std::string remedy(std::string_view op) {
   if (op == "+=") return "use atomicAdd";
   if (op == "++") return "use atomicAdd(&x, 1)";
-  if (op == "-=") return "use atomicSub (or atomicAdd of the negated value)";
+  if (op == "-=") return "use atomicAdd of the negated value (atomicSub for integers)";
   if (op == "--") return "use atomicSub(&x, 1)";
   if (op == "^=") return "use atomicXor";
   return "use an atomic (an atomicCAS loop for " + std::string(op) + ")";
@@ -96,7 +96,7 @@ std::string remedy(std::string_view op) {
   runner->fail(std::string(::cugrade::global_race_message_start) + " in kernel " + code_name(runner->kernel()) +
                " (" + sites + "): " + thread_named(me) + " and " + thread_named(earlier.thread) +
                " both update one address with a non-atomic read-modify-write (`" + op +
-               "`), so on a GPU updates are lost — " + remedy(op) + " (or give each thread an element of its own)" +
+               "`), so on a GPU updates are lost — " + remedy(op) + ", or give each thread an element of its own" +
                (element.empty() ? std::string() : "; the address: " + element));
 }
 

@@ -5,11 +5,33 @@
 
 #include <string>
 
+#include "cugrade_cpu/read_modify_write.hpp"
 #include "kernels/kernels.hpp"
 
 namespace {
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// An accessor that returns a proxy by value, as some matrix classes do.
+struct Proxy {
+  float* p;
+  Proxy& operator+=(float v) {
+    *p += v;
+    return *this;
+  }
+};
+struct Accessor {
+  float v[4];
+  Proxy operator[](int i) { return Proxy{&v[i]}; }
+};
+
+constexpr int in_constexpr() {
+  int a[2] = {1, 2};
+  ::cugrade_cpu::rmw(a[0]) += 3;
+  ::cugrade_cpu::rmw(a[1])++;
+  return a[0] + a[1];
+}
+static_assert(in_constexpr() == 7, "the wrapper works where the compiler evaluates a constexpr function");
 
 }  // namespace
 
@@ -21,7 +43,7 @@ TEST_CASE("cpu::global_updates races") {
                             "(0,0,0) of block ("));
     CHECK(contains(error, " and thread (0,0,0) of block ("));
     CHECK(contains(error, "both update one address with a non-atomic read-modify-write (`+=`), so on a GPU updates "
-                          "are lost — use atomicAdd (or give each thread an element of its own); the address: byte "
+                          "are lost — use atomicAdd, or give each thread an element of its own; the address: byte "
                           "offset 0 of a 1024-byte cudaMalloc allocation (the "));
   }
   SUBCASE("the threads of one block add into one element") {
@@ -34,8 +56,16 @@ TEST_CASE("cpu::global_updates races") {
     const std::string error = cpu_test::global_updates("histogram").error;
     CAPTURE(error);
     CHECK(error.starts_with("a race on global memory in kernel `histogram` (global_update_kernels.cu:44): "));
-    CHECK(contains(error, "(`++`), so on a GPU updates are lost — use atomicAdd(&x, 1) (or"));
+    CHECK(contains(error, "(`++`), so on a GPU updates are lost — use atomicAdd(&x, 1), or"));
     CHECK(contains(error, "of a 16-byte cudaMalloc allocation"));
+  }
+  SUBCASE("two lines update one address: both are named") {
+    const std::string error = cpu_test::global_updates("two_lines").error;
+    CHECK(error.starts_with("a race on global memory in kernel `two_lines` (global_update_kernels.cu:96, and "
+                            "global_update_kernels.cu:94 in the other thread): thread (1,0,0) of block (0,0,0) and "
+                            "thread (0,0,0) of block (0,0,0) both update one address with a non-atomic "
+                            "read-modify-write (`-=`), so on a GPU updates are lost — use atomicAdd of the negated "
+                            "value (atomicSub for integers), or give each thread an element of its own"));
   }
   SUBCASE("in the reverse order of threads too") {
     setenv("CUGRADE_CPU_SCHEDULE", "reverse", 1);
@@ -82,4 +112,24 @@ TEST_CASE("cpu::global_updates that are no race") {
     CHECK(r.error == "no error");
     CHECK(r.values[0] == 3.0f);
   }
+}
+
+TEST_CASE("cpu::rmw does what the update it wraps does") {
+  float v[2] = {1.0f, 2.0f};
+  float* p = v;
+  CHECK((::cugrade_cpu::rmw(p[0]) += 2.0f) == 3.0f);
+  CHECK(::cugrade_cpu::rmw(p[1])++ == 2.0f);
+  CHECK(++::cugrade_cpu::rmw(p[1]) == 4.0f);
+  CHECK((::cugrade_cpu::rmw(*p) *= 2.0f) == 6.0f);
+  int bits = 6;
+  CHECK((::cugrade_cpu::rmw(*&bits) <<= 2) == 24);
+  CHECK((::cugrade_cpu::rmw(*&bits) %= 5) == 4);
+  volatile float shared_sum[2] = {0.0f, 0.0f};
+  ::cugrade_cpu::rmw(shared_sum[0]) += 1.5f;
+  ++::cugrade_cpu::rmw(shared_sum[1]);
+  CHECK(shared_sum[0] == 1.5f);
+  CHECK(shared_sum[1] == 1.0f);
+  Accessor accessor{};
+  ::cugrade_cpu::rmw(accessor[2]) += 5.0f;
+  CHECK(accessor.v[2] == 5.0f);
 }

@@ -34,14 +34,19 @@ void note_global_update(const void* address, std::size_t size, const char* op, c
 /// elements share a 4-byte word with their neighbours in the table.
 template <class T> class Update {
  public:
-  Update(T& target, const std::source_location& where) : target_(target), where_(where) {}
+  constexpr Update(T& target, const std::source_location& where) : target_(target), where_(where) {}
 
 #pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wvolatile"  // `volatile float* s; s[i] += v;` is the student's C++
+// `volatile float* s; s[i] += v;` is the student's C++ (deprecated since C++20). Its value is not
+// returned: g++ warns at the student's line when a volatile lvalue a call returns is discarded.
+#pragma GCC diagnostic ignored "-Wvolatile"
 #define CUGRADE_CPU_COMPOUND(op)                                         \
-  template <class V> decltype(auto) operator op(V&& value) const {      \
+  template <class V> constexpr decltype(auto) operator op(V&& value) const { \
     note(#op);                                                            \
-    return target_ op std::forward<V>(value);                             \
+    if constexpr (std::is_volatile_v<T>)                                  \
+      target_ op std::forward<V>(value);                                  \
+    else                                                                  \
+      return target_ op std::forward<V>(value);                           \
   }
   CUGRADE_CPU_COMPOUND(+=)
   CUGRADE_CPU_COMPOUND(-=)
@@ -52,15 +57,28 @@ template <class T> class Update {
   CUGRADE_CPU_COMPOUND(<<=)
   CUGRADE_CPU_COMPOUND(>>=)
 #undef CUGRADE_CPU_COMPOUND
-  decltype(auto) operator++() const { return note("++"), ++target_; }
-  decltype(auto) operator--() const { return note("--"), --target_; }
-  decltype(auto) operator++(int) const { return note("++"), target_++; }
-  decltype(auto) operator--(int) const { return note("--"), target_--; }
+  constexpr decltype(auto) operator++() const {
+    note("++");
+    if constexpr (std::is_volatile_v<T>)
+      ++target_;
+    else
+      return ++target_;
+  }
+  constexpr decltype(auto) operator--() const {
+    note("--");
+    if constexpr (std::is_volatile_v<T>)
+      --target_;
+    else
+      return --target_;
+  }
+  constexpr decltype(auto) operator++(int) const { return note("++"), target_++; }
+  constexpr decltype(auto) operator--(int) const { return note("--"), target_--; }
 #pragma GCC diagnostic pop
 
  private:
-  void note(const char* op) const {
+  constexpr void note(const char* op) const {
     using Value = std::remove_cv_t<T>;
+    if (std::is_constant_evaluated()) return;  // a constexpr function evaluated by the compiler
     if constexpr (std::is_arithmetic_v<Value> && sizeof(Value) >= 4) {
       const auto address = reinterpret_cast<std::uintptr_t>(&target_);
       if (address - global_span.begin < global_span.bytes)
@@ -74,8 +92,15 @@ template <class T> class Update {
 };
 
 /// The pre-pass's wrapper of an updated lvalue (see the file comment).
-template <class T> Update<T> rmw(T& target, const std::source_location& where = std::source_location::current()) {
+template <class T>
+constexpr Update<T> rmw(T& target, const std::source_location& where = std::source_location::current()) {
   return Update<T>(target, where);
+}
+/// A class's prvalue (an accessor returning a proxy by value): its own operators do the update.
+template <class T>
+  requires(!std::is_lvalue_reference_v<T>)
+constexpr T&& rmw(T&& target, const std::source_location& = std::source_location::current()) {
+  return static_cast<T&&>(target);
 }
 
 }  // namespace cugrade_cpu

@@ -89,6 +89,13 @@ __global__ void locked_sum(float* out, int* lock) {
   atomicExch(lock, 0);
 }
 
+// Thread 0 adds, thread 1 subtracts, on another line: both lines are named.
+__global__ void two_lines(float* out) {
+  if (threadIdx.x == 0) out[0] += 1.0f;
+  if (threadIdx.x == 1)
+    out[0] -= 1.0f;
+}
+
 // One block adds into *out per launch.
 __global__ void one_block_adds(float* out, float v) {
   if (threadIdx.x == 0 && blockIdx.x == 0) *out += v;
@@ -122,6 +129,7 @@ Launched global_updates(const std::string& which) {
   if (which == "turns_by_barrier") turns_by_barrier<<<1, 32>>>(out);
   if (which == "reduce_in_global") reduce_in_global<<<n / 64, 64>>>(out);
   if (which == "locked_sum") locked_sum<<<8, 32>>>(out, lock);
+  if (which == "two_lines") two_lines<<<1, 2>>>(out);
   if (which == "separate_launches")
     for (int launch = 0; launch < 3; ++launch) one_block_adds<<<2, 32>>>(out, 1.0f);
   Launched result;

@@ -60,7 +60,8 @@ Launched racy(int threads);
 /// "block_sums_atomic", "histogram" (`hist[bin]++`), "all_into_one" (`total[0] += in[i]` by every
 /// thread), "own_elements" (`c[i] += ...` in a loop), "turns_by_barrier" (one thread per step,
 /// __syncthreads() between), "reduce_in_global" (Harris's interleaved reduction in global
-/// memory), "locked_sum" (under an atomicCAS lock), "separate_launches"; `out` afterwards.
+/// memory), "locked_sum" (under an atomicCAS lock), "separate_launches", "two_lines" (`+=` and `-=`
+/// of one element on two lines); `out` afterwards.
 Launched global_updates(const std::string& which);
 /// The thread of each place in the order the threads of one block ran after a __syncthreads().
 std::vector<int> order_after_barrier(int threads);
