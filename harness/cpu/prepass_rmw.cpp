@@ -42,6 +42,7 @@ class Scanner {
       for (std::size_t k = open + 1; k < close && k < tokens.size(); ++k) inside_[k] = true;
     munch();
     collect_arrays();
+    collect_bit_fields();
   }
 
   void run(std::vector<Edit>& edits) {
@@ -267,6 +268,10 @@ class Scanner {
       if (!root && is_name(k)) root = k;
     }
     if (!indirect) return false;
+    // A bit-field (`p->flags` of `unsigned flags : 4;`) has no address for the wrapper to take.
+    if (is_name(last) && last >= 2 && (op_ends_at(last - 1, "->") || t_.is(last - 1, ".")) &&
+        bit_fields_.contains(std::string(t_.text(last))))
+      return false;
     return through_pointer || !root || !arrays_.contains(std::string(t_.text(*root)));
   }
 
@@ -293,10 +298,21 @@ class Scanner {
     }
   }
 
+  // Names declared as bit-fields anywhere in the file (`unsigned flags : 4;`, `int a : BITS, b : 2;`):
+  // a name, a lone colon, a width (a number or a name), then `;` or `,`. A conditional's `b : 4;`
+  // reads the same way and only leaves such updates unwatched.
+  void collect_bit_fields() {
+    for (std::size_t k = 1; k + 2 < t_.size(); ++k)
+      if (code(k) && t_.is(k, ":") && op_[k] == 1 && is_name(k - 1) &&
+          (t_[k + 1].kind == TokenKind::number || is_name(k + 1)) && (t_.is(k + 2, ";") || t_.is(k + 2, ",")))
+        bit_fields_.emplace(t_.text(k - 1));
+  }
+
   const TokenView& t_;
   std::vector<unsigned char> op_;
   std::vector<bool> inside_;
   std::set<std::string> arrays_;
+  std::set<std::string> bit_fields_;
 };
 
 }  // namespace

@@ -46,6 +46,18 @@ TEST_CASE("prepass::wrap_global_updates") {
     CHECK(body_of("reinterpret_cast<float*>(hist)[n] += 1.0f;") ==
           " ::cugrade_cpu::rmw(reinterpret_cast<float*>(hist)[n]) += 1.0f;");
   }
+  SUBCASE("a bit-field reached through a pointer stays as written: the wrapper cannot take its address") {
+    const std::string source =
+        "struct Flags { unsigned seen : 4; unsigned count; int a : BITS, b : 2; };\n"
+        "__global__ void k(Flags* p) { p->seen += 1; p->count += 1; p->b++; (*p).a -= 1; }\n";
+    auto out = cugrade::cpu::cuda_to_cpp(source, "a.cu");
+    REQUIRE(out);
+    CHECK(out->find("p->seen += 1;") != std::string::npos);
+    CHECK(out->find("::cugrade_cpu::rmw(p->count) += 1;") != std::string::npos);
+    CHECK(out->find("p->b++;") != std::string::npos);
+    CHECK(out->find("(*p).a -= 1;") != std::string::npos);
+    CHECK(out->find("rmw(p->seen)") == std::string::npos);
+  }
   SUBCASE("a statement's boundary before the lvalue") {
     CHECK(body_of("for (int i = 0; i < n; ++i) out[i] += 1;") ==
           "for (int i = 0; i < n; ++i)  ::cugrade_cpu::rmw(out[i]) += 1;");
