@@ -137,7 +137,6 @@ void note_global_update(const void* pointer, std::size_t size, const char* op, c
     race = !(same_block && e.barriers != barriers) && me->exchanges == 0;
     earlier.thread = e.thread;
     earlier.where = e.where;
-    earlier.op = e.op;
   }
   e.launch = launch_number;
   e.barriers = barriers;

@@ -7,12 +7,12 @@
 #include "sync.hpp"
 
 namespace cugrade_cpu {
-/// Atomically replaces *p by op(*p, v); returns the old value.
 /// Counts an atomicExch or a successful atomicCAS of the running thread: such a thread may hold a
 /// lock, and its non-atomic updates of global memory are not called a race (read_modify_write.hpp).
 inline void note_exchange() {
   if (current_thread) ++current_thread->exchanges;
 }
+/// Atomically replaces *p by op(*p, v); returns the old value.
 template <class T, class Op> T atomic_update(T* p, T v, Op op) {
   std::atomic_ref<T> ref(*p);
   T old = ref.load(std::memory_order_relaxed);
