@@ -9,9 +9,11 @@
 # Needs no nvcc: built with CUGRADE_WITH_CUDA=OFF too. `ninja cpu-runners` builds them all.
 
 # The runner's own sources; launch_tracking.cpp is left out (it wraps nvcc's launch symbols:
-# the executor notes every launch itself, executor/launch_tracking.cpp).
+# the executor notes every launch itself, executor/launch_tracking.cpp). allocation_wraps.cpp is
+# in, for the timing's calls to it, but the g++ link wraps nothing: its wrappers are never called.
 set(CUGRADE_CPU_RUNNER_SOURCES runner_main.cpp check_task.cpp time_task.cpp serve_task.cpp task_context.cpp
-    device_buffers.cpp event_writer.cpp array_file.cpp job.cpp statistics.cpp sample_host.cpp)
+    device_buffers.cpp event_writer.cpp array_file.cpp job.cpp statistics.cpp sample_host.cpp
+    allocation_wraps.cpp kept_allocations.cpp)
 set(runner_dir ${CUGRADE_HARNESS_DIR}/runtime)
 set(runner_ready TRUE)
 foreach(source IN LISTS CUGRADE_CPU_RUNNER_SOURCES)

@@ -9,6 +9,7 @@
 #include <string>
 #include <utility>
 
+#include "allocation_wraps.hpp"
 #include "device_buffers.hpp"
 #include "sample_inputs.hpp"
 #include "task_context.hpp"
@@ -137,10 +138,14 @@ class Server {
   }
 
   /// The timed call: events on the legacy stream around it, then a device-wide sync (which the
-  /// harness's clock also covers, so work on a side stream shows there).
+  /// harness's clock also covers, so work on a side stream shows there). Its allocations are
+  /// served from blocks earlier calls freed (allocation_wraps.hpp).
   double run() {
     context_.check(cudaEventRecord(timer_.start(), cudaStreamLegacy), "cudaEventRecord (start)");
-    context_.invoke(step_, reference_, call_);
+    {
+      const TimedCallAllocations allocations;
+      context_.invoke(step_, reference_, call_);
+    }
     context_.check(cudaEventRecord(timer_.stop(), cudaStreamLegacy), "cudaEventRecord (stop)");
     context_.finish_call(step_, reference_);
     return timer_.elapsed_ms();
@@ -205,6 +210,7 @@ int serve_timing(EventWriter& events, const Job& job) {
           runner.fatal("timing task '" + line.substr(std::min<std::size_t>(line.size(), 5)) + "' does not exist");
         const TimeTask& task = job.timings[index];
         server.reset();
+        free_kept_allocations();
         context = std::make_unique<TaskContext>(events, task.id);
         const Memory memory = step_of(*context, task).memory;
         if (!base || base->file != task.inputs_file || base->memory != memory) {

@@ -1,6 +1,7 @@
 #include <chrono>
 #include <vector>
 
+#include "allocation_wraps.hpp"
 #include "device_buffers.hpp"
 #include "timing_tools.hpp"
 #include "statistics.hpp"
@@ -29,6 +30,7 @@ struct Side {
 /// One untimed call (warm-up).
 void call_once(TaskContext& context, Side& side) {
   side.buffers.reset_outputs();
+  const TimedCallAllocations allocations;  // as the lock-step's calls (serve_task.cpp)
   context.call_entry(side.adapter, side.reference, side.call);
 }
 
@@ -42,7 +44,10 @@ void take_sample(TaskContext& context, Side& side, L2Flush& flush, EventPair& ev
   context.prepare_call();
   const auto t0 = Clock::now();
   context.check(cudaEventRecord(events.start(), cudaStreamLegacy), "cudaEventRecord (start)");
-  context.invoke(side.adapter, side.reference, side.call);
+  {
+    const TimedCallAllocations allocations;
+    context.invoke(side.adapter, side.reference, side.call);
+  }
   context.check(cudaEventRecord(events.stop(), cudaStreamLegacy), "cudaEventRecord (stop)");
   context.finish_call(side.adapter, side.reference);
   const auto t1 = Clock::now();

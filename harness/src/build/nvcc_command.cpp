@@ -38,7 +38,7 @@ std::vector<std::string> nvcc_link_command(const BuildRequest& request) {
   std::vector<std::string> argv = {request.compiler.string(), "-arch=" + request.arch, "-o",
                                    "runner", std::string(sealed_object),
                                    request.runner_library.string(), "-Xlinker",
-                                   std::string(wrap_launch_flag)};
+                                   std::string(runner_wraps_flag)};
   for (const auto& name : request.allowed_libraries) {
     if (const OptionalLibrary* library = find_optional_library(name))
       for (std::string_view link : library->link) argv.push_back("-l" + std::string(link));

@@ -12,13 +12,15 @@
 
 namespace cugrade {
 
-/// Linker flag that routes every kernel launch through the runner library's wrappers. Why: the
-/// runner records the name of each kernel the student's code launches, so a CUDA error names the
-/// kernel. In CUDA 13, `k<<<g, b>>>()` calls __cudaLaunchKernel (or __cudaLaunchKernel_ptsz with
-/// a per-thread default stream); explicit launches call cudaLaunchKernel. Each wrapper forwards
-/// to the real function (__real_...).
-inline constexpr std::string_view wrap_launch_flag =
-    "--wrap=__cudaLaunchKernel,--wrap=__cudaLaunchKernel_ptsz,--wrap=cudaLaunchKernel";
+/// Linker flag that routes every kernel launch, cudaMalloc and cudaFree through the runner
+/// library's wrappers, each forwarding to the real function (__real_...). Why: the runner records
+/// the name of each kernel the student's code launches, so a CUDA error names the kernel (in CUDA
+/// 13, `k<<<g, b>>>()` calls __cudaLaunchKernel, or __cudaLaunchKernel_ptsz with a per-thread
+/// default stream; explicit launches call cudaLaunchKernel); and a timed call's allocations are
+/// served from blocks earlier timed calls freed (runtime/allocation_wraps.hpp).
+inline constexpr std::string_view runner_wraps_flag =
+    "--wrap=__cudaLaunchKernel,--wrap=__cudaLaunchKernel_ptsz,--wrap=cudaLaunchKernel,"
+    "--wrap=cudaMalloc,--wrap=cudaFree";
 
 /// The build's files, relative to the build folder: "obj/submission_<i>.o", its compiler
 /// dependency list ".d" and its assembler dependency list ".as.d".

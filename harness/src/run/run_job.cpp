@@ -15,6 +15,7 @@
 
 #include "process/sandbox.hpp"
 #include "process/step_folder.hpp"
+#include "allocation_wraps.hpp"
 #include "global_race.hpp"
 #include "start_gate.hpp"
 
@@ -343,6 +344,8 @@ std::uint64_t cpu_runner_address_space(std::uint64_t host_memory_bytes,
 std::map<std::string, std::string> runner_environment() {
   auto env = scrubbed_environment();
   env["CUDA_MODULE_LOADING"] = "EAGER";
+  // A side-by-side measurement's switch (CUGRADE_KEEP_ALLOCATIONS=0): passed on when set.
+  if (const char* keep = std::getenv(runner::keep_allocations_variable)) env[runner::keep_allocations_variable] = keep;
   return env;
 }
 

@@ -83,7 +83,7 @@ struct RunOutcome {
 RunOutcome run_job(ProcessRunner& processes, const RunRequest& request);
 
 /// The runner's environment: scrubbed, with CUDA's kernels loaded eagerly (before timing, not
-/// inside the first sample).
+/// inside the first sample), and CUGRADE_KEEP_ALLOCATIONS when set (runtime/allocation_wraps.hpp).
 std::map<std::string, std::string> runner_environment();
 
 /// "SIGSEGV (segmentation fault)" for a signal number.
