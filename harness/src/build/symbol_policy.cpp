@@ -73,10 +73,11 @@ constexpr SymbolRule fixed_rules[] = {
     {Match::exact, "rename", defines, writes_results},
     {Match::prefix, "__wrap_", defines,
      "names starting with __wrap_ are the runner's wrappers around the CUDA API (the linker's "
-     "--wrap); defining one would bypass the kernel-launch record"},
+     "--wrap); defining one would bypass the kernel-launch record or the timed calls' kept "
+     "allocations"},
     {Match::prefix, "__real_", both,
      "names starting with __real_ reach the unwrapped CUDA API through the linker's --wrap; "
-     "they would bypass the kernel-launch record"},
+     "they would bypass the kernel-launch record or the timed calls' kept allocations"},
     {Match::name_space, "cugrade::", both, "namespace cugrade belongs to the harness"},
     {Match::name_space, "cugrade_reference::", both,
      "namespace cugrade_reference belongs to the reference solution"},
