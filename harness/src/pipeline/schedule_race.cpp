@@ -265,8 +265,9 @@ std::size_t check_uninitialised_shared_on_gpu(ProcessRunner& processes, const Sp
     const auto status = again.ran.tasks.find(task.id);
     if (status == again.ran.tasks.end() || status->second.skipped) continue;
     CaseResult& result = *runs.at(task.id).result;
-    if (status->second.shared_memory == "no") mark(result, gpu_unset_value_message);
-    else if (std::ranges::find(unsteady, task.id) != unsteady.end()) mark(result, gpu_unsteady_message);
+    const bool changed_again = std::ranges::find(unsteady, task.id) != unsteady.end();
+    if (status->second.shared_memory == "no") mark(result, changed_again ? gpu_global_race_message : gpu_unset_value_message);
+    else if (changed_again) mark(result, gpu_unsteady_message);
     else mark_uninitialised_shared(result, "");
     ++marked;
   }

@@ -92,14 +92,23 @@ std::size_t check_schedule_races(ProcessRunner& processes, const Spec& spec, con
 /// memory alike (0xFF): nothing the harness controls explains it.
 inline constexpr const char* gpu_unsteady_message =
     "results change between two runs of the same inputs on the GPU (shared memory starting alike): threads "
-    "race (e.g. a missing __syncthreads()), or a value is read before it is set";
+    "race (e.g. a missing __syncthreads(), or several threads or blocks adding to one element of global memory "
+    "with += instead of atomicAdd), or a value is read before it is set";
 
-/// What a case is told, on the GPU, whose outputs changed between runs while its kernels used no
-/// shared memory: the poison kernel before each call leaves its byte in the registers too, so a
-/// register no one set starts as NaN or -1 (0xFF), then 0.
+/// What a case is told, on the GPU, whose outputs changed with the poison while its kernels used
+/// no shared memory, and came back when the poison did: the poison kernel before each call leaves
+/// its byte in the registers too, so a register no one set starts as NaN or -1 (0xFF), then 0.
 inline constexpr const char* gpu_unset_value_message =
     "results change between runs of the same inputs on the GPU, and its kernels use no __shared__ memory: a value "
     "is read before it is set (an uninitialised local variable or accumulator?)";
+
+/// What a case is told, on the GPU, whose outputs changed even between two runs that started
+/// alike while its kernels used no shared memory: a register no one set would have started alike
+/// too, so threads most likely race through global memory (the lost updates of a non-atomic +=).
+inline constexpr const char* gpu_global_race_message =
+    "results change between two runs of the same inputs on the GPU (memory starting alike), and its kernels use "
+    "no __shared__ memory: threads race on global memory (several threads or blocks adding to one element with "
+    "+= instead of atomicAdd lose updates), or a value is read before it is set";
 
 /// What a run-2 task's id adds to the id of the task it repeats (zero_poison_repeats).
 inline constexpr std::string_view zero_repeat_suffix = "@00";
@@ -118,9 +127,9 @@ RunOutcome take_repeats(RunOutcome& ran);
 /// first.work_dir/"poison-00"), for the check tasks of `first` that finished in `ran`; run 3 runs
 /// here, under "poison-ff". `cases` are run 1's results. A case whose run 2 disagrees with run 1
 /// while run 3 agrees is marked as on the CPU backend (mark_uninitialised_shared; a pass becomes
-/// wrong_answer); one whose run 3 disagrees too gets gpu_unsteady_message; either gets
-/// gpu_unset_value_message instead where its kernels used no shared memory (run 3's runner notes
-/// it: note_shared_memory_variable). A task run 2 or 3 never ran (run_job's `skipped`) says nothing. Returns how
+/// wrong_answer); one whose run 3 disagrees too gets gpu_unsteady_message. Where its kernels used
+/// no shared memory (run 3's runner notes it: note_shared_memory_variable), the first gets
+/// gpu_unset_value_message and the second gpu_global_race_message instead. A task run 2 or 3 never ran (run_job's `skipped`) says nothing. Returns how
 /// many cases were marked.
 std::size_t check_uninitialised_shared_on_gpu(ProcessRunner& processes, const Spec& spec, const CasePlan& plan,
                                               const RunRequest& first, const RunOutcome& ran,

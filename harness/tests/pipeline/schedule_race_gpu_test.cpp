@@ -106,6 +106,23 @@ TEST_CASE("schedule_race::check_uninitialised_shared_on_gpu") {
     CHECK(c.message.find(uninitialised_shared_message) == std::string::npos);
   }
 
+  SUBCASE("kernels that used no shared memory, results changing between runs that started alike: a race on "
+          "global memory") {
+    // Lost updates of a non-atomic += by several blocks: another sum each run, whatever the poison.
+    auto runs = std::make_shared<int>(0);
+    RaceFixture fixture({[runs](const std::string&, const std::string&, Array& y) {
+                           y.data<float>()[0] += static_cast<float>(++*runs);
+                         },
+                         "", "no"},
+                        true);
+    CHECK(fixture.check_on_gpu() == 4);
+    const CaseResult& c = fixture.result("simple/n=5/seed=1");
+    CHECK(c.outcome == Outcome::wrong_answer);
+    CHECK(c.message.ends_with(gpu_global_race_message));
+    CHECK(c.message.find("atomicAdd") != std::string::npos);
+    CHECK(c.message.find(gpu_unset_value_message) == std::string::npos);
+  }
+
   SUBCASE("a case run 2 never ran (an earlier case of its step hung there) says nothing") {
     RaceFixture fixture({[](const std::string&, const std::string& poison, Array& y) {
       if (poison == "00") y.data<float>()[0] += 1.0f;
