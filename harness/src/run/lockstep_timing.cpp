@@ -321,7 +321,8 @@ class LockstepSession {
 
   /// A baseline kept from earlier processes (the cache) measured another reference process, and
   /// one process's speed can differ from another's by more than a disturbance would (reduce3 at
-  /// 2^26: 430 to 575 µs from process to process on an H100, docs/measurements.md). Where such a
+  /// 2^26: 430 to 575 µs on an H100 while each process paid its own cudaMalloc's cost, which timed
+  /// calls no longer do: runtime/allocation_wraps.hpp; docs/measurements.md). Where such a
   /// baseline would say the student's runner slowed the reference (counted_reference),
   /// this reference process takes it again beside a twin, once the student's runner has ended,
   /// and that one counts. It is not kept: it speaks for this process only.
