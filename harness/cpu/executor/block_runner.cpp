@@ -305,12 +305,42 @@ void BlockRunner::note_signature(const char* pretty) {
   if (signature_name_) note_kernel(signature_name_);
 }
 
-unsigned BlockRunner::active_lanes() const {
-  const Thread& me = *running_;
-  unsigned lanes = 0;
-  for (unsigned i = me.warp * 32; i < threads_.size() && i < me.warp * 32 + 32; ++i)
-    if (threads_[i].state != State::done) lanes |= 1u << (i % 32);
-  return lanes;
+bool BlockRunner::warp_settled(const Thread& me) const {
+  for (std::size_t i = me.warp * 32; i < threads_.size() && i < me.warp * 32 + 32; ++i) {
+    const Thread& t = threads_[i];
+    if (&t == &me || t.state == State::done || t.parked) continue;
+    if (t.state == State::waiting && *t.generation == t.waited_generation) continue;  // still held
+    return false;  // ready to run: it may yet reach this call
+  }
+  return true;
+}
+
+unsigned BlockRunner::active_lanes(const std::source_location& where) {
+  // A GPU runs a divergent branch with the lanes that took it: here the lanes run one after
+  // another, so this lane parks at the call until no lane of its warp could still reach it, and
+  // the lanes parked at the same call then form the mask (each gets it, and goes on).
+  Thread& me = *running_;
+  me.parked = true;
+  me.park_site = where;
+  for (;;) {
+    if (me.resolved) break;
+    if (warp_settled(me)) {
+      unsigned mask = 0;
+      const std::size_t first = me.warp * 32, end = std::min<std::size_t>(first + 32, threads_.size());
+      for (std::size_t i = first; i < end; ++i)
+        if (threads_[i].parked && same_site(threads_[i].park_site, where)) mask |= 1u << (i % 32);
+      for (std::size_t i = first; i < end; ++i)
+        if (threads_[i].parked && same_site(threads_[i].park_site, where)) {
+          threads_[i].parked = false;
+          threads_[i].resolved = true;
+          threads_[i].active_mask = mask;
+        }
+      break;
+    }
+    yield();
+  }
+  me.resolved = false;
+  return me.active_mask;
 }
 
 std::string BlockRunner::thread_name(const Thread& t) const {
@@ -372,7 +402,7 @@ const WarpSlots& warp_exchange(unsigned mask, std::uint64_t value, const char* i
   return BlockRunner::current()->warp_exchange(mask, value, intrinsic, where);
 }
 
-unsigned active_lanes() { return BlockRunner::current()->active_lanes(); }
+unsigned active_lanes(const std::source_location& where) { return BlockRunner::current()->active_lanes(where); }
 
 void yield_thread() { BlockRunner::current()->yield(); }
 

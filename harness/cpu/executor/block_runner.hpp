@@ -49,7 +49,7 @@ class BlockRunner {
   int block_barrier(BarrierReduce reduce, int predicate, const std::source_location& where);
   const WarpSlots& warp_exchange(unsigned mask, std::uint64_t value, const char* intrinsic,
                                  const std::source_location& where);
-  unsigned active_lanes() const;
+  unsigned active_lanes(const std::source_location& where);
   void yield();
   void declare_shared(void* address, std::size_t bytes, const char* name, const std::source_location& where);
   void declare_dynamic_shared(const char* name, const std::source_location& where);
@@ -76,6 +76,10 @@ class BlockRunner {
     std::uint64_t waited_generation = 0;
     const char* waits_at = "";                  ///< waiting: the intrinsic's name
     std::source_location where;
+    bool parked = false;        ///< at __activemask() (park_site), until its lanes are known
+    bool resolved = false;      ///< parked no more: another lane found the mask (active_mask)
+    unsigned active_mask = 0;   ///< what __activemask() returns once resolved
+    std::source_location park_site;
   };
   struct Barrier {
     int arrived = 0;
@@ -90,6 +94,9 @@ class BlockRunner {
   };
 
   void wait(const std::uint64_t* generation, const char* intrinsic, const std::source_location& where);
+  /// Whether every lane of `me`'s warp but `me` has exited, waits (a barrier, a warp intrinsic)
+  /// or is parked at an __activemask(): none is left that could still reach `me`'s call.
+  bool warp_settled(const Thread& me) const;
   void schedule();
   std::string describe_stall() const;
   std::string thread_name(const Thread& t) const;

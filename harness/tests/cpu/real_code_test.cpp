@@ -2,6 +2,7 @@
 // that the CPU backend must run, or refuse with a message naming the construct.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <numeric>
 #include <string>
 #include <vector>
@@ -27,6 +28,15 @@ TEST_CASE("cpu::real code runs as written") {
   }
   SUBCASE("an aligned float4 read") {
     CHECK(cpu_test::real_code_error("aligned_float4") == "cudaSuccess: no error");
+  }
+  SUBCASE("__activemask() under a divergent branch: the lanes that took it (a warp-aggregated atomic)") {
+    // 1..200 in blocks of 64: every warp has lanes on both sides of `value % 3 == 0`, and its
+    // last warp only 8 lanes.
+    const std::vector<int> out = cpu_test::real_code("aggregated_atomic", 200);
+    REQUIRE(out[0] == 66);
+    std::vector<int> values(out.begin() + 1, out.begin() + 67);
+    std::sort(values.begin(), values.end());
+    for (int k = 0; k < 66; ++k) CHECK(values[k] == 3 * (k + 1));  // each in a slot of its own
   }
 }
 

@@ -30,8 +30,10 @@ struct WarpSlots {
 const WarpSlots& warp_exchange(unsigned mask, std::uint64_t value, const char* intrinsic,
                                const std::source_location& where);
 
-/// Lanes of the current warp that exist and have not exited.
-unsigned active_lanes();
+/// The lanes of the current warp that reach this call `where` together, as a GPU's divergent
+/// branch runs them: the lanes that exited, or wait at a barrier, a warp intrinsic or another
+/// call site, are not among them.
+unsigned active_lanes(const std::source_location& where);
 
 /// Lets the other threads of the block run (spin-waits, failed atomicCAS, __nanosleep).
 void yield_thread();
@@ -85,8 +87,8 @@ inline int __syncthreads_or(int predicate, CUGRADE_CPU_HERE) {
 inline void __syncwarp(unsigned mask = 0xffffffffu, CUGRADE_CPU_HERE) {
   cugrade_cpu::warp_exchange(mask, 0, "__syncwarp", where);
 }
-/// Lanes of the warp currently executing.
-inline unsigned __activemask() { return cugrade_cpu::active_lanes(); }
+/// Lanes of the warp currently executing (those that took the same branch to this call).
+inline unsigned __activemask(CUGRADE_CPU_HERE) { return cugrade_cpu::active_lanes(where); }
 
 /// Value of `var` in lane `src` (of a `width`-lane segment).
 template <class T>

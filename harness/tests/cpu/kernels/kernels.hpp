@@ -37,7 +37,9 @@ std::string launch_with(unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsi
 /// Real-code constructs (real_code_kernels.cu) over `threads` ints 1, 2, ...: "static_shared"
 /// (block sum through a `static __shared__` array, in out[0]), "shuffle" (a __shfl_down_sync sum
 /// over 32 lanes in a block of `threads`), "spaced_launch" (`k << < 1, n >> > (...)`: 3 * in),
-/// "cuda_arch" (__CUDA_ARCH__ as device code reads it; nothing when host code sees it).
+/// "cuda_arch" (__CUDA_ARCH__ as device code reads it; nothing when host code sees it),
+/// "aggregated_atomic" (the multiples of 3 among `threads` ints compacted by a warp-aggregated
+/// atomicAdd under a divergent branch, blocks of 64: out[0] the count, out[1...] the values).
 std::vector<int> real_code(const std::string& which, int threads);
 /// "cudaErrorName: message" after a real-code construct that fails or must not: "aligned_float4",
 /// "misaligned_float4", "slack_write", "template_name", "template_in_template",

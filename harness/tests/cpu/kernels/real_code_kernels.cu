@@ -34,6 +34,25 @@ __global__ void shuffle_sum(const int* in, int* out) {
   if (threadIdx.x == 0) *out = v;
 }
 
+// A warp-aggregated atomic under a divergent branch (NVIDIA's atomicAggInc): the lanes that took
+// the branch elect a leader, which adds their count once and hands each lane its slot.
+__device__ int aggregated_increment(int* counter) {
+  unsigned mask = __activemask();
+  int leader = __ffs(mask) - 1;
+  int lane = threadIdx.x % 32;
+  int base = 0;
+  if (lane == leader) base = atomicAdd(counter, __popc(mask));
+  base = __shfl_sync(mask, base, leader);
+  return base + __popc(mask & ((1u << lane) - 1));
+}
+
+// Compacts the multiples of 3 among `in` into out[1...] (out[0]: how many), each thread that has
+// one taking a slot through aggregated_increment.
+__global__ void multiples_of_three(const int* in, int* out, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n && in[i] % 3 == 0) out[1 + aggregated_increment(out)] = in[i];
+}
+
 template <int Scale> __global__ void scaled_copy(const int* in, int* out) {
   out[threadIdx.x] = Scale * in[threadIdx.x];
 }
@@ -87,6 +106,10 @@ std::vector<int> real_code(const std::string& which, int threads) {
   if (which == "shuffle") shuffle_sum<<<gridDim, blockDim>>>(in, out);
   if (which == "spaced_launch") launch_scaled<int, 3>(in, out, threads);
   if (which == "cuda_arch") arch_kernel<<<gridDim, blockDim>>>(out);
+  if (which == "aggregated_atomic") {
+    cudaMemset(out, 0, threads * sizeof(int));
+    multiples_of_three<<<(threads + 63) / 64, 64>>>(in, out, threads);
+  }
 #ifdef __CUDA_ARCH__
   if (which == "cuda_arch") return {};  // the host pass must not see it
 #endif
