@@ -10,6 +10,7 @@
 #include "prepass_launch.hpp"
 #include "prepass_rmw.hpp"
 #include "prepass_shared.hpp"
+#include "prepass_spin.hpp"
 #include "prepass_tokens.hpp"
 
 namespace cugrade::cpu {
@@ -299,8 +300,8 @@ class Rewriter {
   }
 
   // Non-atomic updates in device code go through ::cugrade_cpu::rmw (prepass_rmw.hpp), which
-  // watches those of global memory for races between threads. A wrapper that would cut into
-  // another rewrite's text (a __CUDA_ARCH__ inside the lvalue, say) is left out.
+  // watches those of global memory for races between threads, and spin-waits yield. A wrapper
+  // that would cut into another rewrite's text (a __CUDA_ARCH__ inside the lvalue, say) is left out.
   void add_update_wrappers() {
     std::vector<Edit> wrappers;
     wrap_global_updates(tokens_, device_bodies_, wrappers);
@@ -312,6 +313,11 @@ class Rewriter {
         edits_.push_back(std::move(wrappers[i]));
         edits_.push_back(std::move(wrappers[i + 1]));
       }
+    // A spin-wait's empty body yields, so that the thread it waits for runs (prepass_spin.hpp).
+    std::vector<Edit> yields;
+    yield_in_spin_waits(tokens_, device_bodies_, yields);
+    for (Edit& e : yields)
+      if (!cuts(e.begin)) edits_.push_back(std::move(e));
     // The wrappers open before tokens other rewrites came to earlier: back into source order
     // (stable, so insertions at one place keep the order they were made in).
     std::ranges::stable_sort(edits_, {}, &Edit::begin);

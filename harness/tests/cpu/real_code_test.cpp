@@ -38,6 +38,9 @@ TEST_CASE("cpu::real code runs as written") {
     std::sort(values.begin(), values.end());
     for (int k = 0; k < 66; ++k) CHECK(values[k] == 3 * (k + 1));  // each in a slot of its own
   }
+  SUBCASE("a spin-wait on a volatile __shared__ flag a sibling thread sets (`while (ready == 0);`)") {
+    CHECK(cpu_test::real_code("spin_on_sibling", 64)[0] == 64);  // the last thread's input
+  }
 }
 
 TEST_CASE("cpu::shuffles in a block of fewer than 32 threads read 0 from lanes it does not have") {

@@ -20,6 +20,7 @@ add_executable(test_cpu
   ${cpu_tests_dir}/diagnoses_test.cpp ${cpu_tests_dir}/cpu_build_test.cpp
   ${cpu_tests_dir}/shared_memory_test.cpp ${cpu_tests_dir}/cooperative_groups_test.cpp
   ${cpu_tests_dir}/real_code_test.cpp ${cpu_tests_dir}/global_updates_test.cpp ${cpu_tests_dir}/prepass_rmw_test.cpp
+  ${cpu_tests_dir}/prepass_spin_test.cpp
   ${CUGRADE_HARNESS_DIR}/tests/doctest_main.cpp)
 target_link_libraries(test_cpu PRIVATE cugrade_cpu_prepass cugrade_cpu_build cugrade_cpu_executor
   cugrade_cpu_test_kernels doctest::doctest)

@@ -39,7 +39,9 @@ std::string launch_with(unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsi
 /// over 32 lanes in a block of `threads`), "spaced_launch" (`k << < 1, n >> > (...)`: 3 * in),
 /// "cuda_arch" (__CUDA_ARCH__ as device code reads it; nothing when host code sees it),
 /// "aggregated_atomic" (the multiples of 3 among `threads` ints compacted by a warp-aggregated
-/// atomicAdd under a divergent branch, blocks of 64: out[0] the count, out[1...] the values).
+/// atomicAdd under a divergent branch, blocks of 64: out[0] the count, out[1...] the values),
+/// "spin_on_sibling" (thread 0 spins on a volatile __shared__ flag the last thread sets after
+/// writing its input to shared memory; out[0] that value).
 std::vector<int> real_code(const std::string& which, int threads);
 /// "cudaErrorName: message" after a real-code construct that fails or must not: "aligned_float4",
 /// "misaligned_float4", "slack_write", "template_name", "template_in_template",

@@ -53,6 +53,24 @@ __global__ void multiples_of_three(const int* in, int* out, int n) {
   if (i < n && in[i] % 3 == 0) out[1 + aggregated_increment(out)] = in[i];
 }
 
+// Thread 0 spins on a volatile __shared__ flag that the block's last thread sets after writing
+// the value it waits for (legal since Volta: every thread is scheduled on its own).
+__global__ void wait_for_last(const int* in, int* out) {
+  __shared__ volatile int ready;
+  __shared__ int value;
+  if (threadIdx.x == 0) ready = 0;
+  __syncthreads();
+  if (threadIdx.x == blockDim.x - 1) {
+    value = in[threadIdx.x];
+    __threadfence_block();
+    ready = 1;
+  }
+  if (threadIdx.x == 0) {
+    while (ready == 0);
+    out[0] = value;
+  }
+}
+
 template <int Scale> __global__ void scaled_copy(const int* in, int* out) {
   out[threadIdx.x] = Scale * in[threadIdx.x];
 }
@@ -106,6 +124,7 @@ std::vector<int> real_code(const std::string& which, int threads) {
   if (which == "shuffle") shuffle_sum<<<gridDim, blockDim>>>(in, out);
   if (which == "spaced_launch") launch_scaled<int, 3>(in, out, threads);
   if (which == "cuda_arch") arch_kernel<<<gridDim, blockDim>>>(out);
+  if (which == "spin_on_sibling") wait_for_last<<<1, threads>>>(in, out);
   if (which == "aggregated_atomic") {
     cudaMemset(out, 0, threads * sizeof(int));
     multiples_of_three<<<(threads + 63) / 64, 64>>>(in, out, threads);

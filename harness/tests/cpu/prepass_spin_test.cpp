@@ -1,0 +1,47 @@
+// The pre-pass's yield in spin-waits of device code (prepass_spin.cpp): which loops get one.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "prepass.hpp"
+
+namespace {
+
+// The pre-passed text of `source`, or "" when the pre-pass refused it.
+std::string prepassed(const std::string& source) {
+  auto out = cugrade::cpu::cuda_to_cpp(source, "a.cu");
+  REQUIRE(out);
+  return *out;
+}
+
+}  // namespace
+
+TEST_CASE("prepass::yield_in_spin_waits") {
+  SUBCASE("an empty while body in device code yields") {
+    const std::string out = prepassed(
+        "__global__ void k(volatile int* flag, int* out) {\n"
+        "  while (*flag == 0);\n"
+        "  while (flag[1] != 2) {}\n"
+        "  do {} while (flag[2] == 0);\n"
+        "  out[0] = 1;\n"
+        "}\n");
+    CHECK(out.find("while (*flag == 0){ ::cugrade_cpu::yield_thread(); }") != std::string::npos);
+    CHECK(out.find("while (flag[1] != 2) { ::cugrade_cpu::yield_thread(); }") != std::string::npos);
+    CHECK(out.find("do { ::cugrade_cpu::yield_thread(); } while (flag[2] == 0);") != std::string::npos);
+  }
+  SUBCASE("loops with a body, the while of a do statement, and host code stay as written") {
+    const std::string out = prepassed(
+        "__device__ int f(int* p) {\n"
+        "  int n = 0;\n"
+        "  while (p[n] != 0) ++n;\n"
+        "  do { ++n; } while (n < 10);\n"
+        "  do ++n; while (n < 20);\n"
+        "  while (n > 0) { --n; }\n"
+        "  return n;\n"
+        "}\n"
+        "void host(volatile int* flag) { while (*flag == 0); }\n");
+    CHECK(out.find("yield_thread") == std::string::npos);
+    CHECK(out.find("do ++n; while (n < 20);") != std::string::npos);
+    CHECK(out.find("void host(volatile int* flag) { while (*flag == 0); }") != std::string::npos);
+  }
+}
