@@ -9,6 +9,7 @@
 #include "error_state.hpp"
 #include "fault_handler.hpp"
 #include "shared_poison.hpp"
+#include "source_site.hpp"
 
 namespace cugrade_cpu {
 
@@ -37,17 +38,6 @@ std::mutex abandoned_mutex;
 
 std::string triple(const uint3& v) {
   return "(" + std::to_string(v.x) + "," + std::to_string(v.y) + "," + std::to_string(v.z) + ")";
-}
-
-// "vecadd.cu:12": the file by name only (the build names it by its full path in #line).
-std::string site(const std::source_location& where) {
-  std::string_view file = where.file_name();
-  if (auto slash = file.rfind('/'); slash != std::string_view::npos) file.remove_prefix(slash + 1);
-  return std::string(file) + ":" + std::to_string(where.line());
-}
-
-bool same_site(const std::source_location& a, const std::source_location& b) {
-  return a.line() == b.line() && std::strcmp(a.file_name(), b.file_name()) == 0;
 }
 
 }  // namespace
@@ -226,43 +216,6 @@ int BlockRunner::block_barrier(BarrierReduce reduce, int predicate, const std::s
   return b.result;
 }
 
-const WarpSlots& BlockRunner::warp_exchange(unsigned mask, std::uint64_t value, const char* intrinsic,
-                                            const std::source_location& where) {
-  Thread& t = *running_;
-  Warp& w = warps_[t.warp];
-  const unsigned me = 1u << t.context.lane;
-  const unsigned members = (mask & w.existing) | me;
-  if (w.arrived == 0) {
-    w.round = members;
-  } else if (members != w.round) {
-    char text[160];
-    std::snprintf(text, sizeof text, "lanes of warp %u called warp intrinsics with different masks "
-                  "(0x%08x and 0x%08x)", t.warp, w.round, members);
-    fail("unsupported warp synchronisation in kernel " + code_name(kernel()) + ": " + text +
-         " at " + site(where) + "; the CPU backend needs every lane of one call to pass the same mask");
-  }
-  w.pending.value[t.context.lane] = value;
-  w.arrived |= me;
-  if (w.arrived == w.round) {
-    w.published = w.pending;
-    w.published.members = w.round;
-    w.published.existing = w.existing;
-    w.arrived = 0;
-    ++w.generation;
-    return w.published;
-  }
-  std::string name = std::string(intrinsic) + "()";
-  // Why a static set of names: Thread keeps a const char*, and intrinsic names are literals,
-  // but "()" has to be appended once per distinct name, not per call.
-  static thread_local std::vector<std::unique_ptr<std::string>> names;
-  const char* label = nullptr;
-  for (const auto& s : names)
-    if (*s == name) label = s->c_str();
-  if (!label) label = names.emplace_back(std::make_unique<std::string>(name))->c_str();
-  wait(&w.generation, label, where);
-  return w.published;
-}
-
 void BlockRunner::declare_shared(void* address, std::size_t bytes, const char* name,
                                  const std::source_location& where) {
   // A handful of variables per kernel: a linear search is the cheapest set.
@@ -303,44 +256,6 @@ void BlockRunner::note_signature(const char* pretty) {
   signature_name_ = name_from_signature(pretty);
   // The runner's "last kernel launched" names the instantiation too (once per block: cheap).
   if (signature_name_) note_kernel(signature_name_);
-}
-
-bool BlockRunner::warp_settled(const Thread& me) const {
-  for (std::size_t i = me.warp * 32; i < threads_.size() && i < me.warp * 32 + 32; ++i) {
-    const Thread& t = threads_[i];
-    if (&t == &me || t.state == State::done || t.parked) continue;
-    if (t.state == State::waiting && *t.generation == t.waited_generation) continue;  // still held
-    return false;  // ready to run: it may yet reach this call
-  }
-  return true;
-}
-
-unsigned BlockRunner::active_lanes(const std::source_location& where) {
-  // A GPU runs a divergent branch with the lanes that took it: here the lanes run one after
-  // another, so this lane parks at the call until no lane of its warp could still reach it, and
-  // the lanes parked at the same call then form the mask (each gets it, and goes on).
-  Thread& me = *running_;
-  me.parked = true;
-  me.park_site = where;
-  for (;;) {
-    if (me.resolved) break;
-    if (warp_settled(me)) {
-      unsigned mask = 0;
-      const std::size_t first = me.warp * 32, end = std::min<std::size_t>(first + 32, threads_.size());
-      for (std::size_t i = first; i < end; ++i)
-        if (threads_[i].parked && same_site(threads_[i].park_site, where)) mask |= 1u << (i % 32);
-      for (std::size_t i = first; i < end; ++i)
-        if (threads_[i].parked && same_site(threads_[i].park_site, where)) {
-          threads_[i].parked = false;
-          threads_[i].resolved = true;
-          threads_[i].active_mask = mask;
-        }
-      break;
-    }
-    yield();
-  }
-  me.resolved = false;
-  return me.active_mask;
 }
 
 std::string BlockRunner::thread_name(const Thread& t) const {

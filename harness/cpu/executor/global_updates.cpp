@@ -20,6 +20,7 @@
 #include "error_state.hpp"
 #include "global_race.hpp"
 #include "memory_registry.hpp"
+#include "source_site.hpp"
 
 namespace cugrade_cpu {
 
@@ -69,12 +70,6 @@ std::string thread_named(std::uint64_t rank) {
   const std::uint64_t bx = launch_block.x, by = launch_block.y, gx = launch_grid.x, gy = launch_grid.y;
   return "thread " + triple(thread % bx, thread / bx % by, thread / (bx * by)) + " of block " +
          triple(block % gx, block / gx % gy, block / (gx * gy));
-}
-
-std::string site(const std::source_location& where) {
-  std::string_view file = where.file_name();
-  if (auto slash = file.rfind('/'); slash != std::string_view::npos) file.remove_prefix(slash + 1);
-  return std::string(file) + ":" + std::to_string(where.line());
 }
 
 // What to write instead of a non-atomic `op`.

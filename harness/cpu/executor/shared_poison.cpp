@@ -10,6 +10,7 @@
 #include "block_runner.hpp"
 #include "cugrade_cpu/shared_memory.hpp"
 #include "fills.hpp"
+#include "source_site.hpp"
 
 namespace cugrade_cpu {
 namespace {
@@ -24,13 +25,6 @@ struct FileScopeShared {
 std::vector<FileScopeShared>& file_scope() {
   static auto* list = new std::vector<FileScopeShared>();
   return *list;
-}
-
-// "vecadd.cu:12": the file by name only (the build names it by its full path in #line).
-std::string site(const std::source_location& where) {
-  std::string_view file = where.file_name();
-  if (auto slash = file.rfind('/'); slash != std::string_view::npos) file.remove_prefix(slash + 1);
-  return std::string(file) + ":" + std::to_string(where.line());
 }
 
 // "reduce2" from GCC's "void ns::reduce2(const T*, int*) [with T = int]": the unqualified name
