@@ -1,7 +1,9 @@
 #pragma once
-// cudaMalloc and cudaFree inside a graded timed call, served from blocks earlier timed calls freed
-// (kept_allocations.hpp says why). The link wraps both (nvcc_command.hpp, runtime/CMakeLists.txt);
-// outside a timed call, and in a runner whose link did not wrap them, they are the CUDA runtime's.
+// Every CUDA call that allocates GPU memory, counted against the runner's limit (memory_ledger.hpp
+// says why); and cudaMalloc and cudaFree inside a graded timed call, served from blocks earlier
+// timed calls freed (kept_allocations.hpp says why). The link wraps them (nvcc_command.hpp,
+// runtime/CMakeLists.txt); in a runner whose link did not wrap them, they are the CUDA runtime's.
+#include <string>
 
 namespace cugrade::runner {
 
@@ -19,6 +21,10 @@ class TimedCallAllocations {
   TimedCallAllocations(const TimedCallAllocations&) = delete;
   TimedCallAllocations& operator=(const TimedCallAllocations&) = delete;
 };
+
+/// The first allocation the GPU memory limit refused since the last call, in words ("" when
+/// none), forgotten: what the next event of the task tells the harness.
+std::string take_memory_refusal();
 
 /// Frees every kept block for real (a new timing task loads: other sizes, other inputs).
 void free_kept_allocations();

@@ -87,6 +87,9 @@ struct Event {
   std::map<std::string, std::string> inputs;  ///< done (check tasks): array_digest of each input after the call
   /// done (check tasks, GPU): whether the call's kernels used shared memory ("yes", "no"); "" unknown.
   std::string shared_memory;
+  /// done, cuda_error, fatal: an allocation the GPU memory limit refused during the task, in
+  /// words (runtime/memory_ledger.hpp); "" none.
+  std::string memory_refused;
   std::vector<double> student_ms, reference_ms;            ///< samples: event times (student_ms empty for a reference-only task)
   std::vector<double> student_wall_ms, reference_wall_ms;  ///< samples: host wall times
 };

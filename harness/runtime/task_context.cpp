@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "allocation_wraps.hpp"
 #include "call_marker.hpp"
 #include "entry_range.hpp"
 #include "launch_tracking.hpp"
@@ -23,6 +24,9 @@ void TaskContext::emit(const std::string& kind) {
 
 void TaskContext::emit(Event event) {
   event.task = task_;
+  // An allocation the GPU memory limit refused goes with the task's end: why its code failed.
+  if (event.kind == "done" || event.kind == "cuda_error" || event.kind == "fatal")
+    event.memory_refused = take_memory_refusal();
   events_.emit(event);
 }
 

@@ -12,15 +12,17 @@
 
 namespace cugrade {
 
-/// Linker flag that routes every kernel launch, cudaMalloc and cudaFree through the runner
+/// Linker flag that routes every kernel launch and every allocating CUDA call through the runner
 /// library's wrappers, each forwarding to the real function (__real_...). Why: the runner records
 /// the name of each kernel the student's code launches, so a CUDA error names the kernel (in CUDA
 /// 13, `k<<<g, b>>>()` calls __cudaLaunchKernel, or __cudaLaunchKernel_ptsz with a per-thread
-/// default stream; explicit launches call cudaLaunchKernel); and a timed call's allocations are
-/// served from blocks earlier timed calls freed (runtime/allocation_wraps.hpp).
+/// default stream; explicit launches call cudaLaunchKernel); the GPU memory a runner holds is
+/// counted against the assignment's limit; and a timed call's allocations are served from blocks
+/// earlier timed calls freed (runtime/allocation_wraps.hpp).
 inline constexpr std::string_view runner_wraps_flag =
     "--wrap=__cudaLaunchKernel,--wrap=__cudaLaunchKernel_ptsz,--wrap=cudaLaunchKernel,"
-    "--wrap=cudaMalloc,--wrap=cudaFree";
+    "--wrap=cudaMalloc,--wrap=cudaFree,--wrap=cudaMallocManaged,--wrap=cudaMallocPitch,--wrap=cudaMalloc3D,"
+    "--wrap=cudaMallocAsync,--wrap=cudaFreeAsync,--wrap=cudaDeviceSetLimit";
 
 /// The build's files, relative to the build folder: "obj/submission_<i>.o", its compiler
 /// dependency list ".d" and its assembler dependency list ".as.d".

@@ -44,6 +44,10 @@ constexpr std::string_view other_processes =
     "it inspects or changes other processes (or makes any system call); a submission only "
     "computes";
 constexpr std::string_view starts_programs = "it starts other programs; a submission only computes";
+constexpr std::string_view uncounted_memory =
+    "it takes GPU memory past the runner's count of what a submission holds (the assignment's "
+    "limits.gpu_memory_mb); allocate with cudaMalloc, cudaMallocAsync, cudaMallocManaged or "
+    "cudaMallocPitch";
 constexpr std::string_view changes_protection =
     "it changes memory protection, which is how code patches the runner; a submission only "
     "computes";
@@ -127,6 +131,24 @@ constexpr SymbolRule fixed_rules[] = {
     {Match::exact, "execlp", uses, starts_programs},
     {Match::exact, "execle", uses, starts_programs},
     {Match::exact, "execveat", uses, starts_programs},
+    {Match::exact, "cudaMallocArray", uses, uncounted_memory},
+    {Match::exact, "cudaMalloc3DArray", uses, uncounted_memory},
+    {Match::exact, "cudaMallocMipmappedArray", uses, uncounted_memory},
+    {Match::exact, "cudaMallocFromPoolAsync", uses, uncounted_memory},
+    {Match::prefix, "cudaMallocFromPoolAsync_", uses, uncounted_memory},
+    {Match::prefix, "cudaMallocAsync_", uses, uncounted_memory},  // the per-thread stream's, unwrapped
+    {Match::prefix, "cudaFreeAsync_", uses, uncounted_memory},
+    {Match::exact, "cudaMemPoolCreate", uses, uncounted_memory},
+    {Match::exact, "cudaGraphAddMemAllocNode", uses, uncounted_memory},
+    {Match::exact, "cudaGraphAddMemFreeNode", uses, uncounted_memory},
+    // The driver API's, where an assignment allows it (allowed_libraries: [cuda_driver]).
+    {Match::prefix, "cuMemAlloc", uses, uncounted_memory},
+    {Match::prefix, "cuMemCreate", uses, uncounted_memory},
+    {Match::prefix, "cuMemPoolCreate", uses, uncounted_memory},
+    {Match::prefix, "cuArrayCreate", uses, uncounted_memory},
+    {Match::prefix, "cuArray3DCreate", uses, uncounted_memory},
+    {Match::prefix, "cuMipmappedArrayCreate", uses, uncounted_memory},
+    {Match::prefix, "cuGraphAddMemAllocNode", uses, uncounted_memory},
     {Match::exact, "mprotect", uses, changes_protection},
     {Match::exact, "pkey_mprotect", uses, changes_protection},
 };

@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "memory_ledger.hpp"
 #include "pipeline/schedule_race.hpp"
 #include "process/cpu_affinity.hpp"
 #include "process/sandbox.hpp"
@@ -36,6 +37,8 @@ RunRequest student_run_request(const Spec& spec, const CasePlan& plan, const std
   run.environment[poison_variable] = "ff";  // shared memory's start, on both backends (schedule_race.hpp)
   if (!use_cuda) run.environment[schedule_variable] = "forward";
   if (use_cuda && one_queue()) run.environment[one_queue_variable] = "1";
+  // Every runner of the check, the reference's beside it included: the assignment's GPU memory.
+  if (use_cuda) run.environment[runner::gpu_memory_limit_variable] = std::to_string(spec.limits.gpu_memory_bytes >> 20);
   for (const auto& [name, value] : options.runner_environment) run.environment[name] = value;
   return run;
 }

@@ -71,7 +71,13 @@ CaseResult judge_case(const Spec& spec, const PlannedCase& planned, const CheckT
   const Case& c = planned.spec_case;
   CaseResult result{c.id, c.step, c.visibility, c.params, c.seed, status.outcome, 0.0, c.points,
                     status.seconds, status.message, {}};
-  if (status.outcome != Outcome::passed) return result;
+  // A failure after the GPU memory limit refused an allocation: that refusal is the likely cause.
+  const auto with_refusal = [&](CaseResult judged) {
+    if (judged.outcome != Outcome::passed && !status.memory_refused.empty())
+      judged.message += (judged.message.empty() ? "" : " — ") + status.memory_refused;
+    return judged;
+  };
+  if (status.outcome != Outcome::passed) return with_refusal(result);
   const Step* step = spec.find_step(c.step);
   auto outputs = read_runner_file(task.output_file);
   auto readback = read_runner_file(task.readback_file);
@@ -112,7 +118,7 @@ CaseResult judge_case(const Spec& spec, const PlannedCase& planned, const CheckT
                                     : "";
     result.message = mistake.empty() || modified.empty() ? mistake + modified : mistake + "; " + modified;
   }
-  return result;
+  return with_refusal(std::move(result));
 }
 
 std::vector<CaseResult> judge_cases(const Spec& spec, const CasePlan& plan, const RunOutcome& ran) {

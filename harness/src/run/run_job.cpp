@@ -273,11 +273,16 @@ RunOutcome run_job(ProcessRunner& processes, const RunRequest& request) {
         ++progress;
       }
     }
+    // Why a case's code failed may be the GPU memory limit's refusal (runtime/memory_ledger.hpp).
+    for (const auto& e : follower.events())
+      if (!e.memory_refused.empty() && std::find(ids_here.begin(), ids_here.end(), e.task) != ids_here.end())
+        outcome.tasks[e.task].memory_refused = e.memory_refused;
     if (finished.size() == all_ids.size()) break;
     if (const auto& current = follower.current()) {  // died or was killed inside this task
       const double deadline = task_deadline_s(job, current->first, request.task_timeout_s);
       TaskStatus failed = failure_of(result, follower.events(), current->first, deadline);
       failed.samples = outcome.tasks[current->first].samples;
+      failed.memory_refused = outcome.tasks[current->first].memory_refused;
       outcome.tasks[current->first] = failed;
       finished.insert(current->first);
       if (failed.outcome == Outcome::timeout)  // one hang per step is enough to know: skip the rest

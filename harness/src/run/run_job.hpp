@@ -67,6 +67,8 @@ struct TaskStatus {
   std::string shared_memory = {};
   /// Check tasks: array_digest of each input after the call, from the task's first done event.
   std::map<std::string, std::string> input_digests = {};
+  /// An allocation the runner's GPU memory limit refused during the task, in words ("" none).
+  std::string memory_refused = {};
 };
 
 /// How the whole job went.

@@ -82,12 +82,22 @@ void check_sizes(const Spec& spec, const YAML::Node& root, const SizeRules& rule
                  Diagnostics& diags) {
   std::vector<std::string> every_step;
   for (const auto& step : spec.steps) every_step.push_back(step.name);
-  // A case runs in the CPU backend's runner, whose data host_memory_mb bounds.
-  const double case_bytes = static_cast<double>(spec.limits.host_memory_bytes);
-  const std::string case_bound = "'host_memory_mb' allows (" +
-                                 std::to_string(spec.limits.host_memory_bytes >> 20) + " MiB)";
-  const std::string timed_bound = "a timed size may take (" +
-                                  show_bytes(static_cast<double>(most_timed_bytes)) + ")";
+  // A case runs in the CPU backend's runner, whose data host_memory_mb bounds, and in a CUDA
+  // runner, whose memory gpu_memory_mb bounds: the smaller.
+  const bool host_bound = spec.limits.host_memory_bytes <= spec.limits.gpu_memory_bytes;
+  const std::uint64_t case_most = host_bound ? spec.limits.host_memory_bytes : spec.limits.gpu_memory_bytes;
+  const double case_bytes = static_cast<double>(case_most);
+  const std::string case_bound = std::string(host_bound ? "'host_memory_mb'" : "'gpu_memory_mb'") + " allows (" +
+                                 std::to_string(case_most >> 20) + " MiB)";
+  // The bench runs the reference alone, in a runner without the GPU memory limit.
+  const std::string bench_bound = "a timed size may take (" + show_bytes(static_cast<double>(most_timed_bytes)) + ")";
+  // A timed size runs in a CUDA runner, whose memory gpu_memory_mb bounds (and never past what
+  // any timed size may take).
+  const bool gpu_bound = spec.limits.gpu_memory_bytes < most_timed_bytes;
+  const double timed_bytes = static_cast<double>(gpu_bound ? spec.limits.gpu_memory_bytes : most_timed_bytes);
+  const std::string timed_bound =
+      gpu_bound ? "'gpu_memory_mb' allows (" + std::to_string(spec.limits.gpu_memory_bytes >> 20) + " MiB)"
+                : bench_bound;
 
   const YAML::Node cases = root["cases"];
   for (std::size_t i = 0; i < spec.cases.size(); ++i) {
@@ -104,7 +114,7 @@ void check_sizes(const Spec& spec, const YAML::Node& root, const SizeRules& rule
     const PerformanceTarget& target = spec.performance[i];
     check_size(SizeAt{target.params, targets[i]["params"],
                       "the size of performance target " + std::to_string(i + 1),
-                      {target.step, target.reference}, double(most_timed_bytes), timed_bound},
+                      {target.step, target.reference}, timed_bytes, timed_bound},
                rules, diags);
   }
   const YAML::Node tables = root["bench"];
@@ -114,7 +124,7 @@ void check_sizes(const Spec& spec, const YAML::Node& root, const SizeRules& rule
     for (const auto& row : table.rows) steps.push_back(row.step);
     check_size(SizeAt{table.params, tables[i]["params"],
                       "the size of bench table " + std::to_string(i + 1), steps,
-                      double(most_timed_bytes), timed_bound},
+                      double(most_timed_bytes), bench_bound},
                rules, diags);
   }
 }

@@ -109,6 +109,9 @@ struct Limits {
   std::uint64_t submission_bytes = std::uint64_t{4} << 20;       ///< a submission's files together
   /// Host memory a CPU-backend runner's data may take (its worker threads' own reserve is added).
   std::uint64_t host_memory_bytes = std::uint64_t{1} << 30;
+  /// GPU memory a CUDA runner may hold (its own buffers and the submission's allocations): an
+  /// allocation past it fails in that runner (runtime/memory_ledger.hpp).
+  std::uint64_t gpu_memory_bytes = std::uint64_t{4} << 30;
 };
 
 /// A whole assignment spec.

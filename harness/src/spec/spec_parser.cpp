@@ -19,12 +19,15 @@ const std::vector<std::string> top_keys = {
     "bench", "limits", "allowed_libraries"};
 const std::vector<std::string> limit_keys = {"build_timeout_s", "run_timeout_s", "sanitizer_timeout_s",
                                              "output_limit_kb",
-                                             "submission_file_kb", "submission_kb", "host_memory_mb"};
+                                             "submission_file_kb", "submission_kb", "host_memory_mb",
+                                             "gpu_memory_mb"};
 // The longest build or run timeout a spec may set, in seconds (an hour).
 constexpr double longest_timeout_s = 3600.0;
 // The shortest, in seconds: in less no case can finish (a process's start, a GPU's first launch),
 // so every correct submission would be graded as a hang.
 constexpr double shortest_timeout_s = 0.1;
+// The most GPU memory a runner may be allowed, in MiB (a tebibyte: more than any GPU holds).
+constexpr std::uint64_t most_gpu_memory_mb = std::uint64_t{1} << 20;
 
 // The folder as the user would write it: "assignments/matmul/", or "./" for a bare file name.
 std::string shown_folder(const fs::path& path) {
@@ -82,6 +85,9 @@ Limits parse_limits(const Field& field, Diagnostics& diags) {
     limits.submission_bytes = static_cast<std::uint64_t>(*v) * 1024;
   if (auto v = read_unsigned(map.optional("host_memory_mb"), diags, 1))
     limits.host_memory_bytes = static_cast<std::uint64_t>(*v) << 20;
+  // Above a tebibyte no GPU holds it: a typo, which would leave the runners no limit at all.
+  if (auto v = read_unsigned(map.optional("gpu_memory_mb"), diags, 1, most_gpu_memory_mb))
+    limits.gpu_memory_bytes = static_cast<std::uint64_t>(*v) << 20;
   return limits;
 }
 

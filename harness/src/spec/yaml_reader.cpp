@@ -228,11 +228,15 @@ std::optional<double> read_number(const Field& field, Diagnostics& diags,
                               excerpt(*text));
     return std::nullopt;
   }
+  if (maximum && value > *maximum) {
+    diags.error(field.at, field.name + " must be <= " + std::to_string(*maximum) + ", not " + excerpt(*text));
+    return std::nullopt;
+  }
   return value;
 }
 
 std::optional<std::uint64_t> read_unsigned(const Field& field, Diagnostics& diags,
-                                           std::uint64_t minimum) {
+                                           std::uint64_t minimum, std::optional<std::uint64_t> maximum) {
   const std::string* text = number_text(field, diags, "an integer");
   if (!text) return std::nullopt;
   std::string_view digits = *text;
@@ -257,6 +261,10 @@ std::optional<std::uint64_t> read_unsigned(const Field& field, Diagnostics& diag
   if ((negative && !zero) || value < minimum) {
     diags.error(field.at, field.name + " must be >= " + std::to_string(minimum) + ", not " +
                               excerpt(*text));
+    return std::nullopt;
+  }
+  if (maximum && value > *maximum) {
+    diags.error(field.at, field.name + " must be <= " + std::to_string(*maximum) + ", not " + excerpt(*text));
     return std::nullopt;
   }
   return value;

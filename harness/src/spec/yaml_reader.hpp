@@ -88,9 +88,10 @@ std::optional<std::string> read_identifier(const Field& field, Diagnostics& diag
 std::optional<double> read_number(const Field& field, Diagnostics& diags,
                                   std::optional<double> minimum = {}, bool strict = false,
                                   std::optional<double> maximum = {});
-/// A whole number >= `minimum` (which must be >= 0) that fits in 64 bits, written plainly.
+/// A whole number >= `minimum` (which must be >= 0), and <= `maximum` when given, that fits in 64
+/// bits, written plainly.
 std::optional<std::uint64_t> read_unsigned(const Field& field, Diagnostics& diags,
-                                           std::uint64_t minimum = 0);
+                                           std::uint64_t minimum = 0, std::optional<std::uint64_t> maximum = {});
 
 /// A YAML boolean: true or false (also True/TRUE/False/FALSE, as YAML 1.2's core schema).
 std::optional<bool> read_bool(const Field& field, Diagnostics& diags);

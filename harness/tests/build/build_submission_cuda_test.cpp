@@ -144,7 +144,10 @@ TEST_CASE("build::build_submission_cuda") {
                                                        "obj/submission.o", "/opt/cugrade/lib/librunner_vecadd.a",
                                                        "-Xlinker",
                                                        "--wrap=__cudaLaunchKernel,--wrap=__cudaLaunchKernel_ptsz,"
-                                                       "--wrap=cudaLaunchKernel,--wrap=cudaMalloc,--wrap=cudaFree"});
+                                                       "--wrap=cudaLaunchKernel,--wrap=cudaMalloc,--wrap=cudaFree,"
+                                                       "--wrap=cudaMallocManaged,--wrap=cudaMallocPitch,"
+                                                       "--wrap=cudaMalloc3D,--wrap=cudaMallocAsync,"
+                                                       "--wrap=cudaFreeAsync,--wrap=cudaDeviceSetLimit"});
     // Only the entry point stays global.
     CHECK(read(work / "obj" / "entry_points.txt") == ".cugrade.no.entry.point\n_Z6vecaddPKfS0_Pfi\n");
     CHECK(read(work / "src" / "submission_0.cu") == vecadd_source);

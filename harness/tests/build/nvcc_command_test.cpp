@@ -49,7 +49,9 @@ TEST_CASE("build::nvcc_link_command") {
     CHECK(nvcc_link_command(request) ==
           Argv{"/usr/local/cuda/bin/nvcc", "-arch=sm_90", "-o", "runner", "obj/submission.o",
                "/opt/cugrade/lib/librunner_matmul.a", "-Xlinker",
-               "--wrap=__cudaLaunchKernel,--wrap=__cudaLaunchKernel_ptsz,--wrap=cudaLaunchKernel,--wrap=cudaMalloc,--wrap=cudaFree"});
+               "--wrap=__cudaLaunchKernel,--wrap=__cudaLaunchKernel_ptsz,--wrap=cudaLaunchKernel,--wrap=cudaMalloc,--wrap=cudaFree,--wrap=cudaMallocManaged,"
+               "--wrap=cudaMallocPitch,--wrap=cudaMalloc3D,--wrap=cudaMallocAsync,--wrap=cudaFreeAsync,"
+               "--wrap=cudaDeviceSetLimit"});
   }
   SUBCASE("libraries the assignment allows are linked; unknown names are not") {
     request.allowed_libraries = {"cublas", "no_such_library"};

@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <string_view>
 
 #include "build/test_data.hpp"
 
@@ -145,6 +146,20 @@ TEST_CASE("build::use_refused") {
     CHECK_FALSE(refused("cuModuleLoad"));
     CHECK(refused("cuGetProcAddress"));  // never: it hands out anything
     CHECK(refused("cufftPlan1d"));
+  }
+  SUBCASE("GPU memory the runner's limit cannot count, even where the driver API is allowed") {
+    context.allowed_libraries = {"cuda_driver"};
+    for (const char* name : {"cudaMallocArray", "cudaMalloc3DArray", "cudaMallocMipmappedArray",
+                             "cudaMallocFromPoolAsync", "cudaMallocAsync_ptsz", "cudaFreeAsync_ptsz",
+                             "cudaMemPoolCreate", "cudaGraphAddMemAllocNode", "cuMemAlloc_v2", "cuMemCreate",
+                             "cuMemAllocManaged", "cuArrayCreate_v2", "__real_cudaMallocManaged"}) {
+      CHECK_MESSAGE(refused(name), name);
+      if (!std::string_view(name).starts_with("__"))
+        CHECK(use_refused(used(name), context)->find("limits.gpu_memory_mb") != std::string::npos);
+    }
+    for (const char* name : {"cudaMalloc", "cudaMallocManaged", "cudaMallocPitch", "cudaMalloc3D", "cudaMallocAsync",
+                             "cudaFreeAsync", "cudaDeviceSetLimit", "cuModuleLoad"})
+      CHECK_FALSE_MESSAGE(refused(name), name);
   }
   SUBCASE("the harness's own code: namespaces, and names only the runner library defines") {
     CHECK(refused("_ZN7cugrade13adapter_stepsEv"));

@@ -91,6 +91,15 @@ TEST_CASE("runtime::events") {
     CHECK(cugrade::event_to_line(e).find("shared_memory") == std::string::npos);
     CHECK(cugrade::event_from_line(cugrade::event_to_line(e))->shared_memory.empty());
   }
+  SUBCASE("an event carries the allocation the GPU memory limit refused, when there was one") {
+    cugrade::Event e;
+    e.kind = "cuda_error";
+    e.task = "t";
+    e.memory_refused = "cudaMalloc asked for 8.0 GiB";
+    CHECK(cugrade::event_from_line(cugrade::event_to_line(e))->memory_refused == e.memory_refused);
+    e.memory_refused.clear();
+    CHECK(cugrade::event_to_line(e).find("memory_refused") == std::string::npos);
+  }
   SUBCASE("junk a student prints into the stream is skipped") {
     const std::string path =
         (std::filesystem::temp_directory_path() / ("cugrade-events-" + std::to_string(getpid()))).string();

@@ -1,12 +1,13 @@
 // run_requests: the student's runner's request for the cases (no timed task, shared memory's
 // poison, the CPU backend's schedule and memory limit, the user's variables last), the timing
 // runners' folder, the timing's two CPUs, CUGRADE_TIMING_AHEAD, and one hardware queue for the
-// untimed runners on the GPU (CUGRADE_ONE_QUEUE).
+// untimed runners on the GPU (CUGRADE_ONE_QUEUE), the GPU memory limit.
 #include "pipeline/run_requests.hpp"
 
 #include <doctest/doctest.h>
 #include <stdlib.h>
 
+#include "memory_ledger.hpp"
 #include "pipeline/schedule_race.hpp"
 #include "process/cpu_affinity.hpp"
 
@@ -33,6 +34,14 @@ TEST_CASE("pipeline::run_requests") {
     CHECK(run.gpu);
     CHECK(run.environment.count(schedule_variable) == 0);  // the GPU schedules itself
     CHECK(timing_run_request(run, plan).work_dir == "/w/timing");
+  }
+  SUBCASE("on the GPU every runner of the check holds at most the assignment's GPU memory") {
+    spec.limits.gpu_memory_bytes = std::uint64_t{6} << 30;
+    const RunRequest run = student_run_request(spec, plan, "/w/runner", true, options);
+    CHECK(run.environment.at(runner::gpu_memory_limit_variable) == "6144");
+    CHECK(timing_run_request(run, plan).environment.at(runner::gpu_memory_limit_variable) == "6144");
+    CHECK(student_run_request(spec, plan, "/w/runner", false, options).environment.count(
+              runner::gpu_memory_limit_variable) == 0);  // the CPU backend's memory is host_memory_mb's
   }
   SUBCASE("on the GPU the cases' runner gets one hardware queue; the timing runners the driver's default") {
     unsetenv("CUGRADE_ONE_QUEUE");

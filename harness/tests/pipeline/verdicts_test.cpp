@@ -58,11 +58,13 @@ struct Judged {
     return judge_digests(outputs, inputs_after, inputs_after);
   }
   /// The verdict when the read-back file says `readback` but the done event's digests say `digested`.
-  CaseResult judge_digests(const ArraySet& outputs, const ArraySet& readback, const ArraySet& digested) {
+  CaseResult judge_digests(const ArraySet& outputs, const ArraySet& readback, const ArraySet& digested,
+                           const std::string& memory_refused = "") {
     REQUIRE(write_array_file(task.output_file, outputs));
     REQUIRE(write_array_file(task.readback_file, readback));
     for (const auto& [name, array] : outputs) task.outputs[name] = OutputDecl{array.type, array.dims};
     TaskStatus status{Outcome::passed, "", 0.01, {}};
+    status.memory_refused = memory_refused;
     for (const auto& [name, array] : digested) status.input_digests[name] = array_digest(array);
     planned.material = std::make_shared<const CaseMaterial>(material);
     return judge_case(spec, planned, task, status);
@@ -114,6 +116,20 @@ TEST_CASE("pipeline::judge_case") {
     const CaseResult unreported = j.judge_digests(outputs, {{"C", f32({3.0f})}}, {});
     CHECK(unreported.outcome == Outcome::wrong_answer);
     CHECK(unreported.message.find("did not report") != std::string::npos);
+  }
+  SUBCASE("an allocation the GPU memory limit refused is told with a failed case, not with a passed one") {
+    j.material.gold["A"] = f64({1.0});
+    const std::string refused = "cudaMalloc asked for 139.0 GiB of GPU memory while your code held 0 B";
+    const CaseResult wrong = j.judge_digests({{"A", f32({0.0f})}}, {}, {}, refused);
+    CHECK(wrong.outcome == Outcome::wrong_answer);
+    CHECK(wrong.message == refused);
+    const CaseResult ok = j.judge_digests({{"A", f32({1.0f})}}, {}, {}, refused);
+    CHECK(ok.outcome == Outcome::passed);  // the code coped with the failure: nothing to say
+    CHECK(ok.message.empty());
+    TaskStatus crashed{Outcome::cuda_error, "CUDA error in the entry: an illegal memory access", 0.01, {}};
+    crashed.memory_refused = refused;
+    const CaseResult failed = judge_case(j.spec, j.planned, j.task, crashed);
+    CHECK(failed.message == "CUDA error in the entry: an illegal memory access — " + refused);
   }
   SUBCASE("a failed output that matches a mistake model is named for it; the verdict stays the gold's") {
     const std::vector<MistakeModel> models{{"doubled", "your A is doubled", {}, [](const Case&, const ArraySet&) {

@@ -74,8 +74,30 @@ TEST_CASE("spec::check_sizes") {
                              "bench:\n  - {table: t, params: {M: 1, N: 1, K: 3}, rows: [{step: naive}]}\n";
     CHECK(problems_of(yaml, &rules) ==
           Lines{":10:27: the size of performance target 1 needs at least 111.8 GiB for the "
-                "inputs and outputs of step 'naive', more than a timed size may take (32.0 GiB)",
+                "inputs and outputs of step 'naive', more than 'gpu_memory_mb' allows (4096 MiB)",
                 ":12:24: the size of bench table 1 is not one the grader accepts: K must not be 3"});
+  }
+  SUBCASE("a timed size within 32 GiB but past the runner's GPU memory; the bench's reference has no such limit") {
+    // 4 bytes × 3 × 20000² = 4.5 GiB for 'naive'.
+    const std::string sized = "performance:\n  - {step: naive, params: {M: 20000, N: 20000, K: 20000}, points: 1}\n"
+                              "bench:\n  - {table: t, params: {M: 20000, N: 20000, K: 20000}, rows: [{step: naive}]}\n";
+    const std::string yaml = head + "cases:\n  - sizes: [{M: 1, N: 1, K: 1}]\n" + sized;
+    CHECK(problems_of(yaml, &rules) ==
+          Lines{":10:27: the size of performance target 1 needs at least 4.5 GiB for the inputs and outputs of "
+                "step 'naive', more than 'gpu_memory_mb' allows (4096 MiB)"});
+    std::string roomy = yaml;
+    roomy.replace(roomy.find("{host_memory_mb: 1}"), 19, "{host_memory_mb: 1, gpu_memory_mb: 8192}");
+    CHECK(problems_of(roomy, &rules) == Lines{});
+  }
+  SUBCASE("a case past gpu_memory_mb where it is the smaller limit") {
+    std::string yaml = head + "cases:\n  - {steps: [naive], sizes: [{M: 200, N: 200, K: 200}]}\n";
+    yaml.replace(yaml.find("{host_memory_mb: 1}"), 19, "{host_memory_mb: 4096, gpu_memory_mb: 1}");
+    CHECK(problems_of(yaml, &rules) == Lines{});  // 469 KiB
+    std::string larger = head + "cases:\n  - {steps: [naive], sizes: [{M: 300, N: 300, K: 300}]}\n";
+    larger.replace(larger.find("{host_memory_mb: 1}"), 19, "{host_memory_mb: 4096, gpu_memory_mb: 1}");
+    CHECK(problems_of(larger, &rules) ==
+          Lines{":8:30: size 1 of case group 1 needs at least 1.0 MiB for the inputs and outputs of step "
+                "'naive', more than 'gpu_memory_mb' allows (1 MiB)"});
   }
   SUBCASE("not checked while the spec itself has problems") {
     const std::string yaml = head + "cases:\n  - sizes: [{M: 2}]\n    points: x\n";

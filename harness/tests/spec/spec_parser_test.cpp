@@ -86,6 +86,14 @@ TEST_CASE("spec::parse_spec_file limits") {
     CHECK(problems_of("{sanitizer_timeout_s: 120}") == Lines{});
     CHECK(problems_of("{sanitizer_timeout_s: 0}") == Lines{":7:31: 'sanitizer_timeout_s' must be >= 0.1, not 0"});
   }
+  SUBCASE("the runners' GPU memory: a whole number of MiB from 1 to a tebibyte, 4 GiB by default") {
+    CHECK(problems_of("{gpu_memory_mb: 8192}") == Lines{});
+    CHECK(problems_of("{gpu_memory_mb: 0}") == Lines{":7:25: 'gpu_memory_mb' must be >= 1, not 0"});
+    CHECK(problems_of("{gpu_memory_mb: 2000000}") ==
+          Lines{":7:25: 'gpu_memory_mb' must be <= 1048576, not 2000000"});
+    CHECK(problems_of("{gpu_memory_mb: 1.5}") ==
+          Lines{":7:25: 'gpu_memory_mb' must be an integer, not '1.5'"});
+  }
   SUBCASE("a quoted number is a string") {
     CHECK(problems_of("{run_timeout_s: \"10\", host_memory_mb: '512'}") ==
           Lines{":7:25: 'run_timeout_s' must be a number, not a string (\"10\"): write it without quotes",

@@ -1,9 +1,10 @@
 // Attack (resources; GPU): in the first call, take all but 64 MiB of the GPU's free memory and
-// never give it back. The runner's own allocations for the next cases (and the reference's, in
-// the same process) then fail, which the runner reported as a failure of its own: cases that
-// never cost points. The submission's own answer is wrong (C = 0). Must fail: a runner failure
-// is the student's unless the harness reproduces it with the reference in a fresh process, so
-// every case is charged to the submission, and no harness error is reported.
+// never give it back. Beside it, other runners' allocations (and their CUDA contexts) would fail;
+// in its own runner the next cases' buffers and the reference's. Must fail, and harm no one: the
+// runner may hold at most the assignment's limits.gpu_memory_mb (4 GiB by default), so the hoard
+// is refused in its own process (the report says so), the answer (C = 0) is wrong, and nothing
+// else on the GPU notices. Had it held the memory, a runner failure would still be the student's
+// unless the harness reproduced it with the reference in a fresh process.
 #include "interface.cuh"
 
 static void entry(const float* A, const float* B, float* C, int M, int N, int K) {
