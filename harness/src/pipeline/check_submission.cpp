@@ -185,8 +185,8 @@ RanSubmission run_submission(const CheckContext& context, const Spec& spec, cons
     }
     // The runners started beside the cases load the first step that is timed now: that upload
     // overlaps the sanitizer's pass. Runners left unused (no step passed) end with `early`.
-    if (const auto passing = passing_step_tasks(plan.job.timings, report.cases); !passing.empty())
-      early.load(passing.front());
+    const std::vector<std::size_t> passing = passing_step_tasks(plan.job.timings, report.cases);
+    if (!passing.empty()) early.load(passing.front());
     // Invalid accesses, races and uninitialised reads the GPU let pass: compute-sanitizer.
     if (use_cuda && options.sanitizer) {
       const std::vector<std::string> tools = sanitizer_tools(options.submission);
@@ -198,7 +198,9 @@ RanSubmission run_submission(const CheckContext& context, const Spec& spec, cons
       report.notes.insert(report.notes.end(), pass.notes.begin(), pass.notes.end());
     }
     turn.release();
-    if (timed && context.gpu_turns) turn = context.gpu_turns->alone();
+    // Alone only where a step is to be timed: with none passing there is nothing to time or
+    // profile, and a turn alone would empty the GPU of the other lanes' work for nothing.
+    if (timed && context.gpu_turns && !passing.empty()) turn = context.gpu_turns->alone();
     stage_started = std::chrono::steady_clock::now();
     {
       const PinnedThread pinned(check_timing_cpus(options));  // the lock-step loop, and runners it starts
@@ -210,9 +212,9 @@ RanSubmission run_submission(const CheckContext& context, const Spec& spec, cons
       if (!out.timed_runs[i].phase_seconds.empty())
         say(options, describe_phases(plan.job.timings[i].step, out.timed_runs[i]));
     // Calibrating the ceilings uses the GPU, so it belongs to this half (once per GPU: cached).
-    if (timed && !plan.timings.empty()) out.ceilings = ceilings_for(context.processes, context.locations, device);
+    if (timed && !passing.empty()) out.ceilings = ceilings_for(context.processes, context.locations, device);
     // Why a step is slow: Nsight Compute's counters of one call of each side (advice, no points).
-    if (timed && options.diagnosis && !plan.timings.empty()) {
+    if (timed && options.diagnosis && !passing.empty()) {
       stage_started = std::chrono::steady_clock::now();
       out.diagnoses =
           diagnose_timed_steps(context, options, run, reference_runner, plan, out.timed_runs, device, report.submission);
