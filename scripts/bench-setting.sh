@@ -7,8 +7,6 @@
 #                 the sanitizer's pass; off: CUGRADE_TIMING_AHEAD=0
 #   one-queue     the untimed runners' CUDA contexts with one hardware queue
 #                 (pipeline/run_requests.hpp); off: CUGRADE_ONE_QUEUE=0
-#   split-racecheck  a lone check's racecheck cases in two runners side by side
-#                 (pipeline/sanitizer_pass.hpp); off: CUGRADE_SPLIT_RACECHECK=0
 #
 #   scripts/bench-setting.sh SETTING BUILD_DIR WORK [--checks N] [--classes "matmul nbody ..."]
 #                            [--selftest "reduction vecadd ..."] [-- GRADE_OPTIONS...]
@@ -26,13 +24,12 @@
 # self-test's (WORK/selftest-0.log, -1.log).
 set -euo pipefail
 
-usage() { sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 1; }
+usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 1; }
 [ $# -ge 3 ] || usage
 case $1 in
   timing-ahead) variable=CUGRADE_TIMING_AHEAD ;;
   one-queue) variable=CUGRADE_ONE_QUEUE ;;
-  split-racecheck) variable=CUGRADE_SPLIT_RACECHECK ;;
-  *) echo "bench-setting: unknown setting '$1' (timing-ahead, one-queue or split-racecheck)" >&2; usage ;;
+  *) echo "bench-setting: unknown setting '$1' (timing-ahead or one-queue)" >&2; usage ;;
 esac
 setting=$1 build=$2 work=$3
 shift 3

@@ -193,7 +193,7 @@ RanSubmission run_submission(const CheckContext& context, const Spec& spec, cons
       if (!context.locations.compute_sanitizer.empty()) say(options, "checking the cases under compute-sanitizer ...");
       const SanitizerPass pass = run_sanitizer_pass(context.processes, spec, plan, run, ran,
                                                     context.locations.compute_sanitizer, tools, report.submission,
-                                                    report.cases, context.gpu_turns ? 1 : lone_racecheck_runners());
+                                                    report.cases);
       spent.run += pass.seconds;
       report.notes.insert(report.notes.end(), pass.notes.begin(), pass.notes.end());
     }

@@ -24,8 +24,6 @@ bool timing_ahead() { return setting_on("CUGRADE_TIMING_AHEAD"); }
 
 bool one_queue() { return setting_on("CUGRADE_ONE_QUEUE"); }
 
-std::size_t lone_racecheck_runners() { return setting_on("CUGRADE_SPLIT_RACECHECK") ? 2 : 1; }
-
 RunRequest student_run_request(const Spec& spec, const CasePlan& plan, const std::filesystem::path& runner,
                                bool use_cuda, const CheckOptions& options) {
   Job checks = plan.job;

@@ -4,7 +4,6 @@
 // the untimed runners' CUDA contexts get one hardware queue.
 #include <sched.h>
 
-#include <cstddef>
 #include <filesystem>
 
 #include "pipeline/case_plan.hpp"
@@ -28,10 +27,6 @@ inline constexpr const char* one_queue_variable = "CUDA_DEVICE_MAX_CONNECTIONS";
 /// False when CUGRADE_ONE_QUEUE=0 asks for the driver's default queues in every runner (a
 /// benchmark's side-by-side comparison, scripts/bench-setting.sh).
 bool one_queue();
-
-/// racecheck's runners for a check with the GPU to itself: 2, or 1 when CUGRADE_SPLIT_RACECHECK=0
-/// asks for one (a benchmark's side-by-side comparison, scripts/bench-setting.sh).
-std::size_t lone_racecheck_runners();
 
 /// How the student's runner runs this check's cases: its folder, job, limits, sandbox and
 /// environment (shared memory's start on both backends, the CPU backend's schedule, one hardware

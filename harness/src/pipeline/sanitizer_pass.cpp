@@ -122,20 +122,6 @@ RacecheckCases racecheck_cases(const std::vector<std::string>& step_ids,
   return cases;
 }
 
-std::vector<std::vector<std::size_t>> deal_racecheck_steps(const std::vector<std::size_t>& cases_per_step,
-                                                           std::size_t runners) {
-  std::vector<std::vector<std::size_t>> dealt(std::max<std::size_t>(1, runners));
-  std::vector<std::size_t> load(dealt.size(), 0);
-  for (std::size_t step = 0; step < cases_per_step.size(); ++step) {
-    if (cases_per_step[step] == 0) continue;
-    const auto fewest = static_cast<std::size_t>(std::ranges::min_element(load) - load.begin());
-    dealt[fewest].push_back(step);
-    load[fewest] += cases_per_step[step];
-  }
-  std::erase_if(dealt, [](const auto& steps) { return steps.empty(); });
-  return dealt;
-}
-
 std::vector<std::string> sanitizer_tools(const std::vector<fs::path>& sources) {
   std::string all;
   for (const auto& file : sources) all += read_text(file);
@@ -168,7 +154,7 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
                                  const RunRequest& first, const RunOutcome& ran, const fs::path& sanitizer,
                                  const std::vector<std::string>& tools,
                                  const std::vector<std::string>& source_names,
-                                 std::vector<CaseResult>& cases, std::size_t racecheck_runners) {
+                                 std::vector<CaseResult>& cases) {
   const auto started = std::chrono::steady_clock::now();
   SanitizerPass pass;
   // The cases to check, by task id, with their results.
@@ -216,32 +202,22 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
     std::string tool;
     std::vector<std::string> ids;
     std::map<std::string, std::vector<std::string>> if_race;  ///< step → checked next, where that step had a race
-    std::string folder;  ///< under the check's folder: sanitize-<tool>, and -<n> for a tool's n-th runner
   };
   std::vector<Chunk> chunks;
   for (const std::string& tool : tools) {
     if (tool != "racecheck") {
-      chunks.push_back({tool, ids, {}, "sanitize-" + tool});
+      chunks.push_back({tool, ids, {}});
       continue;
     }
-    std::vector<RacecheckCases> sized;
-    std::vector<std::size_t> first_counts;
+    Chunk racecheck{tool, {}, {}};
+    std::set<std::string> first_round;
     for (const auto& [step, step_ids] : steps) {
-      sized.push_back(racecheck_cases(step_ids, bytes_of, work_of));
-      first_counts.push_back(sized.back().first.size());
+      RacecheckCases sized = racecheck_cases(step_ids, bytes_of, work_of);
+      first_round.insert(sized.first.begin(), sized.first.end());
+      if (!sized.after_race.empty()) racecheck.if_race[step] = std::move(sized.after_race);
     }
-    const auto dealt = deal_racecheck_steps(first_counts, racecheck_runners);
-    for (std::size_t r = 0; r < dealt.size(); ++r) {
-      Chunk racecheck{tool, {}, {}, "sanitize-" + tool + (r ? "-" + std::to_string(r + 1) : "")};
-      std::set<std::string> first_round;
-      for (std::size_t k : dealt[r]) {
-        first_round.insert(sized[k].first.begin(), sized[k].first.end());
-        if (!sized[k].after_race.empty()) racecheck.if_race[steps[k].first] = std::move(sized[k].after_race);
-      }
-      std::ranges::copy_if(ids, std::back_inserter(racecheck.ids),
-                           [&](const std::string& id) { return first_round.contains(id); });
-      chunks.push_back(std::move(racecheck));
-    }
+    std::ranges::copy_if(ids, std::back_inserter(racecheck.ids), [&](const std::string& id) { return first_round.contains(id); });
+    chunks.push_back(std::move(racecheck));
   }
   std::map<std::string, std::string> step_of;  // task id → its step
   for (const CheckTask& task : first.job.checks) step_of[task.id] = task.step;
@@ -250,7 +226,7 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
     if (chunk.ids.empty()) continue;
     running.push_back(std::async(std::launch::async, [&, chunk] {
       const std::string& tool = chunk.tool;
-      const std::string& folder = chunk.folder;
+      const std::string folder = "sanitize-" + tool;
       ToolRun run{tool, {}, {}, {}, {}};
       RunRequest sanitized = first;
       sanitized.task_timeout_s = spec.limits.sanitizer_timeout_s;

@@ -57,14 +57,6 @@ RacecheckCases racecheck_cases(const std::vector<std::string>& step_ids,
                                const std::map<std::string, std::size_t>& bytes_of,
                                const std::map<std::string, double>& work_of = {});
 
-/// Steps (by their number of cases racecheck checks first, in the job's order) dealt out to at
-/// most `runners` racecheck runners, each step whole to the runner with the fewest cases so far:
-/// each runner's steps, by index, in order; no runner without a step. racecheck's runner costs
-/// 1.0-1.1 s to start on an H200 and its matmul cases about 0.08 s each, so a lone check's twelve
-/// cases in two runners side by side take about half their time less.
-std::vector<std::vector<std::size_t>> deal_racecheck_steps(const std::vector<std::size_t>& cases_per_step,
-                                                           std::size_t runners);
-
 /// What the pass did, for the report's notes and the stage times.
 struct SanitizerPass {
   std::vector<std::string> notes;  ///< what it checked, what it could not
@@ -75,14 +67,11 @@ struct SanitizerPass {
 /// Runs the planned cases marked `sanitize` (not the reference's own, not those that timed out
 /// or flooded the output in `ran`) under each tool of `tools`, each in `first`'s runner and
 /// sandbox, in work_dir/sanitize-<tool>; gives each report to its case among `cases`.
-/// `source_names` are the student's names of the submission's files, in order. racecheck's steps
-/// go to at most `racecheck_runners` runners side by side (deal_racecheck_steps): more than one
-/// only where nothing else shares the GPU (each runner's start is CPU and GPU work that lanes
-/// beside it would pay for). Without `sanitizer` it only notes so.
+/// `source_names` are the student's names of the submission's files, in order. Without `sanitizer` it only notes so.
 SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, const CasePlan& plan,
                                  const RunRequest& first, const RunOutcome& ran,
                                  const std::filesystem::path& sanitizer, const std::vector<std::string>& tools,
                                  const std::vector<std::string>& source_names,
-                                 std::vector<CaseResult>& cases, std::size_t racecheck_runners = 1);
+                                 std::vector<CaseResult>& cases);
 
 }  // namespace cugrade

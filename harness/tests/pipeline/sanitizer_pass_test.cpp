@@ -87,23 +87,6 @@ TEST_CASE("pipeline::sanitizer_tools") {
   }
 }
 
-TEST_CASE("pipeline::deal_racecheck_steps") {
-  using Dealt = std::vector<std::vector<std::size_t>>;
-  SUBCASE("matmul's four steps of three cases in two runners: two steps each, in order") {
-    CHECK(deal_racecheck_steps({3, 3, 3, 3}, 2) == Dealt{{0, 2}, {1, 3}});
-  }
-  SUBCASE("each step whole to the runner with the fewest cases; steps with none left out") {
-    CHECK(deal_racecheck_steps({3, 0, 1, 1, 3}, 2) == Dealt{{0}, {2, 3, 4}});
-    CHECK(deal_racecheck_steps({2, 3, 3, 3, 3, 3, 3}, 3) == Dealt{{0, 3, 6}, {1, 4}, {2, 5}});
-  }
-  SUBCASE("one runner: every step; no runner left without a step") {
-    CHECK(deal_racecheck_steps({3, 3}, 1) == Dealt{{0, 1}});
-    CHECK(deal_racecheck_steps({3}, 2) == Dealt{{0}});
-    CHECK(deal_racecheck_steps({0, 0}, 2).empty());
-    CHECK(deal_racecheck_steps({3, 3}, 0) == Dealt{{0, 1}});
-  }
-}
-
 TEST_CASE("pipeline::racecheck_cases") {
   const std::map<std::string, std::size_t> bytes{{"tiny", 12},      {"small", 8192},   {"mid", 27000},
                                                  {"fits", 32768},   {"edge", 65536},   {"over", 65537},
