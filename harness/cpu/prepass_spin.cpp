@@ -6,6 +6,7 @@ namespace cugrade::cpu {
 namespace {
 
 constexpr const char* yield_call = " ::cugrade_cpu::yield_thread(); ";
+constexpr const char* pass_call = " ::cugrade_cpu::spin_check();";
 
 /// The `{` that opens the block `}` at `close` closes (same directive), or nullopt.
 std::optional<std::size_t> opening_brace(const TokenView& t, std::size_t close) {
@@ -40,8 +41,13 @@ void yield_in_spin_waits(const TokenView& t, const std::vector<TokenRange>& bodi
     for (std::size_t k = open + 1; k < close; ++k) {
       if (!t.is(k, "while") || !t.is(k + 1, "(")) continue;
       if (ends_do(t, k)) {
-        // `do {} while (c);`: the empty body spins as well.
-        if (t.is(k - 1, "}") && t.is(k - 2, "{")) edits.push_back(Edit{t[k - 1].begin, t[k - 1].begin, yield_call});
+        // `do {} while (c);`: the empty body spins as well; a braced body counts its passes.
+        if (!t.is(k - 1, "}")) continue;
+        if (t.is(k - 2, "{")) {
+          edits.push_back(Edit{t[k - 1].begin, t[k - 1].begin, yield_call});
+        } else if (const auto open_body = opening_brace(t, k - 1)) {
+          edits.push_back(Edit{t[*open_body].end, t[*open_body].end, pass_call});
+        }
         continue;
       }
       const auto paren = t.match_forward(k + 1);
@@ -51,6 +57,8 @@ void yield_in_spin_waits(const TokenView& t, const std::vector<TokenRange>& bodi
         edits.push_back(Edit{t[after].begin, t[after].end, std::string("{") + yield_call + "}"});
       else if (t.is(after, "{") && t.is(after + 1, "}"))
         edits.push_back(Edit{t[after + 1].begin, t[after + 1].begin, yield_call});
+      else if (t.is(after, "{"))
+        edits.push_back(Edit{t[after].end, t[after].end, pass_call});
     }
 }
 

@@ -1,9 +1,13 @@
 #pragma once
 // The pre-pass's yield in a spin-wait of device code: `while (flag == 0);` and `while (!done) {}`
-// become `while (flag == 0) { ::cugrade_cpu::yield_thread(); }`. Why: the CPU backend runs a
-// block's threads as fibers that switch only at barriers, warp intrinsics and atomics, so a lane
-// spinning on a `volatile` flag that a sibling thread sets never let that sibling run; a GPU
-// (every thread scheduled independently since Volta) gets past it.
+// become `while (flag == 0) { ::cugrade_cpu::yield_thread(); }`, and a braced while or do-while
+// body starts with `::cugrade_cpu::spin_check();`, which yields every 1024th pass of the thread.
+// Why: the CPU backend runs a block's threads as fibers that switch only at barriers, warp
+// intrinsics and atomics, so a lane spinning on a `volatile` flag that a sibling thread sets
+// (with or without a loop body of its own, `while (ready == 0) { ++tries; }`) never let that
+// sibling run; a GPU (every thread scheduled independently since Volta) gets past it. A loop that
+// ends by itself pays an increment and a test per pass; `for` loops are left alone (a grid-stride
+// or tile loop is a `for`, and a spin written as one is rare).
 #include <vector>
 
 #include "prepass_rmw.hpp"
@@ -12,9 +16,10 @@
 namespace cugrade::cpu {
 
 /// Appends, for each `while (...)` inside `bodies` (the device-only functions' bodies) whose body
-/// is empty (`;` or `{}`), the edit that puts ::cugrade_cpu::yield_thread() in it. The `while` that
-/// ends a `do ... while (...);` is left alone, but a `do {} while (...);` gets the yield in its
-/// empty `{}`.
+/// is empty (`;` or `{}`), the edit that puts ::cugrade_cpu::yield_thread() in it, and for each
+/// whose body is a non-empty block, the edit that starts it with ::cugrade_cpu::spin_check();
+/// likewise for `do {...} while (...);` (a `do {} while` gets the yield). An unbraced body other
+/// than `;` is left as written.
 void yield_in_spin_waits(const TokenView& tokens, const std::vector<TokenRange>& bodies, std::vector<Edit>& edits);
 
 }  // namespace cugrade::cpu

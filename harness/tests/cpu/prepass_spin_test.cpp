@@ -29,7 +29,7 @@ TEST_CASE("prepass::yield_in_spin_waits") {
     CHECK(out.find("while (flag[1] != 2) { ::cugrade_cpu::yield_thread(); }") != std::string::npos);
     CHECK(out.find("do { ::cugrade_cpu::yield_thread(); } while (flag[2] == 0);") != std::string::npos);
   }
-  SUBCASE("loops with a body, the while of a do statement, and host code stay as written") {
+  SUBCASE("a braced loop body counts its passes (spin_check); other loops and host code stay as written") {
     const std::string out = prepassed(
         "__device__ int f(int* p) {\n"
         "  int n = 0;\n"
@@ -37,11 +37,17 @@ TEST_CASE("prepass::yield_in_spin_waits") {
         "  do { ++n; } while (n < 10);\n"
         "  do ++n; while (n < 20);\n"
         "  while (n > 0) { --n; }\n"
+        "  for (int i = 0; i < 4; ++i) { ++n; }\n"
         "  return n;\n"
         "}\n"
-        "void host(volatile int* flag) { while (*flag == 0); }\n");
+        "void host(volatile int* flag) { while (*flag == 0); while (*flag) { *flag = 0; } }\n");
     CHECK(out.find("yield_thread") == std::string::npos);
+    CHECK(out.find("while (p[n] != 0) ++n;") != std::string::npos);
+    CHECK(out.find("do { ::cugrade_cpu::spin_check(); ++n; } while (n < 10);") != std::string::npos);
     CHECK(out.find("do ++n; while (n < 20);") != std::string::npos);
-    CHECK(out.find("void host(volatile int* flag) { while (*flag == 0); }") != std::string::npos);
+    CHECK(out.find("while (n > 0) { ::cugrade_cpu::spin_check(); --n; }") != std::string::npos);
+    CHECK(out.find("for (int i = 0; i < 4; ++i) { ++n; }") != std::string::npos);
+    CHECK(out.find("void host(volatile int* flag) { while (*flag == 0); while (*flag) { *flag = 0; } }") !=
+          std::string::npos);
   }
 }

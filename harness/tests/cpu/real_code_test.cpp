@@ -41,6 +41,9 @@ TEST_CASE("cpu::real code runs as written") {
   SUBCASE("a spin-wait on a volatile __shared__ flag a sibling thread sets (`while (ready == 0);`)") {
     CHECK(cpu_test::real_code("spin_on_sibling", 64)[0] == 64);  // the last thread's input
   }
+  SUBCASE("the same wait whose loop body counts its passes (`while (ready == 0) { ++passes; }`)") {
+    CHECK(cpu_test::real_code("spin_counting", 64)[0] == 64);
+  }
 }
 
 TEST_CASE("cpu::shuffles in a block of fewer than 32 threads read 0 from lanes it does not have") {

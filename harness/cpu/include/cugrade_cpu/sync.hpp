@@ -38,6 +38,17 @@ unsigned active_lanes(const std::source_location& where);
 /// Lets the other threads of the block run (spin-waits, failed atomicCAS, __nanosleep).
 void yield_thread();
 
+/// Passes of while loops on this worker thread (spin_check).
+inline thread_local unsigned spin_passes = 0;
+
+/// The first statement of every braced while and do-while body in device code (the pre-pass's
+/// prepass_spin.cpp): every 1024th pass yields, so that a spin-wait whose body never yields lets
+/// the thread it waits for run. Nothing at compile time (a constexpr function's loop).
+constexpr void spin_check() {
+  if (std::is_constant_evaluated()) return;
+  if ((++spin_passes & 1023u) == 0 && current_thread) yield_thread();
+}
+
 /// Ends the kernel with a launch failure carrying `message` (used by __trap).
 [[noreturn]] void fail_kernel(const char* message);
 

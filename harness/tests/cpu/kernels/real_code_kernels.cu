@@ -55,7 +55,9 @@ __global__ void multiples_of_three(const int* in, int* out, int n) {
 
 // Thread 0 spins on a volatile __shared__ flag that the block's last thread sets after writing
 // the value it waits for (legal since Volta: every thread is scheduled on its own).
-__global__ void wait_for_last(const int* in, int* out) {
+// Thread 0 waits for the last thread's flag: with an empty spin (`while (ready == 0);`), or, when
+// `Counting`, with a loop body that counts its passes (a body that never yields by itself).
+template <bool Counting> __global__ void wait_for_last(const int* in, int* out) {
   __shared__ volatile int ready;
   __shared__ int value;
   if (threadIdx.x == 0) ready = 0;
@@ -65,10 +67,17 @@ __global__ void wait_for_last(const int* in, int* out) {
     __threadfence_block();
     ready = 1;
   }
-  if (threadIdx.x == 0) {
+  if (threadIdx.x != 0) return;
+  long long passes = 0;
+  if (Counting) {
+    while (ready == 0) {
+      ++passes;
+    }
+  } else {
     while (ready == 0);
-    out[0] = value;
   }
+  out[0] = value;
+  out[1] = passes > 0 ? 1 : 0;
 }
 
 template <int Scale> __global__ void scaled_copy(const int* in, int* out) {
@@ -124,7 +133,8 @@ std::vector<int> real_code(const std::string& which, int threads) {
   if (which == "shuffle") shuffle_sum<<<gridDim, blockDim>>>(in, out);
   if (which == "spaced_launch") launch_scaled<int, 3>(in, out, threads);
   if (which == "cuda_arch") arch_kernel<<<gridDim, blockDim>>>(out);
-  if (which == "spin_on_sibling") wait_for_last<<<1, threads>>>(in, out);
+  if (which == "spin_on_sibling") wait_for_last<false><<<1, threads>>>(in, out);
+  if (which == "spin_counting") wait_for_last<true><<<1, threads>>>(in, out);
   if (which == "aggregated_atomic") {
     cudaMemset(out, 0, threads * sizeof(int));
     multiples_of_three<<<(threads + 63) / 64, 64>>>(in, out, threads);
