@@ -61,8 +61,9 @@ wait "$pid" 2>/dev/null || true
 done_before=$(results_in "$work/resumed")
 [ "$done_before" -lt "$count" ] || fail "the batch finished before it could be killed"
 # Nothing the killed batch started may go on: its children die with it (a compiler's own
-# children finish their file first, so give them a few seconds).
-for _ in $(seq 50); do pgrep -f "$work/resumed/work" >/dev/null || break; sleep 0.2; done
+# children finish their file first, and a sandbox's teardown takes seconds on a loaded machine:
+# on two cores beside the corpus test one bwrap was still there after 10 s; give them 30).
+for _ in $(seq 150); do pgrep -f "$work/resumed/work" >/dev/null || break; sleep 0.2; done
 if pgrep -f "$work/resumed/work" >/dev/null; then
   pgrep -af "$work/resumed/work" | cut -c1-300 >&2
   fail "processes of the killed batch are still running"
