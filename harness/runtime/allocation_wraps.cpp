@@ -64,6 +64,7 @@ void free_for_real(const std::vector<void*>& pointers) {
   for (void* pointer : pointers) __real_cudaFree(pointer);
 }
 
+#ifndef CUGRADE_CPU_RUNNER  // the wraps below are the CUDA runner's only
 /// Whether the ledger admits `bytes` more for `call`.
 bool admitted(const char* call, std::uint64_t bytes) {
   std::lock_guard lock(mutex);
@@ -84,7 +85,6 @@ void note_freed(const void* pointer) {
   ledger().note_freed(pointer);
 }
 
-#ifndef CUGRADE_CPU_RUNNER
 /// A pitched allocation's size before the runtime chooses the pitch: rows rounded up to 512 bytes
 /// (no GPU's pitch alignment is larger).
 std::uint64_t pitched_bytes(std::size_t width, std::size_t height, std::size_t depth) {
@@ -128,10 +128,10 @@ extern "C" {
 /// Every cudaMalloc once the link wraps it.
 cudaError_t __wrap_cudaMalloc(void** pointer, size_t bytes) {
   using namespace cugrade::runner;
-  if (!admitted("cudaMalloc", bytes)) return cudaErrorMemoryAllocation;
   bool in_call = false;
   {
     std::lock_guard lock(mutex);
+    if (!ledger().admit("cudaMalloc", bytes)) return cudaErrorMemoryAllocation;
     in_call = timed_calls > 0;
     if (in_call && pointer)
       if (void* kept = blocks().take(bytes)) {
