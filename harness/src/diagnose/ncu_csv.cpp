@@ -77,7 +77,10 @@ Result<std::vector<KernelProfile>> parse_ncu_csv(std::string_view text) {
       columns = fields.size();
       continue;
     }
-    if (value_col < 0 || fields.size() != columns) continue;
+    // A metric's row may stop after its value: with a section's rules the heading goes on
+    // ("Rule Name", ..., "Estimated Speedup") and ncu leaves those cells out of metric rows.
+    const auto needed = static_cast<std::size_t>(std::max({id_col, kernel_col, name_col, unit_col, value_col})) + 1;
+    if (value_col < 0 || fields.size() < needed || fields.size() > columns) continue;
     const std::string& id = fields[static_cast<std::size_t>(id_col)];
     if (kernels.empty() || kernels.back().id != id) {
       // A launch's rows come together; an ID seen before continues its record.

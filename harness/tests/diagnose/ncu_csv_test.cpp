@@ -2,6 +2,8 @@
 // (data/PROVENANCE.md): columns found by their headings, other lines passed over.
 #include "diagnose/ncu_csv.hpp"
 
+#include <sstream>
+
 #include <doctest/doctest.h>
 
 #include "capture.hpp"
@@ -61,6 +63,28 @@ TEST_CASE("diagnose::parse_ncu_csv") {
     REQUIRE(kernels->size() == 1);
     CHECK((*kernels)[0].metrics.at("launch__block_size") == 1024.0);
     CHECK((*kernels)[0].metrics.at("smsp__inst_executed.sum") == 3932160.0);
+  }
+  SUBCASE("with a section's rules: a longer heading, metric rows that stop after their value") {
+    // As ncu 2025.3 prints the details page with --section SourceCounters beside --metrics.
+    const std::string plain = cugrade::test::capture_text("h100_transpose_smem.csv");
+    std::string ruled;
+    std::istringstream lines(plain);
+    for (std::string line; std::getline(lines, line);) {
+      if (line.rfind("\"ID\"", 0) == 0)
+        line += ",\"Rule Name\",\"Rule Type\",\"Rule Description\",\"Estimated Speedup Type\",\"Estimated Speedup\"";
+      else if (line.rfind("\"0\"", 0) == 0)
+        line += ",";
+      ruled += line + "\n";
+    }
+    ruled += "\"0\",\"1198\",\"slow\",\"127.0.0.1\",\"transpose_smem(const float *, float *, int)\",\"1\",\"7\",\"(32, 32, 1)\","
+             "\"(64, 64, 1)\",\"0\",\"9.0\",\"Source Counters\",\"\",\"\",\"\",\"UncoalescedSharedAccess\",\"OPT\",\"This kernel has "
+             "uncoalesced shared accesses\",\"local\",\"12.5\"\n";
+    const auto with_rules = parse_ncu_csv(ruled);
+    const auto without = parse_ncu_csv(plain);
+    REQUIRE(with_rules.has_value());
+    REQUIRE(without.has_value());
+    REQUIRE(with_rules->size() == 1);
+    CHECK(with_rules->front().metrics == without->front().metrics);
   }
   SUBCASE("a program's own lines, even quoted ones, are not rows") {
     const std::string text =
