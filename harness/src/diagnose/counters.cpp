@@ -93,7 +93,6 @@ CallCounters summarize_call(const std::vector<KernelProfile>& kernels) {
   c.branch_uniformity_pct = ratio(weighted_branch, c.duration_ns);
   if (longest) {
     c.main_kernel = short_kernel_name(longest->kernel);
-    c.main_kernel_before = longest->same_name_before;
     c.theoretical_occupancy_pct = metric(*longest, kTheoreticalOccupancy);
     c.block_size = static_cast<int>(metric(*longest, kBlockSize));
     c.grid_size = static_cast<int>(metric(*longest, kGridSize));

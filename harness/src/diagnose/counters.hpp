@@ -17,7 +17,6 @@ std::string diagnosis_metrics();
 struct CallCounters {
   int kernels = 0;              ///< kernels profiled
   std::string main_kernel;      ///< the longest one's short name ("mtran")
-  int main_kernel_before = 0;   ///< launches before it in its profile's run of a kernel of its function name
   double duration_ns = 0.0;     ///< summed over the kernels
   double global_load_sectors = 0.0, global_load_requests = 0.0;
   double global_store_sectors = 0.0, global_store_requests = 0.0;

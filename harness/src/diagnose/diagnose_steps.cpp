@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <future>
 #include <map>
 #include <system_error>
 
@@ -126,16 +125,11 @@ std::vector<std::optional<PerformanceDiagnosis>> diagnose_slow_steps(ProcessRunn
     for (std::size_t i : slow) names += (names.empty() ? "" : ", ") + tasks[i].step;
     request.progress("diagnosing " + names + " with Nsight Compute ...");
   }
-  // The student's runs also keep their profiles with the source counters: the line a cause comes
-  // from is read from them once the GPU is no longer needed (ProfileRequest::keep_report).
-  const bool lines_wanted = !request.sources.empty();
-  std::map<std::size_t, ProfileRequest> kept;  // step → the student's run whose profile holds its call
   // One side's calls of `steps`: all in one run of its runner (one start of ncu and of the
   // runner, not one per step); a call that run could not give counters for, again by itself.
   const auto profile_side = [&](bool reference, const std::vector<std::size_t>& steps)
       -> Result<std::map<std::size_t, Result<CallCounters>>> {
-    const auto profile = [&](const std::string& folder, const std::vector<CheckTask>& calls,
-                             const std::vector<std::size_t>& of_steps) {
+    const auto profile = [&](const std::string& folder, const std::vector<CheckTask>& calls) {
       const fs::path dir = request.work_dir / folder;
       ProfileRequest p;
       p.ncu = request.ncu;
@@ -143,17 +137,11 @@ std::vector<std::optional<PerformanceDiagnosis>> diagnose_slow_steps(ProcessRunn
       p.run.work_dir = dir;
       if (reference) p.run.runner = request.reference_runner;
       p.timeout_s = std::max(1.0, std::min(request.profile_timeout_s * static_cast<double>(calls.size()), left_s()));
-      p.sources = request.sources;
-      p.keep_report = lines_wanted && !reference;
       auto counters = profile_calls(processes, p, calls);
-      // Its folder holds the job, the events and ncu's log; a failed one stays for `--keep-work`,
-      // a kept profile until its lines are read.
+      // Its folder holds the job, the events and ncu's log; a failed one stays for `--keep-work`.
       const bool all_read = counters && std::all_of(counters->begin(), counters->end(), [](const auto& c) { return c.has_value(); });
-      if (counters && p.keep_report)
-        for (std::size_t k = 0; k < of_steps.size() && k < counters->size(); ++k)
-          if ((*counters)[k]) kept.insert_or_assign(of_steps[k], p);
       std::error_code ignored;
-      if (all_read && !p.keep_report) fs::remove_all(dir, ignored);
+      if (all_read) fs::remove_all(dir, ignored);
       return counters;
     };
     const std::string side = reference ? "reference" : "student";
@@ -162,7 +150,7 @@ std::vector<std::optional<PerformanceDiagnosis>> diagnose_slow_steps(ProcessRunn
       calls.push_back(profile_task(tasks[i], reference));
       calls.back().id = fmt::format("profile-{}", i);
     }
-    auto together = profile(side, calls, steps);
+    auto together = profile(side, calls);
     if (!together) return fail(together.error().message);
     std::map<std::size_t, Result<CallCounters>> by_step;
     for (std::size_t k = 0; k < steps.size(); ++k) {
@@ -171,7 +159,7 @@ std::vector<std::optional<PerformanceDiagnosis>> diagnose_slow_steps(ProcessRunn
         if (left_s() < 1.0) {
           counters = fail(spent);
         } else {
-          auto alone = profile(fmt::format("{}-{}", steps[k], side), {calls[k]}, {steps[k]});
+          auto alone = profile(fmt::format("{}-{}", steps[k], side), {calls[k]});
           counters = alone ? std::move(alone->front()) : fail(alone.error().message);
         }
       }
@@ -214,39 +202,29 @@ std::vector<std::optional<PerformanceDiagnosis>> diagnose_slow_steps(ProcessRunn
     all_unavailable(mine_to_profile, mine.error().message);
     return out;
   }
-  std::vector<std::size_t> with_line;  // steps whose cause lives on a line, to be found in the kept profiles
-  std::map<std::size_t, CallCounters> counters_of;
   for (auto& [i, counters] : *mine) {
     if (!counters) {
       out[i] = unavailable_diagnosis(counters.error().message);
       continue;
     }
     out[i] = diagnose_counters(*counters, theirs.at(i));
-    if (has_a_line(out[i]->cause) && !counters->main_kernel.empty() && kept.contains(i)) with_line.push_back(i);
-    counters_of.emplace(i, std::move(*counters));
-  }
-  // Nothing below needs the GPU: ncu reads each line from a kept profile, side by side.
-  if (request.gpu_done) request.gpu_done();
-  if (left_s() > 2.0) {
-    std::vector<std::future<Result<std::vector<SourceLine>>>> reading;
-    for (std::size_t i : with_line) {
-      ProfileRequest p = kept.at(i);
+    // The line it comes from: ncu's source page of the student's longest kernel (one more profile).
+    if (!request.sources.empty() && has_a_line(out[i]->cause) && !counters->main_kernel.empty() && left_s() > 5.0) {
+      const fs::path dir = request.work_dir / fmt::format("{}-lines", i);
+      ProfileRequest p;
+      p.ncu = request.ncu;
+      p.run = request.student;
+      p.run.work_dir = dir;
+      p.task = profile_task(tasks[i], false);
       p.timeout_s = std::max(1.0, std::min(request.profile_timeout_s, left_s()));
-      const CallCounters& counters = counters_of.at(i);
-      reading.push_back(std::async(std::launch::async, [&processes, p, counters] {
-        return source_lines_from_report(processes, p, counters.main_kernel, counters.main_kernel_before);
-      }));
-    }
-    for (std::size_t k = 0; k < with_line.size(); ++k) {
-      const auto lines = reading[k].get();
-      const std::size_t i = with_line[k];
-      // The line it comes from: the one with the most of what the cause is about.
+      p.sources = request.sources;
+      const auto lines = profile_source_lines(processes, p, counters->main_kernel);
+      std::error_code ignored;
+      fs::remove_all(dir, ignored);
       if (const SourceLine* line = lines ? line_for_cause(*lines, out[i]->cause) : nullptr)
         add_line(*out[i], *line, request.source_names);
     }
   }
-  std::error_code ignored;
-  for (const auto& [i, p] : kept) fs::remove_all(p.run.work_dir, ignored);
   return out;
 }
 

@@ -40,9 +40,6 @@ struct DiagnosisRequest {
   double profile_timeout_s = 60.0;         ///< one profile, its runner's start included
   double budget_s = 180.0;                 ///< every profile of the check together
   std::function<void(const std::string&)> progress;  ///< status lines; may be empty
-  /// Called once no more of the diagnosis needs the GPU (the lines are read from kept profiles
-  /// after it), so that a turn on the GPU can be given back early; may be empty.
-  std::function<void()> gpu_done;
 };
 
 /// Whether a timed step earned less than full credit, as far as its samples tell (the

@@ -66,55 +66,59 @@ fs::path find_ncu(const Locations& where) {
 }
 
 std::vector<std::string> ncu_command(const fs::path& ncu, const fs::path& runner, const fs::path& job_file,
-                                     const fs::path& log_file, int max_kernels, const fs::path& report) {
-  std::vector<std::string> argv{ncu.string(),
-                                "--csv",
-                                "--page",
-                                "details",
-                                "--print-units",
-                                "base",
-                                "--metrics",
-                                diagnosis_metrics(),
-                                // Only the kernels of the entry call: not the runner's fills, flushes or digests.
-                                "--nvtx",
-                                "--nvtx-include",
-                                "cugrade_entry/",
-                                "--launch-count",
-                                std::to_string(max_kernels),
-                                "--clock-control",
-                                "none",
-                                "--log-file",
-                                log_file.string()};
-  if (!report.empty()) argv.insert(argv.end(), {"--section", "SourceCounters", "--export", report.string()});
-  argv.insert(argv.end(), {runner.string(), job_file.string()});
-  return argv;
+                                     const fs::path& log_file, int max_kernels) {
+  return {ncu.string(),
+          "--csv",
+          "--page",
+          "details",
+          "--print-units",
+          "base",
+          "--metrics",
+          diagnosis_metrics(),
+          // Only the kernels of the entry call: not the runner's fills, flushes or digests.
+          "--nvtx",
+          "--nvtx-include",
+          "cugrade_entry/",
+          "--launch-count",
+          std::to_string(max_kernels),
+          "--clock-control",
+          "none",
+          "--log-file",
+          log_file.string(),
+          runner.string(),
+          job_file.string()};
 }
 
-std::vector<std::string> ncu_source_import_command(const fs::path& ncu, const fs::path& report,
-                                                   const fs::path& log_file, const std::string& kernel, int before) {
+std::vector<std::string> ncu_source_command(const fs::path& ncu, const fs::path& runner, const fs::path& job_file,
+                                            const fs::path& log_file, const std::string& kernel) {
   // ncu matches the kernel's function name ("reduce7" for reduce7<128u>) against the expression.
-  const std::string name = kernel.substr(0, kernel.find('<'));
+  std::string name = kernel.substr(0, kernel.find('<'));
   std::string pattern = "^";
   for (char c : name) {
     if (std::string_view("\\^$.|?*+()[]{}").find(c) != std::string_view::npos) pattern += '\\';
     pattern += c;
   }
   return {ncu.string(),
-          "--import",
-          report.string(),
           "--csv",
           "--page",
           "source",
           "--print-source",
           "cuda,sass",
+          "--section",
+          "SourceCounters",
+          "--nvtx",
+          "--nvtx-include",
+          "cugrade_entry/",
           "--kernel-name",
           "regex:" + pattern + "$",
-          "--launch-skip",
-          std::to_string(before),
           "--launch-count",
           "1",
+          "--clock-control",
+          "none",
           "--log-file",
-          log_file.string()};
+          log_file.string(),
+          runner.string(),
+          job_file.string()};
 }
 
 std::string ncu_failure(const std::string& printed, int exit_code) {

@@ -25,21 +25,17 @@ std::filesystem::path ncu_installation(const std::filesystem::path& ncu,
 /// The command that runs `runner job_file` under ncu and writes the metrics (counters.hpp) of
 /// the first `max_kernels` kernels launched inside the runner's entry range (runtime/
 /// entry_range.hpp) to `log_file` as CSV. Clocks are left as they are (--clock-control none):
-/// the counters do not need them locked, and diagnosis changes no setting of the GPU. With a
-/// `report`, the same run also collects each kernel's source counters and keeps everything there
-/// (ncu's --export), so that the source page is read later without the GPU (ncu_source_import_command).
+/// the counters do not need them locked, and diagnosis changes no setting of the GPU.
 std::vector<std::string> ncu_command(const std::filesystem::path& ncu, const std::filesystem::path& runner,
                                      const std::filesystem::path& job_file, const std::filesystem::path& log_file,
-                                     int max_kernels, const std::filesystem::path& report = {});
+                                     int max_kernels);
 
-/// The command that writes, from a run's `report` (ncu_command), the source page (per-line
-/// counters of the SourceCounters section, CUDA lines with their SASS) of the launch of kernel
-/// `kernel` ("transpose_naive" or "reduce7<128u>") that follows `before` launches of a kernel of
-/// that function name, to `log_file` as CSV. Reads a file only: no GPU, no runner.
-std::vector<std::string> ncu_source_import_command(const std::filesystem::path& ncu,
-                                                   const std::filesystem::path& report,
-                                                   const std::filesystem::path& log_file, const std::string& kernel,
-                                                   int before);
+/// The command that writes ncu's source page (per-line counters of the SourceCounters section, CUDA
+/// lines with their SASS) of the first launch of kernel `kernel` ("transpose_naive") inside the
+/// entry range to `log_file` as CSV.
+std::vector<std::string> ncu_source_command(const std::filesystem::path& ncu, const std::filesystem::path& runner,
+                                            const std::filesystem::path& job_file,
+                                            const std::filesystem::path& log_file, const std::string& kernel);
 
 /// Why ncu gave no counters, in words, from what it printed (its log and its output): the
 /// permission error, no kernel profiled, else its first error line; else the exit status and the

@@ -17,7 +17,6 @@ struct KernelProfile {
   std::string id;                          ///< ncu's "ID" of the launch ("0", "1", ...)
   std::string kernel;                      ///< as ncu names it: "mtran(const float *, float *, int, int)"
   std::map<std::string, double> metrics;   ///< by metric name; times in ns, whatever unit ncu printed
-  int same_name_before = 0;                ///< launches in its run before it of a kernel of the same function name
 };
 
 /// The fields of one CSV line (quoted fields, "" inside quotes for a quote).

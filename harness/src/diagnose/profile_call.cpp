@@ -1,9 +1,7 @@
 #include "diagnose/profile_call.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <fstream>
-#include <map>
 #include <sstream>
 #include <system_error>
 
@@ -33,27 +31,24 @@ std::string read_capped(const fs::path& path, std::size_t limit) {
 
 namespace {
 
-/// Runs `argv_for(job file, log file)` (ncu) for `request`, its job the check `tasks` (none:
-/// ncu reads a kept profile, with no GPU shown) and its log `log_name` in the profile's folder,
-/// and returns ncu's log, or why not.
+/// Runs `argv_for(job file, log file)` under ncu for `request`, its job the check `tasks`, and
+/// returns ncu's log, or why not.
 template <class ArgvFor>
 Result<std::string> run_ncu(ProcessRunner& processes, const ProfileRequest& request, const std::vector<CheckTask>& tasks,
-                            const std::string& log_name, ArgvFor argv_for) {
+                            ArgvFor argv_for) {
   if (request.ncu.empty())
     return fail("Nsight Compute (ncu) is not installed here (it comes with the CUDA toolkit; CUGRADE_NCU names it)");
   const RunRequest& run = request.run;
   std::error_code ec;
   fs::create_directories(run.work_dir, ec);
   if (ec) return fail("cannot make " + run.work_dir.string() + ": " + ec.message());
+  Job job;
+  job.events_file = (run.work_dir / "events.jsonl").string();
+  job.checks = tasks;
   const fs::path job_file = run.work_dir / "job.json";
-  const fs::path log_file = run.work_dir / log_name;
+  const fs::path log_file = run.work_dir / "ncu.csv";
   fs::remove(log_file, ec);
-  if (!tasks.empty()) {
-    Job job;
-    job.events_file = (run.work_dir / "events.jsonl").string();
-    job.checks = tasks;
-    std::ofstream(job_file) << job_to_json(job);
-  }
+  std::ofstream(job_file) << job_to_json(job);
 
   ProcessRequest process;
   process.argv = argv_for(job_file, log_file);
@@ -64,7 +59,6 @@ Result<std::string> run_ncu(ProcessRunner& processes, const ProfileRequest& requ
   process.output_limit_bytes = std::max<std::size_t>(run.output_limit_bytes, std::size_t{1} << 20);
   if (run.sandboxed) {
     process.sandbox = runner_sandbox(run);
-    process.sandbox->gpu = process.sandbox->gpu && !tasks.empty();  // reading a kept profile needs none
     // ncu and the runner it watches talk through shared memory, and ncu runs threads of its own.
     process.sandbox->shared_memory = true;
     process.sandbox->max_processes = 4096;
@@ -125,19 +119,12 @@ Result<std::vector<Result<CallCounters>>> profile_calls(ProcessRunner& processes
                                                         const std::vector<CheckTask>& tasks) {
   // Each call's kernels and its marker; a call past its limit takes only what is left of it.
   const int launches = static_cast<int>(tasks.size()) * (request.max_kernels + 1);
-  const auto log = run_ncu(processes, request, tasks, "ncu.csv", [&](const fs::path& job, const fs::path& out) {
-    return ncu_command(request.ncu, request.run.runner, job, out, launches,
-                       request.keep_report ? profile_report(request) : fs::path());
+  const auto log = run_ncu(processes, request, tasks, [&](const fs::path& job, const fs::path& out) {
+    return ncu_command(request.ncu, request.run.runner, job, out, launches);
   });
   if (!log) return fail(log.error().message);
   auto kernels = parse_ncu_csv(*log);
   if (!kernels) return fail(ncu_failure(*log, 0));
-  // Which launch of its name each kernel is: how the source page of one is asked for later.
-  std::map<std::string, int> launched;
-  for (KernelProfile& kernel : *kernels) {
-    const std::string name = short_kernel_name(kernel.kernel);
-    kernel.same_name_before = launched[name.substr(0, name.find('<'))]++;
-  }
   std::vector<Result<CallCounters>> out;
   for (const auto& call : kernels_by_call(*kernels, tasks.size(), request.max_kernels)) {
     if (call.empty()) {
@@ -161,19 +148,10 @@ Result<CallCounters> profile_call(ProcessRunner& processes, const ProfileRequest
   return std::move(calls->front());
 }
 
-fs::path profile_report(const ProfileRequest& request) { return request.run.work_dir / "profile.ncu-rep"; }
-
-Result<std::vector<SourceLine>> source_lines_from_report(ProcessRunner& processes, const ProfileRequest& request,
-                                                         const std::string& kernel, int before) {
-  std::error_code ec;
-  if (!fs::is_regular_file(profile_report(request), ec)) return fail("ncu kept no profile to read the lines from");
-  // A log of its own per launch: several are read side by side from one profile.
-  std::string name = kernel.substr(0, kernel.find('<'));
-  for (char& c : name)
-    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-  const std::string log_name = fmt::format("source-{}-{}.csv", name, before);
-  const auto log = run_ncu(processes, request, {}, log_name, [&](const fs::path&, const fs::path& out) {
-    return ncu_source_import_command(request.ncu, profile_report(request), out, kernel, before);
+Result<std::vector<SourceLine>> profile_source_lines(ProcessRunner& processes, const ProfileRequest& request,
+                                                     const std::string& kernel) {
+  const auto log = run_ncu(processes, request, {request.task}, [&](const fs::path& job, const fs::path& out) {
+    return ncu_source_command(request.ncu, request.run.runner, job, out, kernel);
   });
   if (!log) return fail(log.error().message);
   return parse_source_page(*log);

@@ -22,19 +22,13 @@ struct ProfileRequest {
   /// The runner and how it runs (sandbox, environment, read-only inputs); its `work_dir` is the
   /// profile's own folder (made here, writable, removed by the caller).
   RunRequest run;
-  CheckTask task;             ///< the one call (profile_call)
+  CheckTask task;             ///< the one call (profile_call, profile_source_lines)
   double timeout_s = 60.0;    ///< the whole profile, the runner's start included
   int max_kernels = 32;       ///< kernels of each call profiled at most (a relaunching reduction, a simulation)
   /// The student's staged sources (the build's src/), shown read-only so that ncu's source page
   /// can print the lines; empty: none shown.
   std::filesystem::path sources;
-  /// Whether the run also collects the source counters and keeps its whole profile in
-  /// profile_report(request), for source_lines_from_report.
-  bool keep_report = false;
 };
-
-/// Where a run with `keep_report` keeps its profile: profile.ncu-rep in the profile's folder.
-std::filesystem::path profile_report(const ProfileRequest& request);
 
 /// The counters of the call, or why there are none ("ncu took longer than 60 s", the permission
 /// error, ...), phrased to follow "counters unavailable: ".
@@ -55,11 +49,9 @@ Result<std::vector<Result<CallCounters>>> profile_calls(ProcessRunner& processes
 std::vector<std::vector<KernelProfile>> kernels_by_call(const std::vector<KernelProfile>& kernels,
                                                         std::size_t calls, int max_kernels);
 
-/// The per-line counters of one kernel launch (ncu's source page), read from the profile a run
-/// with `keep_report` kept: the launch of `kernel` after `before` launches of a kernel of its
-/// function name (CallCounters::main_kernel, main_kernel_before). Runs ncu on the file alone, in the
-/// runner's sandbox without the GPU, so it needs no turn on it; fails with why there are no lines.
-Result<std::vector<SourceLine>> source_lines_from_report(ProcessRunner& processes, const ProfileRequest& request,
-                                                         const std::string& kernel, int before);
+/// The per-line counters of the first launch of `kernel` in the call (ncu's source page), or why
+/// there are none.
+Result<std::vector<SourceLine>> profile_source_lines(ProcessRunner& processes, const ProfileRequest& request,
+                                                     const std::string& kernel);
 
 }  // namespace cugrade

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <functional>
 #include <future>
 #include <optional>
 
@@ -82,8 +81,7 @@ std::vector<std::optional<PerformanceDiagnosis>> diagnose_timed_steps(const Chec
                                                                       const CasePlan& plan,
                                                                       const std::vector<TimingOutcome>& timed,
                                                                       const DeviceInfo& device,
-                                                                      const std::vector<std::string>& file_names,
-                                                                      std::function<void()> gpu_done) {
+                                                                      const std::vector<std::string>& file_names) {
   DiagnosisRequest request;
   request.ncu = find_ncu(context.locations);
   request.student = run;
@@ -96,7 +94,6 @@ std::vector<std::optional<PerformanceDiagnosis>> diagnose_timed_steps(const Chec
     request.gpu += " #" + it->second;
   request.progress = options.progress;
   request.steps = options.diagnosed_steps;
-  request.gpu_done = std::move(gpu_done);
   std::vector<PerformanceTarget> targets;
   for (const auto& t : plan.timings) targets.push_back(t.target);
   return diagnose_slow_steps(context.processes, request, plan.job.timings, timed, targets, context.counters.get());
@@ -220,8 +217,7 @@ RanSubmission run_submission(const CheckContext& context, const Spec& spec, cons
     if (timed && options.diagnosis && !passing.empty()) {
       stage_started = std::chrono::steady_clock::now();
       out.diagnoses =
-          diagnose_timed_steps(context, options, run, reference_runner, plan, out.timed_runs, device, report.submission,
-                               [&turn] { turn.release(); });  // its source lines are read without the GPU
+          diagnose_timed_steps(context, options, run, reference_runner, plan, out.timed_runs, device, report.submission);
       spent.diagnosis = seconds_since(stage_started);
     }
   }

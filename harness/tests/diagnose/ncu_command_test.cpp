@@ -34,42 +34,6 @@ TEST_CASE("diagnose::ncu_command") {
   CHECK(std::find(argv.begin(), argv.end(), "--csv") != argv.end());
 }
 
-TEST_CASE("diagnose::ncu_command with a report kept") {
-  const auto argv = ncu_command("/cuda/bin/ncu", "/w/runner", "/w/p/job.json", "/w/p/ncu.csv", 32, "/w/p/profile.ncu-rep");
-  const auto after = [&](const std::string& option) {
-    const auto it = std::find(argv.begin(), argv.end(), option);
-    return it == argv.end() || it + 1 == argv.end() ? std::string() : *(it + 1);
-  };
-  CHECK(after("--export") == "/w/p/profile.ncu-rep");
-  CHECK(after("--section") == "SourceCounters");  // what the source page reads
-  CHECK(after("--log-file") == "/w/p/ncu.csv");   // the counters still come in the log
-  CHECK(argv[argv.size() - 2] == "/w/runner");
-  CHECK(argv.back() == "/w/p/job.json");
-  const auto plain = ncu_command("/cuda/bin/ncu", "/w/runner", "/w/p/job.json", "/w/p/ncu.csv", 32);
-  CHECK(std::find(plain.begin(), plain.end(), "--export") == plain.end());
-  CHECK(std::find(plain.begin(), plain.end(), "--section") == plain.end());
-}
-
-TEST_CASE("diagnose::ncu_source_import_command") {
-  const auto argv = ncu_source_import_command("/cuda/bin/ncu", "/w/p/profile.ncu-rep", "/w/p/source.csv", "reduce7<128u>", 2);
-  const auto after = [&](const std::string& option) {
-    const auto it = std::find(argv.begin(), argv.end(), option);
-    return it == argv.end() || it + 1 == argv.end() ? std::string() : *(it + 1);
-  };
-  CHECK(argv.front() == "/cuda/bin/ncu");
-  CHECK(after("--import") == "/w/p/profile.ncu-rep");
-  CHECK(after("--page") == "source");
-  CHECK(after("--print-source") == "cuda,sass");
-  CHECK(after("--kernel-name") == "regex:^reduce7$");  // ncu matches the function name, without template arguments
-  CHECK(after("--launch-skip") == "2");
-  CHECK(after("--launch-count") == "1");
-  CHECK(after("--log-file") == "/w/p/source.csv");
-  // No runner: nothing runs, a file is read.
-  CHECK(std::find(argv.begin(), argv.end(), "--nvtx") == argv.end());
-  CHECK(after("--kernel-name") != "");
-  CHECK(ncu_source_import_command("ncu", "r", "l", "a.b(c)", 0)[9] == "regex:^a\\.b\\(c\\)$");
-}
-
 TEST_CASE("diagnose::ncu_failure") {
   CHECK(ncu_failure("==ERROR== ERR_NVGPUCTRPERM - The user does not have permission to access NVIDIA GPU "
                     "Performance Counters on the target device 0.\n",

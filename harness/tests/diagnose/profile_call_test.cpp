@@ -99,51 +99,6 @@ TEST_CASE("diagnose::profile_call") {
     CHECK(sandbox->mounts[0].source == request.run.work_dir);
     CHECK(sandbox->mounts[0].writable);
   }
-  SUBCASE("a kept profile: the same run keeps it beside its counters") {
-    request.keep_report = true;
-    processes.expect([](const ProcessRequest& r) {
-      std::ofstream(after(r.argv, "--export")) << "a profile";
-      std::ofstream(after(r.argv, "--log-file")) << cugrade::test::capture_text("h100_transpose_smem.csv");
-      return fake_exit(0);
-    });
-    const auto counters = profile_call(processes, request);
-    REQUIRE(counters.has_value());
-    CHECK(counters->main_kernel == "transpose_smem");
-    CHECK(counters->main_kernel_before == 0);
-    REQUIRE(processes.requests().size() == 1);
-    CHECK(after(processes.requests()[0].argv, "--export") == profile_report(request).string());
-    CHECK(profile_report(request) == request.run.work_dir / "profile.ncu-rep");
-  }
-  SUBCASE("the lines of a kept profile: ncu reads the file in the runner's sandbox, without the GPU") {
-    request.run.sandboxed = true;
-    request.run.gpu = true;
-    request.sources = folder.path / "src";
-    fs::create_directories(request.sources);
-    fs::create_directories(request.run.work_dir);
-    std::ofstream(profile_report(request)) << "a profile";
-    processes.expect([](const ProcessRequest& r) {
-      std::ofstream(after(r.argv, "--log-file")) << cugrade::test::capture_text("h100_source_transpose_smem.csv");
-      return fake_exit(0);
-    });
-    const auto lines = source_lines_from_report(processes, request, "transpose_smem", 1);
-    REQUIRE(lines.has_value());
-    CHECK_FALSE(lines->empty());
-    REQUIRE(processes.requests().size() == 1);
-    const ProcessRequest& ran = processes.requests()[0];
-    CHECK(after(ran.argv, "--import") == profile_report(request).string());
-    CHECK(after(ran.argv, "--launch-skip") == "1");
-    REQUIRE(ran.sandbox.has_value());
-    CHECK_FALSE(ran.sandbox->gpu);  // no turn on the GPU is needed for it
-    CHECK(std::any_of(ran.sandbox->mounts.begin(), ran.sandbox->mounts.end(),
-                      [&](const auto& m) { return m.source == request.sources; }));
-    CHECK_FALSE(fs::exists(request.run.work_dir / "job.json"));  // no runner, no job
-  }
-  SUBCASE("no kept profile: no lines, and why, with nothing run") {
-    const auto lines = source_lines_from_report(processes, request, "transpose_smem", 0);
-    REQUIRE_FALSE(lines.has_value());
-    CHECK(lines.error().message == "ncu kept no profile to read the lines from");
-    CHECK(processes.requests().empty());
-  }
   SUBCASE("ncu's permission error, in words") {
     processes.expect([](const ProcessRequest&) {
       return fake_exit(1, "", "==ERROR== ERR_NVGPUCTRPERM - The user does not have permission\n");

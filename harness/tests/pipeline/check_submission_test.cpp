@@ -485,14 +485,12 @@ TEST_CASE("pipeline::check_submission performance") {
             text += line + "\n";
         if (const auto at = text.find("./slow.cu"); at != std::string::npos) text.replace(at, 9, "src/submission_0.cu");
         std::ofstream(*(log + 1)) << text;
-        if (const auto kept = std::find(sent.argv.begin(), sent.argv.end(), "--export"); kept + 1 < sent.argv.end())
-          std::ofstream(*(kept + 1)) << "a profile";  // the student's run keeps it for its lines
         return fake_exit(0);
       };
     };
     fixture.processes.expect(ncu_writing("h100_probe_nvtx.csv", "transpose_padded"));  // the reference
     fixture.processes.expect(ncu_writing("h100_probe_nvtx.csv", "transpose_smem"));    // the student's
-    fixture.processes.expect(ncu_writing("h100_source_transpose_smem.csv", ""));       // its lines, from the kept profile
+    fixture.processes.expect(ncu_writing("h100_source_transpose_smem.csv", ""));       // its lines
     const GradeReport report = fixture.check();
     unsetenv("CUGRADE_NCU");
     const PerformanceResult& perf = report.performance.at(0);
