@@ -314,10 +314,15 @@ class Rewriter {
         edits_.push_back(std::move(wrappers[i + 1]));
       }
     // A spin-wait's empty body yields, so that the thread it waits for runs (prepass_spin.hpp).
-    std::vector<Edit> yields;
+    // Its edits go first among those at the same place: a body's `{` opens before a wrapper of
+    // the statement it starts with, and its `}` closes before the next statement's.
+    std::vector<std::vector<Edit>> yields;
     yield_in_spin_waits(tokens_, device_bodies_, yields);
-    for (Edit& e : yields)
-      if (!cuts(e.begin)) edits_.push_back(std::move(e));
+    std::vector<Edit> first;
+    for (auto& group : yields)
+      if (std::ranges::none_of(group, [&](const Edit& e) { return cuts(e.begin) || (e.end > e.begin && cuts(e.end - 1)); }))
+        for (Edit& e : group) first.push_back(std::move(e));
+    edits_.insert(edits_.begin(), std::make_move_iterator(first.begin()), std::make_move_iterator(first.end()));
     // The wrappers open before tokens other rewrites came to earlier: back into source order
     // (stable, so insertions at one place keep the order they were made in).
     std::ranges::stable_sort(edits_, {}, &Edit::begin);

@@ -4,10 +4,11 @@
 // body starts with `::cugrade_cpu::spin_check();`, which yields every 1024th pass of the thread.
 // Why: the CPU backend runs a block's threads as fibers that switch only at barriers, warp
 // intrinsics and atomics, so a lane spinning on a `volatile` flag that a sibling thread sets
-// (with or without a loop body of its own, `while (ready == 0) { ++tries; }`) never let that
-// sibling run; a GPU (every thread scheduled independently since Volta) gets past it. A loop that
-// ends by itself pays an increment and a test per pass; `for` loops are left alone (a grid-stride
-// or tile loop is a `for`, and a spin written as one is rare).
+// (with or without a loop body of its own, `while (ready == 0) { ++tries; }`, `while (ready == 0)
+// ++tries;`, `for (;;) { if (ready) break; }`) never let that sibling run; a GPU (every thread
+// scheduled independently since Volta) gets past it. A loop that ends by itself pays an increment
+// and a test per pass; a `for` loop with a condition is left alone (a grid-stride or tile loop is
+// a `for`, and a spin written as one is rare).
 #include <vector>
 
 #include "prepass_rmw.hpp"
@@ -15,11 +16,13 @@
 
 namespace cugrade::cpu {
 
-/// Appends, for each `while (...)` inside `bodies` (the device-only functions' bodies) whose body
-/// is empty (`;` or `{}`), the edit that puts ::cugrade_cpu::yield_thread() in it, and for each
-/// whose body is a non-empty block, the edit that starts it with ::cugrade_cpu::spin_check();
-/// likewise for `do {...} while (...);` (a `do {} while` gets the yield). An unbraced body other
-/// than `;` is left as written.
-void yield_in_spin_waits(const TokenView& tokens, const std::vector<TokenRange>& bodies, std::vector<Edit>& edits);
+/// Appends, for each `while (...)` and `for (...;;...)` inside `bodies` (the device-only functions'
+/// bodies) whose body is empty (`;` or `{}`), the edit that puts ::cugrade_cpu::yield_thread() in
+/// it; for each whose body is a block, the edit that starts it with ::cugrade_cpu::spin_check();
+/// for each whose body is a simple statement, the two edits that make it a block starting so;
+/// likewise for `do ... while (...);` (a `do {} while` gets the yield). Each group is made whole or
+/// not at all (a body that is an if, a loop or a switch is left as written).
+void yield_in_spin_waits(const TokenView& tokens, const std::vector<TokenRange>& bodies,
+                         std::vector<std::vector<Edit>>& groups);
 
 }  // namespace cugrade::cpu

@@ -62,7 +62,8 @@ TEST_CASE("prepass::wrap_global_updates") {
     CHECK(body_of("for (int i = 0; i < n; ++i) out[i] += 1;") ==
           "for (int i = 0; i < n; ++i)  ::cugrade_cpu::rmw(out[i]) += 1;");
     CHECK(body_of("while (n) *out += 1; do out[0] += 1; while (0); if (n) {} else out[1] += 1;") ==
-          "while (n)  ::cugrade_cpu::rmw(*out) += 1; do  ::cugrade_cpu::rmw(out[0]) += 1; while (0); if (n) {} "
+          "while (n) { ::cugrade_cpu::spin_check();  ::cugrade_cpu::rmw(*out) += 1; } do { ::cugrade_cpu::spin_check();  "
+              "::cugrade_cpu::rmw(out[0]) += 1; } while (0); if (n) {} "
           "else  ::cugrade_cpu::rmw(out[1]) += 1;");
     CHECK(body_of("float x = n ? out[0] += 1 : 0;") == "float x = n ?  ::cugrade_cpu::rmw(out[0]) += 1 : 0;");
   }

@@ -44,6 +44,11 @@ TEST_CASE("cpu::real code runs as written") {
   SUBCASE("the same wait whose loop body counts its passes (`while (ready == 0) { ++passes; }`)") {
     CHECK(cpu_test::real_code("spin_counting", 64)[0] == 64);
   }
+  SUBCASE("the same wait in the other forms a spin takes: a counting statement, for (;;), do ... while") {
+    CHECK(cpu_test::real_code("spin_counting_statement", 64)[0] == 64);
+    CHECK(cpu_test::real_code("spin_endless_for", 64)[0] == 64);
+    CHECK(cpu_test::real_code("spin_do_statement", 64)[0] == 64);
+  }
 }
 
 TEST_CASE("cpu::shuffles in a block of fewer than 32 threads read 0 from lanes it does not have") {

@@ -42,7 +42,9 @@ std::string launch_with(unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsi
 /// atomicAdd under a divergent branch, blocks of 64: out[0] the count, out[1...] the values),
 /// "spin_on_sibling" (thread 0 spins on a volatile __shared__ flag the last thread sets after
 /// writing its input to shared memory; out[0] that value), "spin_counting" (the same wait with a
-/// body that counts its passes: out[0] the value).
+/// block that counts its passes: out[0] the value), "spin_counting_statement" (`while (ready == 0)
+/// ++passes;`), "spin_endless_for" (`for (;;) { if (ready != 0) break; ++passes; }`),
+/// "spin_do_statement" (`do passes++; while (ready == 0);`).
 std::vector<int> real_code(const std::string& which, int threads);
 /// "cudaErrorName: message" after a real-code construct that fails or must not: "aligned_float4",
 /// "misaligned_float4", "slack_write", "template_name", "template_in_template",

@@ -54,10 +54,11 @@ __global__ void multiples_of_three(const int* in, int* out, int n) {
 }
 
 // Thread 0 spins on a volatile __shared__ flag that the block's last thread sets after writing
-// the value it waits for (legal since Volta: every thread is scheduled on its own).
-// Thread 0 waits for the last thread's flag: with an empty spin (`while (ready == 0);`), or, when
-// `Counting`, with a loop body that counts its passes (a body that never yields by itself).
-template <bool Counting> __global__ void wait_for_last(const int* in, int* out) {
+// the value it waits for (legal since Volta: every thread is scheduled on its own), in one of
+// the forms a spin takes: an empty body (`while (ready == 0);`), a block that counts its passes,
+// a statement that does, `for (;;)` with a break, `do passes++; while`.
+enum class Spin { empty, counting_block, counting_statement, endless_for, do_statement };
+template <Spin Form> __global__ void wait_for_last(const int* in, int* out) {
   __shared__ volatile int ready;
   __shared__ int value;
   if (threadIdx.x == 0) ready = 0;
@@ -69,12 +70,21 @@ template <bool Counting> __global__ void wait_for_last(const int* in, int* out) 
   }
   if (threadIdx.x != 0) return;
   long long passes = 0;
-  if (Counting) {
+  if (Form == Spin::empty) {
+    while (ready == 0);
+  } else if (Form == Spin::counting_block) {
     while (ready == 0) {
       ++passes;
     }
+  } else if (Form == Spin::counting_statement) {
+    while (ready == 0) ++passes;
+  } else if (Form == Spin::endless_for) {
+    for (;;) {
+      if (ready != 0) break;
+      ++passes;
+    }
   } else {
-    while (ready == 0);
+    do passes++; while (ready == 0);
   }
   out[0] = value;
   out[1] = passes > 0 ? 1 : 0;
@@ -133,8 +143,11 @@ std::vector<int> real_code(const std::string& which, int threads) {
   if (which == "shuffle") shuffle_sum<<<gridDim, blockDim>>>(in, out);
   if (which == "spaced_launch") launch_scaled<int, 3>(in, out, threads);
   if (which == "cuda_arch") arch_kernel<<<gridDim, blockDim>>>(out);
-  if (which == "spin_on_sibling") wait_for_last<false><<<1, threads>>>(in, out);
-  if (which == "spin_counting") wait_for_last<true><<<1, threads>>>(in, out);
+  if (which == "spin_on_sibling") wait_for_last<Spin::empty><<<1, threads>>>(in, out);
+  if (which == "spin_counting") wait_for_last<Spin::counting_block><<<1, threads>>>(in, out);
+  if (which == "spin_counting_statement") wait_for_last<Spin::counting_statement><<<1, threads>>>(in, out);
+  if (which == "spin_endless_for") wait_for_last<Spin::endless_for><<<1, threads>>>(in, out);
+  if (which == "spin_do_statement") wait_for_last<Spin::do_statement><<<1, threads>>>(in, out);
   if (which == "aggregated_atomic") {
     cudaMemset(out, 0, threads * sizeof(int));
     multiples_of_three<<<(threads + 63) / 64, 64>>>(in, out, threads);
