@@ -59,6 +59,16 @@ bool keeping() {
   return wanted;
 }
 
+/// What a refused allocation returns, with the runtime's last error set to it as a smaller GPU's
+/// failed allocation sets it (cudaGetLastError() then returns it once): the real cudaMalloc is
+/// asked for more than any device holds, which it refuses at once. The lock is not held.
+cudaError_t refused() {
+  void* none = nullptr;
+  const cudaError_t status = __real_cudaMalloc(&none, ~std::size_t{0});
+  if (status == cudaSuccess && none) __real_cudaFree(none);  // no runtime grants that; never kept
+  return cudaErrorMemoryAllocation;
+}
+
 /// Frees `pointers` for real, the lock not held (cudaFree waits for the device).
 void free_for_real(const std::vector<void*>& pointers) {
   for (void* pointer : pointers) __real_cudaFree(pointer);
@@ -130,8 +140,11 @@ cudaError_t __wrap_cudaMalloc(void** pointer, size_t bytes) {
   using namespace cugrade::runner;
   bool in_call = false;
   {
-    std::lock_guard lock(mutex);
-    if (!ledger().admit("cudaMalloc", bytes)) return cudaErrorMemoryAllocation;
+    std::unique_lock lock(mutex);
+    if (!ledger().admit("cudaMalloc", bytes)) {
+      lock.unlock();
+      return refused();
+    }
     in_call = timed_calls > 0;
     if (in_call && pointer)
       if (void* kept = blocks().take(bytes)) {
@@ -190,14 +203,14 @@ cudaError_t __wrap_cudaFree(void* pointer) {
 /// Every cudaMallocManaged: managed memory lives on the GPU once touched there, so it counts.
 cudaError_t __wrap_cudaMallocManaged(void** pointer, size_t bytes, unsigned int flags) {
   using namespace cugrade::runner;
-  if (!admitted("cudaMallocManaged", bytes)) return cudaErrorMemoryAllocation;
+  if (!admitted("cudaMallocManaged", bytes)) return refused();
   const cudaError_t status = __real_cudaMallocManaged(pointer, bytes, flags);
   return noted(status, pointer ? *pointer : nullptr, bytes);
 }
 
 cudaError_t __wrap_cudaMallocPitch(void** pointer, size_t* pitch, size_t width, size_t height) {
   using namespace cugrade::runner;
-  if (!admitted("cudaMallocPitch", pitched_bytes(width, height, 1))) return cudaErrorMemoryAllocation;
+  if (!admitted("cudaMallocPitch", pitched_bytes(width, height, 1))) return refused();
   const cudaError_t status = __real_cudaMallocPitch(pointer, pitch, width, height);
   if (status != cudaSuccess || !pointer || !pitch) return status;
   return noted(status, *pointer, static_cast<std::uint64_t>(*pitch) * height);
@@ -205,8 +218,7 @@ cudaError_t __wrap_cudaMallocPitch(void** pointer, size_t* pitch, size_t width, 
 
 cudaError_t __wrap_cudaMalloc3D(cudaPitchedPtr* pitched, cudaExtent extent) {
   using namespace cugrade::runner;
-  if (!admitted("cudaMalloc3D", pitched_bytes(extent.width, extent.height, extent.depth)))
-    return cudaErrorMemoryAllocation;
+  if (!admitted("cudaMalloc3D", pitched_bytes(extent.width, extent.height, extent.depth))) return refused();
   const cudaError_t status = __real_cudaMalloc3D(pitched, extent);
   if (status != cudaSuccess || !pitched) return status;
   return noted(status, pitched->ptr, static_cast<std::uint64_t>(pitched->pitch) * extent.height * extent.depth);
@@ -214,7 +226,7 @@ cudaError_t __wrap_cudaMalloc3D(cudaPitchedPtr* pitched, cudaExtent extent) {
 
 cudaError_t __wrap_cudaMallocAsync(void** pointer, size_t bytes, cudaStream_t stream) {
   using namespace cugrade::runner;
-  if (!admitted("cudaMallocAsync", bytes)) return cudaErrorMemoryAllocation;
+  if (!admitted("cudaMallocAsync", bytes)) return refused();
   const cudaError_t status = __real_cudaMallocAsync(pointer, bytes, stream);
   return noted(status, pointer ? *pointer : nullptr, bytes);
 }
@@ -244,9 +256,12 @@ cudaError_t __wrap_cudaDeviceSetLimit(cudaLimit limit, size_t value) {
   if (!name) return __real_cudaDeviceSetLimit(limit, value);
   std::uint64_t before = 0;
   {
-    std::lock_guard lock(mutex);
+    std::unique_lock lock(mutex);
     before = ledger().reserved(name);
-    if (!ledger().reserve("cudaDeviceSetLimit", name, bytes)) return cudaErrorMemoryAllocation;
+    if (!ledger().reserve("cudaDeviceSetLimit", name, bytes)) {
+      lock.unlock();
+      return refused();
+    }
   }
   const cudaError_t status = __real_cudaDeviceSetLimit(limit, value);
   if (status != cudaSuccess) {  // the runtime kept what it had

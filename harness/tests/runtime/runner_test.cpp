@@ -46,7 +46,7 @@ struct TempDir {
   ~TempDir() { fs::remove_all(path); }
 };
 
-/// Runs a fixture runner ("good", "lazy", "crash", or "reference": the fixture's reference
+/// Runs a fixture runner ("good", "lazy", "crash", "hoard", or "reference": the fixture's reference
 /// runner) with `args`; stdout and stderr go to files in `dir`. Returns the exit code.
 int run_runner(const std::string& student, const fs::path& dir, const std::string& args,
                const std::string& environment = "") {
@@ -251,6 +251,16 @@ TEST_CASE("runtime::run_check_task") {
            events[1].error == "operation not supported on global/shared address space"));
     CHECK(events[1].kernel == "crash_kernel(float const*, float*, int)");
     CHECK_FALSE(fs::exists(job.checks[0].output_file));
+  }
+  SUBCASE("past the GPU memory limit: cudaMalloc fails as on a smaller GPU, the last error says so once") {
+    job.checks.push_back(check_task(dir.path, "c1", "scale", 1000));
+    CHECK(run_runner("hoard", dir.path, write_job(dir.path, job).string(), "CUGRADE_GPU_MEMORY_LIMIT_MB=64") == 0);
+    const auto events = events_of(dir.path);
+    REQUIRE(events.size() == 2);
+    CHECK(events[1].kind == "done");
+    CHECK(events[1].memory_refused.find("cudaMalloc asked for 128.0 MiB") != std::string::npos);
+    // The submission writes 2x only when the refusal and the last error came as on a GPU.
+    CHECK(is_twice_ramp(read_one(job.checks[0].output_file, "y"), 1000));
   }
   SUBCASE("an unknown step is fatal and names the known ones") {
     job.checks.push_back(check_task(dir.path, "c1", "nope", 10));
