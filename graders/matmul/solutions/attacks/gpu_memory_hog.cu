@@ -2,8 +2,9 @@
 // never give it back. Beside it, other runners' allocations (and their CUDA contexts) would fail;
 // in its own runner the next cases' buffers and the reference's. Must fail, and harm no one: the
 // runner may hold at most the assignment's limits.gpu_memory_mb (4 GiB by default), so the hoard
-// is refused in its own process (the report says so), the answer (C = 0) is wrong, and nothing
-// else on the GPU notices. Had it held the memory, a runner failure would still be the student's
+// is refused in its own process as a GPU of that size would refuse it (the runtime's last error
+// set, so each case ends as a CUDA error; the report names the limit), and nothing else on the
+// GPU notices. Had it held the memory, a runner failure would still be the student's
 // unless the harness reproduced it with the reference in a fresh process.
 #include "interface.cuh"
 
