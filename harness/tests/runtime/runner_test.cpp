@@ -1,5 +1,5 @@
-// The runner end to end: the fixture assignment (fixture/) linked with a correct, a lazy and a
-// crashing submission, run on jobs written here. Without a GPU only the answers that need none
+// The runner end to end: the fixture assignment (fixture/) linked with a correct, a lazy, a
+// crashing and a hoarding submission, run on jobs written here. Without a GPU only the answers that need none
 // are checked; the tests that need one exit 77 and show as Skipped.
 #include <doctest/doctest.h>
 #include <stdlib.h>
