@@ -49,6 +49,12 @@ std::optional<std::size_t> simple_statement_end(const TokenView& t, std::size_t 
   return std::nullopt;
 }
 
+/// The edits that make the statement from token `first` to its `;` at `last` a block starting
+/// with spin_check().
+std::vector<Edit> counting_block(const TokenView& t, std::size_t first, std::size_t last) {
+  return {Edit{t[first].begin, t[first].begin, std::string("{") + pass_call + " "}, Edit{t[last].end, t[last].end, " }"}};
+}
+
 /// The edits for a loop body starting at token `after`: an empty one (`;`, `{}`) yields, a block
 /// starts with spin_check(), a simple statement becomes a block that starts with it; one edit
 /// group (all or none of it is made).
@@ -60,8 +66,7 @@ void count_passes(const TokenView& t, std::size_t after, std::size_t limit, std:
   } else if (t.is(after, "{")) {
     groups.push_back({Edit{t[after].end, t[after].end, pass_call}});
   } else if (const auto end = simple_statement_end(t, after, limit)) {
-    groups.push_back({Edit{t[after].begin, t[after].begin, std::string("{") + pass_call + " "},
-                      Edit{t[*end].end, t[*end].end, " }"}});
+    groups.push_back(counting_block(t, after, *end));
   }
 }
 
@@ -98,9 +103,7 @@ void yield_in_spin_waits(const TokenView& t, const std::vector<TokenRange>& bodi
         if (t.is(k - 1, ";")) {
           std::size_t j = k - 1;
           while (!t.is(j, "do")) --j;
-          if (simple_statement_end(t, j + 1, k) == k - 1)
-            groups.push_back({Edit{t[j + 1].begin, t[j + 1].begin, std::string("{") + pass_call + " "},
-                              Edit{t[k - 1].end, t[k - 1].end, " }"}});
+          if (simple_statement_end(t, j + 1, k) == k - 1) groups.push_back(counting_block(t, j + 1, k - 1));
         } else if (t.is(k - 2, "{")) {
           groups.push_back({Edit{t[k - 1].begin, t[k - 1].begin, yield_call}});
         } else if (const auto open_body = opening_brace(t, k - 1)) {
