@@ -18,20 +18,22 @@ std::optional<std::size_t> opening_brace(const TokenView& t, std::size_t close) 
   return std::nullopt;
 }
 
-/// Whether the `while` at `k` ends a `do` statement: `do { ... } while` or `do stmt; while`.
-bool ends_do(const TokenView& t, std::size_t k) {
-  if (k == 0) return false;
+/// The `do` whose statement the `while` at `k` ends (`do { ... } while`, `do stmt; while`), or
+/// nullopt when that `while` starts a loop of its own.
+std::optional<std::size_t> do_before(const TokenView& t, std::size_t k) {
+  if (k == 0) return std::nullopt;
   if (t.is(k - 1, "}")) {
     const auto open = opening_brace(t, k - 1);
-    return open && *open > 0 && t.is(*open - 1, "do");
+    if (open && *open > 0 && t.is(*open - 1, "do")) return *open - 1;
+    return std::nullopt;
   }
-  if (!t.is(k - 1, ";")) return false;
+  if (!t.is(k - 1, ";")) return std::nullopt;
   // `do stmt; while`: the statement before starts right after `do`.
   for (std::size_t j = k - 1; j-- > 0;) {
-    if (t.is(j, ";") || t.is(j, "{") || t.is(j, "}")) return false;
-    if (t.is(j, "do")) return true;
+    if (t.is(j, ";") || t.is(j, "{") || t.is(j, "}")) return std::nullopt;
+    if (t.is(j, "do")) return j;
   }
-  return false;
+  return std::nullopt;
 }
 
 /// The `;` that ends the simple statement starting at `first`, before `limit` (an expression or
@@ -49,12 +51,6 @@ std::optional<std::size_t> simple_statement_end(const TokenView& t, std::size_t 
   return std::nullopt;
 }
 
-/// The edits that make the statement from token `first` to its `;` at `last` a block starting
-/// with spin_check().
-std::vector<Edit> counting_block(const TokenView& t, std::size_t first, std::size_t last) {
-  return {Edit{t[first].begin, t[first].begin, std::string("{") + pass_call + " "}, Edit{t[last].end, t[last].end, " }"}};
-}
-
 /// The edits for a loop body starting at token `after`: an empty one (`;`, `{}`) yields, a block
 /// starts with spin_check(), a simple statement becomes a block that starts with it; one edit
 /// group (all or none of it is made).
@@ -66,7 +62,8 @@ void count_passes(const TokenView& t, std::size_t after, std::size_t limit, std:
   } else if (t.is(after, "{")) {
     groups.push_back({Edit{t[after].end, t[after].end, pass_call}});
   } else if (const auto end = simple_statement_end(t, after, limit)) {
-    groups.push_back(counting_block(t, after, *end));
+    groups.push_back({Edit{t[after].begin, t[after].begin, std::string("{") + pass_call + " "},
+                      Edit{t[*end].end, t[*end].end, " }"}});
   }
 }
 
@@ -97,18 +94,9 @@ void yield_in_spin_waits(const TokenView& t, const std::vector<TokenRange>& bodi
         continue;
       }
       if (!t.is(k, "while") || !t.is(k + 1, "(")) continue;
-      if (ends_do(t, k)) {
-        // `do {} while (c);`: the empty body spins as well; a braced body counts its passes, and
-        // so does `do stmt; while (c);`, made a block.
-        if (t.is(k - 1, ";")) {
-          std::size_t j = k - 1;
-          while (!t.is(j, "do")) --j;
-          if (simple_statement_end(t, j + 1, k) == k - 1) groups.push_back(counting_block(t, j + 1, k - 1));
-        } else if (t.is(k - 2, "{")) {
-          groups.push_back({Edit{t[k - 1].begin, t[k - 1].begin, yield_call}});
-        } else if (const auto open_body = opening_brace(t, k - 1)) {
-          groups.push_back({Edit{t[*open_body].end, t[*open_body].end, pass_call}});
-        }
+      // `do body while (c);`: its body as a while's is (`do {} while` spins as well).
+      if (const auto at = do_before(t, k)) {
+        count_passes(t, *at + 1, k, groups);
         continue;
       }
       const auto paren = t.match_forward(k + 1);

@@ -56,6 +56,7 @@ Result<std::vector<KernelProfile>> parse_ncu_csv(std::string_view text) {
   // Column indices of the table's header, once it is found.
   long id_col = -1, kernel_col = -1, name_col = -1, unit_col = -1, value_col = -1;
   std::size_t columns = 0;
+  std::size_t needed = 0;  // cells a metric's row must have: up to the last column read
   std::size_t start = 0;
   while (start < text.size()) {
     std::size_t end = text.find('\n', start);
@@ -75,11 +76,11 @@ Result<std::vector<KernelProfile>> parse_ncu_csv(std::string_view text) {
       unit_col = column("Metric Unit");
       value_col = column("Metric Value");
       columns = fields.size();
+      needed = static_cast<std::size_t>(std::max({id_col, kernel_col, name_col, unit_col, value_col})) + 1;
       continue;
     }
     // A metric's row may stop after its value: with a section's rules the heading goes on
     // ("Rule Name", ..., "Estimated Speedup") and ncu leaves those cells out of metric rows.
-    const auto needed = static_cast<std::size_t>(std::max({id_col, kernel_col, name_col, unit_col, value_col})) + 1;
     if (value_col < 0 || fields.size() < needed || fields.size() > columns) continue;
     const std::string& id = fields[static_cast<std::size_t>(id_col)];
     if (kernels.empty() || kernels.back().id != id) {
