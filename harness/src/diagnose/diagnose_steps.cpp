@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <future>
 #include <map>
 #include <system_error>
 
@@ -168,22 +167,6 @@ std::vector<std::optional<PerformanceDiagnosis>> diagnose_slow_steps(ProcessRunn
     }
     return by_step;
   };
-  // ncu's source page of one slow step's call: of `kernel`, or with none named, of the call's
-  // first kernel (which is its longest where it launches one).
-  const auto source_page = [&](std::size_t i, const std::string& kernel) -> Result<SourcePage> {
-    const fs::path dir = request.work_dir / fmt::format("{}-lines{}", i, kernel.empty() ? "-first" : "");
-    ProfileRequest p;
-    p.ncu = request.ncu;
-    p.run = request.student;
-    p.run.work_dir = dir;
-    p.task = profile_task(tasks[i], false);
-    p.timeout_s = std::max(1.0, std::min(request.profile_timeout_s, left_s()));
-    p.sources = request.sources;
-    auto page = profile_source_lines(processes, p, kernel);
-    std::error_code ignored;
-    fs::remove_all(dir, ignored);
-    return page;
-  };
   // The reference's counters: kept from an earlier check, or profiled now.
   std::map<std::size_t, CallCounters> theirs;
   std::vector<std::size_t> unprofiled;
@@ -191,20 +174,8 @@ std::vector<std::optional<PerformanceDiagnosis>> diagnose_slow_steps(ProcessRunn
     if (auto kept = cache ? cache->find(cache_key(request, tasks[i])) : std::nullopt) theirs.emplace(i, *kept);
     else unprofiled.push_back(i);
   }
-  // The profiles that do not wait for another's counters run side by side: the reference's, the
-  // student's and, where one step is diagnosed, the source page of its call's first kernel (the
-  // one a cause with a line names where the call launches one kernel). ncu takes the GPU's
-  // counters for one kernel at a time, so each profile's counters are its own; what overlaps is
-  // each one's start (on an H200, two one-kernel profiles side by side took 5.0 s where one took
-  // 3.1 s, their counters the same to the digit: docs/measurements.md).
-  std::future<Result<std::map<std::size_t, Result<CallCounters>>>> reference_profile;
-  if (!unprofiled.empty()) reference_profile = std::async(std::launch::async, profile_side, true, unprofiled);
-  std::future<Result<SourcePage>> first_page;
-  if (slow.size() == 1 && !request.sources.empty() && left_s() > 5.0)
-    first_page = std::async(std::launch::async, source_page, slow.front(), std::string());
-  auto mine = profile_side(false, slow);
-  if (reference_profile.valid()) {
-    auto profiled = reference_profile.get();
+  if (!unprofiled.empty()) {
+    auto profiled = profile_side(true, unprofiled);
     if (!profiled) {  // no ncu here, no permission: no step can be profiled
       all_unavailable(slow, profiled.error().message + " (profiling the reference)");
       return out;
@@ -218,32 +189,41 @@ std::vector<std::optional<PerformanceDiagnosis>> diagnose_slow_steps(ProcessRunn
       theirs.emplace(i, std::move(*counters));
     }
   }
-  std::vector<std::size_t> diagnosed;
+  std::vector<std::size_t> mine_to_profile;
   for (std::size_t i : slow)
-    if (theirs.contains(i)) diagnosed.push_back(i);
-  if (!mine) {
-    all_unavailable(diagnosed, mine.error().message);
+    if (theirs.contains(i)) mine_to_profile.push_back(i);
+  if (mine_to_profile.empty()) return out;
+  if (left_s() < 1.0) {
+    all_unavailable(mine_to_profile, spent);
     return out;
   }
-  for (std::size_t i : diagnosed) {
-    Result<CallCounters>& counters = mine->at(i);
+  auto mine = profile_side(false, mine_to_profile);
+  if (!mine) {
+    all_unavailable(mine_to_profile, mine.error().message);
+    return out;
+  }
+  for (auto& [i, counters] : *mine) {
     if (!counters) {
       out[i] = unavailable_diagnosis(counters.error().message);
       continue;
     }
     out[i] = diagnose_counters(*counters, theirs.at(i));
-    // The line it comes from: ncu's source page of the student's longest kernel (the first
-    // kernel's page where that is the one, else one more profile).
-    if (request.sources.empty() || !has_a_line(out[i]->cause) || counters->main_kernel.empty()) continue;
-    std::optional<Result<SourcePage>> page;
-    if (first_page.valid() && i == slow.front()) {
-      page = first_page.get();
-      if (!*page || (*page)->kernel != counters->main_kernel) page.reset();
+    // The line it comes from: ncu's source page of the student's longest kernel (one more profile).
+    if (!request.sources.empty() && has_a_line(out[i]->cause) && !counters->main_kernel.empty() && left_s() > 5.0) {
+      const fs::path dir = request.work_dir / fmt::format("{}-lines", i);
+      ProfileRequest p;
+      p.ncu = request.ncu;
+      p.run = request.student;
+      p.run.work_dir = dir;
+      p.task = profile_task(tasks[i], false);
+      p.timeout_s = std::max(1.0, std::min(request.profile_timeout_s, left_s()));
+      p.sources = request.sources;
+      const auto lines = profile_source_lines(processes, p, counters->main_kernel);
+      std::error_code ignored;
+      fs::remove_all(dir, ignored);
+      if (const SourceLine* line = lines ? line_for_cause(*lines, out[i]->cause) : nullptr)
+        add_line(*out[i], *line, request.source_names);
     }
-    if (!page && left_s() > 5.0) page = source_page(i, counters->main_kernel);
-    if (!page || !*page) continue;
-    if (const SourceLine* line = line_for_cause((*page)->lines, out[i]->cause))
-      add_line(*out[i], *line, request.source_names);
   }
   return out;
 }

@@ -91,24 +91,34 @@ std::vector<std::string> ncu_command(const fs::path& ncu, const fs::path& runner
 
 std::vector<std::string> ncu_source_command(const fs::path& ncu, const fs::path& runner, const fs::path& job_file,
                                             const fs::path& log_file, const std::string& kernel) {
-  std::vector<std::string> argv = {ncu.string(), "--csv",  "--page", "source", "--print-source", "cuda,sass",
-                                   "--section",  "SourceCounters", "--nvtx", "--nvtx-include", "cugrade_entry/"};
-  if (kernel.empty()) {
-    // The launches inside the entry range are counted: the marker first, then the call's kernels.
-    argv.insert(argv.end(), {"--launch-skip", "1"});
-  } else {
-    // ncu matches the kernel's function name ("reduce7" for reduce7<128u>) against the expression.
-    std::string name = kernel.substr(0, kernel.find('<'));
-    std::string pattern = "^";
-    for (char c : name) {
-      if (std::string_view("\\^$.|?*+()[]{}").find(c) != std::string_view::npos) pattern += '\\';
-      pattern += c;
-    }
-    argv.insert(argv.end(), {"--kernel-name", "regex:" + pattern + "$"});
+  // ncu matches the kernel's function name ("reduce7" for reduce7<128u>) against the expression.
+  std::string name = kernel.substr(0, kernel.find('<'));
+  std::string pattern = "^";
+  for (char c : name) {
+    if (std::string_view("\\^$.|?*+()[]{}").find(c) != std::string_view::npos) pattern += '\\';
+    pattern += c;
   }
-  argv.insert(argv.end(), {"--launch-count", "1", "--clock-control", "none", "--log-file", log_file.string(),
-                           runner.string(), job_file.string()});
-  return argv;
+  return {ncu.string(),
+          "--csv",
+          "--page",
+          "source",
+          "--print-source",
+          "cuda,sass",
+          "--section",
+          "SourceCounters",
+          "--nvtx",
+          "--nvtx-include",
+          "cugrade_entry/",
+          "--kernel-name",
+          "regex:" + pattern + "$",
+          "--launch-count",
+          "1",
+          "--clock-control",
+          "none",
+          "--log-file",
+          log_file.string(),
+          runner.string(),
+          job_file.string()};
 }
 
 std::string ncu_failure(const std::string& printed, int exit_code) {

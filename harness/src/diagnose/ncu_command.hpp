@@ -32,8 +32,7 @@ std::vector<std::string> ncu_command(const std::filesystem::path& ncu, const std
 
 /// The command that writes ncu's source page (per-line counters of the SourceCounters section, CUDA
 /// lines with their SASS) of the first launch of kernel `kernel` ("transpose_naive") inside the
-/// entry range to `log_file` as CSV; with `kernel` empty, of the call's first kernel (the launch
-/// after the runner's marker, runtime/call_marker.hpp), whatever its name.
+/// entry range to `log_file` as CSV.
 std::vector<std::string> ncu_source_command(const std::filesystem::path& ncu, const std::filesystem::path& runner,
                                             const std::filesystem::path& job_file,
                                             const std::filesystem::path& log_file, const std::string& kernel);

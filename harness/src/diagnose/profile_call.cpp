@@ -148,8 +148,8 @@ Result<CallCounters> profile_call(ProcessRunner& processes, const ProfileRequest
   return std::move(calls->front());
 }
 
-Result<SourcePage> profile_source_lines(ProcessRunner& processes, const ProfileRequest& request,
-                                        const std::string& kernel) {
+Result<std::vector<SourceLine>> profile_source_lines(ProcessRunner& processes, const ProfileRequest& request,
+                                                     const std::string& kernel) {
   const auto log = run_ncu(processes, request, {request.task}, [&](const fs::path& job, const fs::path& out) {
     return ncu_source_command(request.ncu, request.run.runner, job, out, kernel);
   });

@@ -49,9 +49,9 @@ Result<std::vector<Result<CallCounters>>> profile_calls(ProcessRunner& processes
 std::vector<std::vector<KernelProfile>> kernels_by_call(const std::vector<KernelProfile>& kernels,
                                                         std::size_t calls, int max_kernels);
 
-/// The per-line counters of the first launch of `kernel` in the call (ncu's source page; with
-/// `kernel` empty, of the call's first kernel, whichever it is), or why there are none.
-Result<SourcePage> profile_source_lines(ProcessRunner& processes, const ProfileRequest& request,
-                                        const std::string& kernel);
+/// The per-line counters of the first launch of `kernel` in the call (ncu's source page), or why
+/// there are none.
+Result<std::vector<SourceLine>> profile_source_lines(ProcessRunner& processes, const ProfileRequest& request,
+                                                     const std::string& kernel);
 
 }  // namespace cugrade

@@ -7,9 +7,8 @@
 
 namespace cugrade {
 
-Result<SourcePage> parse_source_page(std::string_view text) {
-  SourcePage page;
-  std::vector<SourceLine>& lines = page.lines;
+Result<std::vector<SourceLine>> parse_source_page(std::string_view text) {
+  std::vector<SourceLine> lines;
   std::string file;
   std::vector<std::string> header;
   const auto column = [&](const char* heading) {  // the first column of that name ("Source" comes twice)
@@ -27,10 +26,6 @@ Result<SourcePage> parse_source_page(std::string_view text) {
     const std::vector<std::string> fields = csv_fields(raw);
     if (fields.size() >= 2 && fields[0] == "File Path") {
       file = fields[1].substr(fields[1].find_last_of('/') + 1);
-      continue;
-    }
-    if (fields.size() >= 2 && fields[0] == "Function Name") {
-      page.kernel = short_kernel_name(fields[1]);
       continue;
     }
     if (!fields.empty() && fields[0] == "Line No") {
@@ -56,7 +51,7 @@ Result<SourcePage> parse_source_page(std::string_view text) {
     lines.push_back(std::move(line));
   }
   if (!table) return fail("ncu printed no source table");
-  return page;
+  return lines;
 }
 
 const SourceLine* line_for_cause(const std::vector<SourceLine>& lines, const std::string& cause) {

@@ -21,14 +21,8 @@ struct SourceLine {
   double stall_samples = 0.0;            ///< "Warp Stall Sampling (All Samples)": where the warps spend their time
 };
 
-/// ncu's source page of one kernel launch.
-struct SourcePage {
-  std::string kernel;             ///< the kernel's short name ("mtran", short_kernel_name), from "Function Name"
-  std::vector<SourceLine> lines;  ///< every source line, in order
-};
-
-/// ncu's source page read from its CSV; fails when the text holds no table of lines.
-Result<SourcePage> parse_source_page(std::string_view text);
+/// Every source line of ncu's source page, in order; fails when the text holds no such table.
+Result<std::vector<SourceLine>> parse_source_page(std::string_view text);
 
 /// The line `cause` (causes.hpp) points to: the most excessive sectors (uncoalesced_loads and
 /// _stores), shared wavefronts (bank_conflicts), global requests (no_reuse), else the most stall

@@ -6,7 +6,6 @@
 
 #include <filesystem>
 #include <fstream>
-#include <mutex>
 #include <sstream>
 
 #include <doctest/doctest.h>
@@ -111,50 +110,11 @@ std::vector<CheckTask> profiled_calls(const ProcessRequest& r) {
   return job ? job->checks : std::vector<CheckTask>{};
 }
 
-/// `handler`, noting the calls of each job it is given in `jobs` (profiles run side by side).
+/// `handler`, noting the calls of each job it is given in `jobs`.
 FakeProcessRunner::Handler noting(std::vector<std::vector<CheckTask>>& jobs, FakeProcessRunner::Handler handler) {
-  static std::mutex noted;
   return [&jobs, handler](const ProcessRequest& r) {
-    {
-      const std::lock_guard lock(noted);
-      jobs.push_back(profiled_calls(r));
-    }
+    jobs.push_back(profiled_calls(r));
     return handler(r);
-  };
-}
-
-/// The runner a profile ran (the argument before its job file).
-std::string profiled_runner(const ProcessRequest& r) { return r.argv[r.argv.size() - 2]; }
-
-/// Whether a profile asked for ncu's source page (not the counters).
-bool source_page_asked(const ProcessRequest& r) { return after(r.argv, "--page") == "source"; }
-
-/// A scripted ncu for profiles that run side by side, in any order: the reference runner's run
-/// answered by `reference`, a source page by `page`, any other run by `student`.
-FakeProcessRunner::Handler by_command(const std::filesystem::path& reference_runner, FakeProcessRunner::Handler reference,
-                                      FakeProcessRunner::Handler student, FakeProcessRunner::Handler page = {}) {
-  return [=](const ProcessRequest& r) {
-    if (source_page_asked(r)) return page ? page(r) : fake_exit(1, "", "==ERROR== no page scripted\n");
-    return profiled_runner(r) == reference_runner.string() ? reference(r) : student(r);
-  };
-}
-
-/// How many of the profiles ran `runner`.
-std::size_t runs_of(const FakeProcessRunner& processes, const std::filesystem::path& runner) {
-  std::size_t n = 0;
-  for (const auto& r : processes.requests()) n += profiled_runner(r) == runner.string() ? 1 : 0;
-  return n;
-}
-
-/// ncu's source page of the probe's unpadded transpose, its file where the build staged it and
-/// its kernel named `kernel`.
-FakeProcessRunner::Handler page_of(const std::string& kernel) {
-  return [kernel](const ProcessRequest& r) {
-    std::string page = cugrade::test::capture_text("h100_source_transpose_smem.csv");
-    page.replace(page.find("./slow.cu"), 9, "/w/src/submission_0.cu");
-    page.replace(page.find("transpose_smem("), 14, kernel);  // "Function Name" comes first
-    std::ofstream(after(r.argv, "--log-file")) << page;
-    return fake_exit(0);
   };
 }
 
@@ -204,37 +164,34 @@ TEST_CASE("diagnose::diagnose_slow_steps") {
   const std::vector<TimeTask> tasks{task("naive"), task("padded")};
   const std::vector<PerformanceTarget> targets{target("naive"), target("padded")};
 
-  const fs::path theirs = setup.request.reference_runner;
-  SUBCASE("only the slow step is profiled: the reference's call and the student's, side by side") {
-    for (int i = 0; i < 2; ++i)
-      processes.expect(by_command(theirs, ncu_writing("transpose_padded"), ncu_writing("transpose_smem")));
+  SUBCASE("only the slow step is profiled: the reference first, then the student's") {
+    processes.expect(ncu_writing("transpose_padded"));  // the reference
+    processes.expect(ncu_writing("transpose_smem"));    // the student's
     const auto out = diagnose_slow_steps(processes, setup.request, tasks, {timing(1.0, 1.0), timing(2.0, 1.0)}, targets);
     REQUIRE(out.size() == 2);
     CHECK_FALSE(out[0].has_value());
     REQUIRE(out[1].has_value());
     CHECK(out[1]->cause == "bank_conflicts");
     REQUIRE(processes.requests().size() == 2);
-    CHECK(runs_of(processes, theirs) == 1);
-    CHECK(runs_of(processes, setup.request.student.runner) == 1);
+    CHECK(processes.requests()[0].argv[processes.requests()[0].argv.size() - 2] == setup.request.reference_runner.string());
+    CHECK(processes.requests()[1].argv[processes.requests()[1].argv.size() - 2] == setup.request.student.runner.string());
     // The profiles' folders are gone (their outputs can be as large as the timed size's).
     CHECK_FALSE(fs::exists(setup.request.work_dir / "student"));
     CHECK_FALSE(fs::exists(setup.request.work_dir / "reference"));
   }
   SUBCASE("two slow steps: one run of each side, each step's kernels told apart by the runner's markers") {
     std::vector<std::vector<CheckTask>> jobs;
-    for (int i = 0; i < 2; ++i)
-      processes.expect(noting(jobs, by_command(theirs, ncu_writing_calls({"marker", "transpose_padded", "marker", "transpose_padded"}),
-                                               ncu_writing_calls({"marker", "transpose_naive", "marker", "transpose_smem"}))));
+    processes.expect(noting(jobs, ncu_writing_calls({"marker", "transpose_padded", "marker", "transpose_padded"})));
+    processes.expect(noting(jobs, ncu_writing_calls({"marker", "transpose_naive", "marker", "transpose_smem"})));
     const auto out = diagnose_slow_steps(processes, setup.request, tasks, {timing(2.0, 1.0), timing(2.0, 1.0)}, targets);
     REQUIRE(processes.requests().size() == 2);
     REQUIRE(jobs.size() == 2);
-    CHECK(jobs[0].front().reference != jobs[1].front().reference);  // one run of each side
     for (std::size_t r = 0; r < 2; ++r) {
       const auto& calls = jobs[r];
       REQUIRE(calls.size() == 2);
       CHECK(calls[0].step == "naive");
       CHECK(calls[1].step == "padded");
-      CHECK(calls[1].reference == calls[0].reference);
+      CHECK(calls[0].reference == (r == 0));  // the reference's run first
       CHECK(calls[0].output_file.empty());  // a profiled call writes nothing back
       CHECK(after(processes.requests()[r].argv, "--launch-count") == "66");  // 32 kernels and a marker per call
     }
@@ -247,20 +204,14 @@ TEST_CASE("diagnose::diagnose_slow_steps") {
   }
   SUBCASE("a call the shared run did not reach is profiled again by itself") {
     std::vector<std::vector<CheckTask>> jobs;
-    const auto student = [](const ProcessRequest& r) {  // the runner ended after the first call
-      return profiled_calls(r).size() == 2 ? ncu_writing_calls({"marker", "transpose_naive"})(r)
-                                           : ncu_writing_calls({"marker", "transpose_smem"})(r);
-    };
-    for (int i = 0; i < 3; ++i)
-      processes.expect(noting(jobs, by_command(theirs, ncu_writing_calls({"marker", "transpose_padded", "marker", "transpose_padded"}),
-                                               student)));
+    processes.expect(ncu_writing_calls({"marker", "transpose_padded", "marker", "transpose_padded"}));
+    processes.expect(ncu_writing_calls({"marker", "transpose_naive"}));  // the runner ended after the first call
+    processes.expect(noting(jobs, ncu_writing_calls({"marker", "transpose_smem"})));
     const auto out = diagnose_slow_steps(processes, setup.request, tasks, {timing(2.0, 1.0), timing(2.0, 1.0)}, targets);
     REQUIRE(processes.requests().size() == 3);
-    REQUIRE(jobs.size() == 3);
-    const auto again = std::find_if(jobs.begin(), jobs.end(), [](const auto& calls) { return calls.size() == 1; });
-    REQUIRE(again != jobs.end());  // the student's call the shared run missed, by itself
-    CHECK(again->front().step == "padded");
-    CHECK_FALSE(again->front().reference);
+    REQUIRE(jobs.size() == 1);
+    REQUIRE(jobs[0].size() == 1);
+    CHECK(jobs[0][0].step == "padded");
     REQUIRE(out[0].has_value());
     REQUIRE(out[1].has_value());
     CHECK(out[0]->cause == "uncoalesced_stores");
@@ -268,8 +219,8 @@ TEST_CASE("diagnose::diagnose_slow_steps") {
   }
   SUBCASE("of two slow steps, only the one asked for is profiled") {
     setup.request.steps = {"padded"};
-    for (int i = 0; i < 2; ++i)
-      processes.expect(by_command(theirs, ncu_writing("transpose_padded"), ncu_writing("transpose_smem")));
+    processes.expect(ncu_writing("transpose_padded"));  // the reference
+    processes.expect(ncu_writing("transpose_smem"));    // the student's
     const auto out = diagnose_slow_steps(processes, setup.request, tasks, {timing(2.0, 1.0), timing(2.0, 1.0)}, targets);
     REQUIRE(out.size() == 2);
     CHECK_FALSE(out[0].has_value());
@@ -278,75 +229,45 @@ TEST_CASE("diagnose::diagnose_slow_steps") {
     CHECK(processes.requests().size() == 2);
     CHECK(processes.pending() == 0);
   }
-  SUBCASE("with the sources, the first kernel's source page, profiled beside the counters, names the line") {
+  SUBCASE("with the sources, one more profile names the line, in the student's file name") {
     setup.request.sources = setup.dir / "src";
     setup.request.source_names = {"transpose.cu"};
-    for (int i = 0; i < 3; ++i)
-      processes.expect(by_command(theirs, ncu_writing("transpose_padded"), ncu_writing("transpose_smem"),
-                                  page_of("transpose_smem")));
+    processes.expect(ncu_writing("transpose_padded"));
+    processes.expect(ncu_writing("transpose_smem"));
+    processes.expect([](const ProcessRequest& r) {
+      std::string page = cugrade::test::capture_text("h100_source_transpose_smem.csv");
+      page.replace(page.find("./slow.cu"), 9, "/w/src/submission_0.cu");
+      std::ofstream(after(r.argv, "--log-file")) << page;
+      return fake_exit(0);
+    });
     const auto out = diagnose_slow_steps(processes, setup.request, tasks, {timing(1.0, 1.0), timing(2.0, 1.0)}, targets);
     REQUIRE(out[1].has_value());
     CHECK(out[1]->location == "transpose.cu:18");
     CHECK(out[1]->message.find("in transpose_smem (transpose.cu:18: `out[y * n + x] = tile[threadIdx.x][threadIdx.y];`):") !=
           std::string::npos);
     REQUIRE(processes.requests().size() == 3);
-    std::vector<ProcessRequest> pages;
-    for (const auto& r : processes.requests())
-      if (source_page_asked(r)) pages.push_back(r);
-    REQUIRE(pages.size() == 1);
-    CHECK(after(pages[0].argv, "--launch-skip") == "1");  // past the runner's marker: the call's first kernel
-    CHECK(after(pages[0].argv, "--launch-count") == "1");
-    CHECK(after(pages[0].argv, "--kernel-name").empty());
-    CHECK(profiled_runner(pages[0]) == setup.request.student.runner.string());
-  }
-  SUBCASE("with the sources, a first kernel that is not the longest: the longest one's page, profiled after") {
-    setup.request.sources = setup.dir / "src";
-    setup.request.source_names = {"transpose.cu"};
-    const auto page = [](const ProcessRequest& r) {
-      return after(r.argv, "--kernel-name").empty() ? page_of("fill_zeros")(r) : page_of("transpose_smem")(r);
-    };
-    for (int i = 0; i < 4; ++i)
-      processes.expect(by_command(theirs, ncu_writing("transpose_padded"), ncu_writing("transpose_smem"), page));
-    const auto out = diagnose_slow_steps(processes, setup.request, tasks, {timing(1.0, 1.0), timing(2.0, 1.0)}, targets);
-    REQUIRE(out[1].has_value());
-    CHECK(out[1]->location == "transpose.cu:18");
-    REQUIRE(processes.requests().size() == 4);
-    const auto& last = processes.requests().back().argv;
-    CHECK(after(last, "--kernel-name") == "regex:^transpose_smem$");
-    CHECK(after(last, "--page") == "source");
-  }
-  SUBCASE("two slow steps: no page before their causes are known") {
-    setup.request.sources = setup.dir / "src";
-    setup.request.source_names = {"transpose.cu"};
-    for (int i = 0; i < 4; ++i)
-      processes.expect(by_command(theirs, ncu_writing_calls({"marker", "transpose_padded", "marker", "transpose_padded"}),
-                                  ncu_writing_calls({"marker", "transpose_naive", "marker", "transpose_smem"}),
-                                  page_of("transpose_smem")));
-    const auto out = diagnose_slow_steps(processes, setup.request, tasks, {timing(2.0, 1.0), timing(2.0, 1.0)}, targets);
-    REQUIRE(out[1].has_value());
-    CHECK(out[1]->location == "transpose.cu:18");
-    for (const auto& r : processes.requests())
-      if (source_page_asked(r)) CHECK_FALSE(after(r.argv, "--kernel-name").empty());
+    const auto& argv = processes.requests()[2].argv;
+    CHECK(after(argv, "--kernel-name") == "regex:^transpose_smem$");
+    CHECK(after(argv, "--page") == "source");
   }
   SUBCASE("the reference's counters serve the next check from the cache") {
     CounterCache cache;
-    for (int i = 0; i < 2; ++i)
-      processes.expect(by_command(theirs, ncu_writing("transpose_padded"), ncu_writing("transpose_smem")));
-    processes.expect(by_command(theirs, ncu_writing("transpose_padded"), ncu_writing("transpose_naive")));  // the second check: only the student's
+    processes.expect(ncu_writing("transpose_padded"));
+    processes.expect(ncu_writing("transpose_smem"));
+    processes.expect(ncu_writing("transpose_naive"));  // the second check: only the student's
     const std::vector<TimingOutcome> slow{timing(1.0, 1.0), timing(2.0, 1.0)};
     (void)diagnose_slow_steps(processes, setup.request, tasks, slow, targets, &cache);
     const auto again = diagnose_slow_steps(processes, setup.request, tasks, slow, targets, &cache);
     CHECK(processes.requests().size() == 3);
-    CHECK(runs_of(processes, theirs) == 1);
     REQUIRE(again[1].has_value());
     CHECK(again[1]->cause == "uncoalesced_stores");
   }
   SUBCASE("the reference's counters kept in a file serve the next run of cugrade") {
     fs::create_directories(setup.dir);
     const fs::path file = setup.dir / "counters.json";
-    for (int i = 0; i < 2; ++i)
-      processes.expect(by_command(theirs, ncu_writing("transpose_padded"), ncu_writing("transpose_smem")));
-    processes.expect(by_command(theirs, ncu_writing("transpose_padded"), ncu_writing("transpose_naive")));  // the next run: only the student's
+    processes.expect(ncu_writing("transpose_padded"));
+    processes.expect(ncu_writing("transpose_smem"));
+    processes.expect(ncu_writing("transpose_naive"));  // the next run: only the student's
     const std::vector<TimingOutcome> slow{timing(1.0, 1.0), timing(2.0, 1.0)};
     {
       CounterCache first_run(file);
@@ -355,7 +276,6 @@ TEST_CASE("diagnose::diagnose_slow_steps") {
     CounterCache next_run(file);
     const auto again = diagnose_slow_steps(processes, setup.request, tasks, slow, targets, &next_run);
     CHECK(processes.requests().size() == 3);
-    CHECK(runs_of(processes, theirs) == 1);
     REQUIRE(again[1].has_value());
     CHECK(again[1]->cause == "uncoalesced_stores");
   }
@@ -364,14 +284,14 @@ TEST_CASE("diagnose::diagnose_slow_steps") {
     setup.request.reference_runner = setup.dir / "reference-runner";
     std::ofstream(setup.request.reference_runner) << "built once";
     CounterCache cache;
-    for (int i = 0; i < 4; ++i)
-      processes.expect(by_command(setup.request.reference_runner, ncu_writing("transpose_padded"), ncu_writing("transpose_smem")));
+    for (int i = 0; i < 4; ++i) processes.expect(ncu_writing(i % 2 ? "transpose_smem" : "transpose_padded"));
     const std::vector<TimingOutcome> slow{timing(1.0, 1.0), timing(2.0, 1.0)};
     (void)diagnose_slow_steps(processes, setup.request, tasks, slow, targets, &cache);
     std::ofstream(setup.request.reference_runner) << "built again, and longer";
     (void)diagnose_slow_steps(processes, setup.request, tasks, slow, targets, &cache);
     REQUIRE(processes.requests().size() == 4);
-    CHECK(runs_of(processes, setup.request.reference_runner) == 2);
+    CHECK(processes.requests()[2].argv[processes.requests()[2].argv.size() - 2] ==
+          setup.request.reference_runner.string());
   }
   SUBCASE("without ncu every slow step says why, and nothing runs") {
     setup.request.ncu.clear();
@@ -383,11 +303,9 @@ TEST_CASE("diagnose::diagnose_slow_steps") {
     CHECK(processes.requests().empty());
   }
   SUBCASE("a reference that cannot be profiled: one try, and every slow step says why") {
-    const auto refused = [](const ProcessRequest&) { return fake_exit(1, "", "==ERROR== ERR_NVGPUCTRPERM\n"); };
-    for (int i = 0; i < 2; ++i) processes.expect(by_command(theirs, refused, refused));
+    processes.expect([](const ProcessRequest&) { return fake_exit(1, "", "==ERROR== ERR_NVGPUCTRPERM\n"); });
     const auto out = diagnose_slow_steps(processes, setup.request, tasks, {timing(2.0, 1.0), timing(2.0, 1.0)}, targets);
-    CHECK(processes.requests().size() == 2);  // the reference's run and, beside it, the student's
-    CHECK(runs_of(processes, theirs) == 1);
+    CHECK(processes.requests().size() == 1);
     REQUIRE(out[1].has_value());
     CHECK(out[1]->cause == "unavailable");
     CHECK(out[1]->message.find("ERR_NVGPUCTRPERM") != std::string::npos);
