@@ -20,6 +20,7 @@ struct SelftestArgs {
   bool no_sanitizer = false;
   bool no_diagnosis = false;
   bool diagnosis_only = false;
+  bool verbose = false;
   std::size_t jobs = 0;
   std::size_t runs_per_gpu = 0;  ///< 0: the default for this machine (default_runs_per_gpu)
 };
@@ -77,6 +78,8 @@ int run_selftest_command(const SelftestArgs& args) {
                              t.build + t.inputs, t.run, t.timing, t.diagnosis);
     if (!r.beside_others.empty())
       std::cout << fmt::format("       graded again alone: beside other runs on the GPU it got {}\n", r.beside_others);
+    if (args.verbose)
+      for (const std::string& phases : r.timing_phases) std::cout << "       " << phases << "\n";
     std::cout << std::flush;
   }, {args.jobs, args.runs_per_gpu, default_cache_dir() / "selftest-seconds.json",
         where.root / "graders" / "selftest-seconds.json"});
@@ -102,6 +105,9 @@ void add_selftest_command(CLI::App& app, int& exit_code) {
                 "without it, only the steps an entry names a cause for are profiled)");
   cmd->add_flag("--diagnosis-only", args->diagnosis_only,
                 "Only the entries whose expected.yaml names a diagnosis (the slow known-bad solutions)");
+  cmd->add_flag("-v,--verbose", args->verbose,
+                "Under each submission's line, where each timed step's time went (its runners' start, "
+                "loading, warm-up, sampling, baselines)");
   cmd->add_option("-j,--jobs", args->jobs, "Builds at a time (default: one per core)")
       ->check(CLI::Range(1, 1024).description(""))
       ->type_name("N");

@@ -15,6 +15,7 @@
 #include "pipeline/entry_order.hpp"
 #include "pipeline/environment.hpp"
 #include "pipeline/scheduler.hpp"
+#include "pipeline/timed_steps.hpp"
 #include "run/run_job.hpp"
 #include "report/json_report.hpp"
 
@@ -137,6 +138,16 @@ std::string first_failure(const GradeReport& report) {
   if (what.empty() && !report.notes.empty()) what = report.notes.back();
   if (what.size() > 200) what = what.substr(0, 200) + "...";
   return what;
+}
+
+/// Where each timed step of a run check spent its time (describe_phases), in the job's order.
+std::vector<std::string> timing_phases(const RanSubmission& ran) {
+  std::vector<std::string> lines;
+  if (!ran.built.plan) return lines;
+  const auto& tasks = ran.built.plan->job.timings;
+  for (std::size_t i = 0; i < ran.timed_runs.size() && i < tasks.size(); ++i)
+    if (!ran.timed_runs[i].phase_seconds.empty()) lines.push_back(describe_phases(tasks[i].step, ran.timed_runs[i]));
+  return lines;
 }
 
 /// A check's own seconds: its stages, not its wait for a builder or the GPU.
@@ -319,6 +330,7 @@ std::vector<SelftestResult> run_selftest(const CheckContext& context, const std:
         const SelftestEntry& entry = *graded[i].entry;
         StageSeconds spent;
         std::string beside_others;
+        std::vector<std::string> phases = timing_phases(*ran[i]);
         GradeReport report = score_submission(spec_of(i), check_options(i), std::move(*ran[i]), &spent);
         ran[i].reset();
         const std::string backend = report.environment.backend;
@@ -331,13 +343,15 @@ std::vector<SelftestResult> run_selftest(const CheckContext& context, const std:
           beside_others = std::string(to_string(report.outcome)) + ": " + why;
           if (const std::string what = first_failure(report); !what.empty()) beside_others += " (" + what + ")";
           spent = {};
-          report = score_submission(spec_of(i), check_options(i), again_alone(i), &spent);
+          RanSubmission again = again_alone(i);
+          phases = timing_phases(again);
+          report = score_submission(spec_of(i), check_options(i), std::move(again), &spent);
           why = verdict(entry, report, spent, options);
         }
         std::lock_guard lock(heard);
         seconds_now[keys[i]] = spent.build + spent.inputs + spent.run;
         judged[i] = SelftestResult{spec_of(i).id, entry, std::move(report), why.empty(), why, own_seconds(spent), spent,
-                                   beside_others};
+                                   beside_others, std::move(phases)};
         if (on_result) on_result(*judged[i]);
       });
   save_entry_seconds(workers.seconds_file, seconds_now);

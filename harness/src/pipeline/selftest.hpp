@@ -52,6 +52,9 @@ struct SelftestResult {
   /// (the verdict above is that one): what it got beside them, "crashed: expected passed, got
   /// crashed (case-3: ...)". Empty otherwise.
   std::string beside_others;
+  /// Where each timed step's time went ("timed naive in 0.4 s: loading 0.05 s, warm-up 0.10 s,
+  /// ..."), for `selftest --verbose`; empty where nothing was timed.
+  std::vector<std::string> timing_phases;
 };
 
 /// One assignment's self-test: its spec, its grader, and the entries to grade.
