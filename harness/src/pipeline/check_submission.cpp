@@ -200,23 +200,7 @@ RanSubmission run_submission(const CheckContext& context, const Spec& spec, cons
     turn.release();
     // Alone only where a step is to be timed: with none passing there is nothing to time or
     // profile, and a turn alone would empty the GPU of the other lanes' work for nothing.
-    if (timed && context.gpu_turns && !passing.empty()) {
-      // Next in line behind another lane's timing or profiles (a quiet turn), this lane starts
-      // its timing runners, so that their start is not part of its own turn. Only where every
-      // baseline is kept: a baseline is taken before any process of the student's starts.
-      const auto on_deck = [&] {
-        if (!timing_ahead() || !baselines_kept(context.baselines.get(), timing_run, plan.job.timings, reference_runner))
-          return;
-        const PinnedThread pinned(check_timing_cpus(options));  // the runners inherit it
-        early = start_early_runners(context.processes, timing_run, plan.job.timings, reference_runner,
-                                    plan.layout.reference_timing);
-      };
-      turn = context.gpu_turns->alone(true, on_deck);
-      if (early.student) {
-        early.await_up(start_gate_most_s / 2);  // one that did not come up starts again in the timing
-        early.load(passing.front());
-      }
-    }
+    if (timed && context.gpu_turns && !passing.empty()) turn = context.gpu_turns->alone();
     stage_started = std::chrono::steady_clock::now();
     {
       const PinnedThread pinned(check_timing_cpus(options));  // the lock-step loop, and runners it starts

@@ -32,28 +32,12 @@ GpuTurns::Turn GpuTurns::shared() {
   return Turn(this, false);
 }
 
-GpuTurns::Turn GpuTurns::alone(bool quiet, const std::function<void()>& on_deck) {
+GpuTurns::Turn GpuTurns::alone() {
   std::unique_lock lock(mutex_);
-  const std::uint64_t ticket = next_alone_ticket_++;
   if (++waiting_alone_ >= gather_alone_) draining_ = true;
-  bool called = !on_deck;
-  for (;;) {
-    const bool next = ticket == serving_alone_;
-    if (next && !alone_ && sharing_ == 0) break;
-    if (next && alone_ && quiet_ && !called) {
-      called = true;
-      lock.unlock();
-      on_deck();
-      lock.lock();
-      continue;
-    }
-    changed_.wait(lock);
-  }
+  changed_.wait(lock, [&] { return !alone_ && sharing_ == 0; });
   --waiting_alone_;
-  ++serving_alone_;
   alone_ = true;
-  quiet_ = quiet;
-  changed_.notify_all();  // the next lane in line may go on deck
   return Turn(this, true);
 }
 
@@ -72,7 +56,6 @@ void GpuTurns::give_back(bool alone) {
     std::lock_guard lock(mutex_);
     if (alone) {
       alone_ = false;
-      quiet_ = false;
       if (waiting_alone_ == 0) draining_ = false;  // every gathered turn alone was served
     } else
       --sharing_;

@@ -10,14 +10,9 @@
 // sharing until `gather_alone` of them wait (or nothing else is left to share), then every waiting
 // one has its turn, one after another, before any lane shares again. With no gather (SIZE_MAX),
 // turns alone wait until no lane shares: the self-test's, once every entry's shared work is done.
-// Turns alone come in the order asked. A turn alone that runs no case (timing, profiles: nothing
-// whose poisoned shared memory another context's start would clear) is quiet: the lane next in
-// line may start its processes during it, so that their start is not part of its own turn (on an
-// H100, CUDA contexts starting beside a timed sample moved no ratio: docs/measurements.md).
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <mutex>
 
 namespace cugrade {
@@ -54,11 +49,8 @@ class GpuTurns {
   /// `sharing_most` share it, and every lane that asked to share before has; then shares it with
   /// the others (lanes share in the order they asked).
   Turn shared();
-  /// Waits until no lane holds a turn of either kind and every lane that asked to be alone before
-  /// has been; then has the GPU alone. `quiet`: this turn runs no case, so the next lane in line
-  /// may start its processes during it. `on_deck`, when given, is called once (outside the lock)
-  /// as soon as this lane is next in line behind a quiet turn alone.
-  Turn alone(bool quiet = false, const std::function<void()>& on_deck = {});
+  /// Waits until no lane holds a turn of either kind; then has the GPU alone.
+  Turn alone();
   /// Lanes holding a shared turn now (for tests).
   std::size_t sharing() const;
   /// Whether a lane has the GPU alone now (for tests).
@@ -74,10 +66,7 @@ class GpuTurns {
   std::size_t waiting_alone_ = 0;
   std::uint64_t next_ticket_ = 0;  ///< the next lane asking to share gets this one
   std::uint64_t serving_ = 0;      ///< the ticket whose lane shares next
-  std::uint64_t next_alone_ticket_ = 0;  ///< the next lane asking to be alone gets this one
-  std::uint64_t serving_alone_ = 0;      ///< the ticket whose lane is alone next
   bool alone_ = false;
-  bool quiet_ = false;  ///< the turn alone now runs no case
   bool draining_ = false;  ///< gathered turns alone are waiting or being served: no new sharing
 };
 

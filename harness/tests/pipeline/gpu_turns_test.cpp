@@ -5,7 +5,6 @@
 
 #include <doctest/doctest.h>
 
-#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <mutex>
@@ -207,73 +206,5 @@ TEST_CASE("pipeline::GpuTurns with a limit and gathered turns alone") {
     check_waits_for([&] { return turns.alone(); }, sharing);
     auto after = turns.shared();  // the drain, if any, ended with it
     CHECK(after.held());
-  }
-}
-
-TEST_CASE("pipeline::GpuTurns turns alone in the order asked, the next on deck behind a quiet one") {
-  GpuTurns turns;
-  SUBCASE("lanes are alone in the order they asked") {
-    Events events;
-    auto holder = turns.alone();
-    std::vector<std::jthread> lanes;
-    for (int i = 0; i < 4; ++i) {
-      lanes.emplace_back([&, i] {
-        auto turn = turns.alone();
-        events.say(std::to_string(i));
-      });
-      std::this_thread::sleep_for(30ms);  // each asks after the one before
-    }
-    holder.release();
-    for (auto& lane : lanes) lane.join();
-    CHECK(events.all() == std::vector<std::string>{"0", "1", "2", "3"});
-  }
-  SUBCASE("the next lane goes on deck once a quiet turn alone holds the GPU, and is alone after it") {
-    Events events;
-    auto quiet = turns.alone(true);
-    std::jthread next([&] {
-      auto turn = turns.alone(true, [&] { events.say("on deck"); });
-      events.say("alone");
-      std::this_thread::sleep_for(30ms);  // holds its quiet turn: `after`, next in line, goes on deck
-    });
-    std::jthread after([&] {
-      std::this_thread::sleep_for(20ms);  // asks second: not next in line, never on deck while `quiet` holds
-      auto turn = turns.alone(false, [&] { events.say("after: on deck"); });
-      events.say("after: alone");
-    });
-    std::this_thread::sleep_for(80ms);
-    CHECK(events.all() == std::vector<std::string>{"on deck"});
-    quiet.release();
-    next.join();
-    after.join();
-    // `after` went on deck behind `next`'s quiet turn (once `next` held it), then had its own.
-    const auto said = events.all();
-    REQUIRE(said.size() == 4);
-    CHECK(said.front() == "on deck");
-    CHECK(said.back() == "after: alone");
-    CHECK(std::find(said.begin(), said.end(), "alone") != said.end());
-    CHECK(std::find(said.begin(), said.end(), "after: on deck") != said.end());
-  }
-  SUBCASE("never on deck behind a turn alone that runs cases, nor while lanes share") {
-    Events events;
-    {
-      auto cases_alone = turns.alone();  // not quiet: its cases' poisoned shared memory must stay
-      std::jthread next([&] {
-        auto turn = turns.alone(true, [&] { events.say("on deck"); });
-        events.say("alone");
-      });
-      std::this_thread::sleep_for(50ms);
-      CHECK(events.all().empty());
-      cases_alone.release();
-      next.join();
-    }
-    CHECK(events.all() == std::vector<std::string>{"alone"});
-    auto sharing = turns.shared();
-    std::jthread waiting([&] {
-      auto turn = turns.alone(true, [&] { events.say("on deck while shared"); });
-    });
-    std::this_thread::sleep_for(50ms);
-    sharing.release();
-    waiting.join();
-    CHECK(events.all() == std::vector<std::string>{"alone"});
   }
 }
