@@ -1,7 +1,7 @@
 // The runner's main: `runner <job.json>` runs the job's tasks; `runner --serve <job.json>` serves
 // its timing task in lock-step (serve_task.hpp). Linked into every submission binary; the student
 // supplies only the entry points. Exit codes: 0 all tasks done, 2 bad job or protocol (or no
-// GPU), 3 CUDA error. The runner's stdout and stderr belong to the student's code: the runner
+// GPU), 3 CUDA error (after a case's error the context survives, once every task has run). The runner's stdout and stderr belong to the student's code: the runner
 // itself writes only to the events file, apart from a one-line usage error and, under
 // compute-sanitizer, the task markers (task_markers.hpp).
 #include <cuda_runtime.h>
@@ -67,13 +67,22 @@ int run_job(const Job& job, bool serve) {
     if (serve) return serve_timing(events, job);
     wait_at_start_gate();
     bool refused = false;  // a task refused (its fatal event written): the others still run
+    bool cuda_failed = false;  // a case ended by a CUDA error its context survived
     for (const auto& task : job.checks) try {
         run_check_task(events, task);
       } catch (const TaskRefused&) {
         refused = true;
+      } catch (const RunnerExit& exit) {
+        // A CUDA error the context survives (a launch's bad configuration, an allocation the
+        // GPU memory limit refused) ends its case, whose event is written; the next case runs
+        // here, as it would after a wrong answer. After any other (a fault inside a kernel, which
+        // every later call repeats), a fresh runner runs the rest.
+        if (exit.code != exit_cuda || !context_survives()) throw;
+        cuda_failed = true;
       }
     for (const auto& task : job.timings) run_time_task(events, task);
     if (refused) return exit_protocol;
+    if (cuda_failed) return exit_cuda;
   } catch (const RunnerExit& exit) {
     return exit.code;
   }

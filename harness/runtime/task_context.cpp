@@ -56,6 +56,8 @@ void TaskContext::cuda_failure(const std::string& call, cudaError_t error) {
   throw RunnerExit{exit_cuda};
 }
 
+bool context_survives() { return cudaDeviceSynchronize() == cudaSuccess && cudaGetLastError() == cudaSuccess; }
+
 void TaskContext::check(cudaError_t error, const std::string& what) {
   if (error != cudaSuccess) cuda_failure("runner: " + what, error);
 }

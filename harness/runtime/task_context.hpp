@@ -26,6 +26,11 @@ struct RunnerExit {
 /// with the next task: the refusal is the task's alone, the runner's state is untouched.
 struct TaskRefused {};
 
+/// Whether this process's CUDA context still works after a CUDA error: the error was not a
+/// sticky one (a launch refused for its configuration, a refused allocation), so the device
+/// synchronises and no error is left. After a fault inside a kernel every call repeats it.
+bool context_survives();
+
 /// The task being run and where its events go.
 /// Why this runner cannot call `adapter`'s `reference` side ("" when it can): a reference-only
 /// step has no student function, the student's runner no reference, the reference runner no

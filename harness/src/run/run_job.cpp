@@ -62,9 +62,11 @@ class EventFollower {
       current_ = {event.task, Clock::now()};
       idle_since_.reset();
     }
-    // A task ends with its done, or with a fatal event: the runner refused it and goes on with
-    // the next one (or ends; run_job tells the two apart).
-    if ((event.kind == "done" || event.kind == "fatal") && current_ && current_->first == event.task) {
+    // A task ends with its done, with a fatal event (the runner refused it) or with a CUDA
+    // error; after the last two the runner goes on with the next task or ends (run_job tells
+    // them apart).
+    if ((event.kind == "done" || event.kind == "fatal" || event.kind == "cuda_error") && current_ &&
+        current_->first == event.task) {
       current_.reset();
       idle_since_ = Clock::now();
     }
@@ -266,8 +268,10 @@ RunOutcome run_job(ProcessRunner& processes, const RunRequest& request) {
         finished.insert(e.task);
         ++progress;
       }
-      if (e.kind == "fatal" && !finished.contains(e.task)) {  // refused: the harness's fault until
-        outcome.tasks[e.task] = failure_of(result, follower.events(), e.task, 0.0);  // reproduced
+      // Refused (the harness's fault until reproduced), or a CUDA error: the case failed; the
+      // runner went on where its context survived the error, else the rest run in a fresh one.
+      if ((e.kind == "fatal" || e.kind == "cuda_error") && !finished.contains(e.task)) {
+        outcome.tasks[e.task] = failure_of(result, follower.events(), e.task, 0.0);
         finished.insert(e.task);
         skip_repeats_of(job, e.task, outcome, finished);
         ++progress;

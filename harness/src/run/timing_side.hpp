@@ -46,7 +46,7 @@ std::pair<std::vector<TimeTask>, std::vector<TimeTask>> sides_tasks(const std::v
 std::optional<std::string> ask(TimingSide& side, const std::string& command, double timeout_s);
 
 /// Why `side` stopped answering, for the target being timed: from its events file (a CUDA error,
-/// a fatal refusal) and how its process ended (not started, output limit, `timed_out`, a signal,
+/// with the GPU memory limit's refusal that came before it, a fatal refusal) and how its process ended (not started, output limit, `timed_out`, a signal,
 /// an exit); ends the process first when it is still running.
 TaskStatus why_stopped(TimingSide& side, bool timed_out, double timeout_s);
 

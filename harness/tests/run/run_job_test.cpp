@@ -299,6 +299,39 @@ TEST_CASE("run::run_job") {
     CHECK(outcome.tasks.at("b/1").outcome == Outcome::passed);
   }
 
+  SUBCASE("a CUDA error the context survived ends its case alone: the same runner goes on") {
+    // As the runner does after a launch refused for its configuration: the case's cuda_error
+    // event, no done for it, the next task, and exit 3 at the end.
+    processes.expect([&jobs](const ProcessRequest& sent) {
+      const Job job = job_of(sent);
+      jobs.push_back(job);
+      for (const auto& id : task_ids_of(job)) {
+        emit(job, event("start", id));
+        if (id == "a/1" || id == "b/2") {
+          Event e = event("cuda_error", id);
+          e.call = "scale() → cudaGetLastError";
+          e.error = "invalid configuration argument";
+          e.kernel = "scale_kernel";
+          emit(job, e);
+          continue;
+        }
+        Event done = event("done", id);
+        done.seconds = 0.25;
+        emit(job, done);
+      }
+      return fake_exit(3);
+    });
+    const RunOutcome outcome = run_job(processes, request);
+    CHECK(outcome.runner_processes == 1);
+    CHECK(outcome.tasks.at("a/1").outcome == Outcome::cuda_error);
+    CHECK(outcome.tasks.at("a/1").message ==
+          "CUDA error in scale() → cudaGetLastError: invalid configuration argument (last kernel launched: scale_kernel)");
+    CHECK(outcome.tasks.at("b/2").outcome == Outcome::cuda_error);
+    CHECK(outcome.tasks.at("a/2").outcome == Outcome::passed);
+    CHECK(outcome.tasks.at("b/1").outcome == Outcome::passed);
+    CHECK(processes.pending() == 0);
+  }
+
   SUBCASE("a race on global memory (the CPU backend's) is a wrong answer, as a GPU's lost updates are") {
     const std::string race = std::string(global_race_message_start) +
                              " in kernel `reduce`: thread (0,0,0) of block (1,0,0) and thread (0,0,0) of block "
