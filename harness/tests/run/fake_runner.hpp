@@ -84,6 +84,29 @@ inline FakeProcessRunner::Handler scripted_runner(TaskScript script, std::vector
   };
 }
 
+/// A runner process that goes on after a task ends without its done: for each task of its job,
+/// start, then the event `ending` gives for it (a fatal refusal, a CUDA error its context
+/// survived) or else done; it exits with `exit_code` after the last task. `jobs`, when given,
+/// collects each job it ran.
+inline FakeProcessRunner::Handler runner_going_on(std::function<std::optional<Event>(const std::string& task)> ending,
+                                                  int exit_code, std::vector<Job>* jobs = nullptr) {
+  return [ending, exit_code, jobs](const ProcessRequest& sent) {
+    const Job job = job_of(sent);
+    if (jobs) jobs->push_back(job);
+    for (const auto& id : task_ids_of(job)) {
+      emit(job, event("start", id));
+      if (const auto ended = ending(id)) {
+        emit(job, *ended);
+        continue;
+      }
+      Event done = event("done", id);
+      done.seconds = 0.25;
+      emit(job, done);
+    }
+    return fake_exit(exit_code);
+  };
+}
+
 /// A process that died from `signal`.
 inline ProcessResult died_from(int signal) {
   ProcessResult result = fake_exit(-1);

@@ -184,23 +184,14 @@ TEST_CASE("run::run_job") {
     }
     // As the runner does with a job rewritten to ask for the reference (TaskRefused): a fatal
     // event for the task, then the next task, and exit 2 at the end.
-    processes.expect([&jobs](const ProcessRequest& sent) {
-      const Job job = job_of(sent);
-      jobs.push_back(job);
-      for (const auto& id : task_ids_of(job)) {
-        emit(job, event("start", id));
-        if (id == "a/1" || id == "a/1@00") {
+    processes.expect(runner_going_on(
+        [](const std::string& id) -> std::optional<Event> {
+          if (id != "a/1" && id != "a/1@00") return std::nullopt;
           Event fatal = event("fatal", id);
           fatal.error = "step 'a': this is the student's runner, which holds no reference";
-          emit(job, fatal);
-          continue;
-        }
-        Event done = event("done", id);
-        done.seconds = 0.25;
-        emit(job, done);
-      }
-      return fake_exit(2);
-    });
+          return fatal;
+        },
+        2, &jobs));
     const RunOutcome outcome = run_job(processes, request);
     CHECK(outcome.runner_processes == 1);
     CHECK(outcome.tasks.at("a/1").outcome == Outcome::harness_error);
@@ -302,25 +293,16 @@ TEST_CASE("run::run_job") {
   SUBCASE("a CUDA error the context survived ends its case alone: the same runner goes on") {
     // As the runner does after a launch refused for its configuration: the case's cuda_error
     // event, no done for it, the next task, and exit 3 at the end.
-    processes.expect([&jobs](const ProcessRequest& sent) {
-      const Job job = job_of(sent);
-      jobs.push_back(job);
-      for (const auto& id : task_ids_of(job)) {
-        emit(job, event("start", id));
-        if (id == "a/1" || id == "b/2") {
+    processes.expect(runner_going_on(
+        [](const std::string& id) -> std::optional<Event> {
+          if (id != "a/1" && id != "b/2") return std::nullopt;
           Event e = event("cuda_error", id);
           e.call = "scale() → cudaGetLastError";
           e.error = "invalid configuration argument";
           e.kernel = "scale_kernel";
-          emit(job, e);
-          continue;
-        }
-        Event done = event("done", id);
-        done.seconds = 0.25;
-        emit(job, done);
-      }
-      return fake_exit(3);
-    });
+          return e;
+        },
+        3, &jobs));
     const RunOutcome outcome = run_job(processes, request);
     CHECK(outcome.runner_processes == 1);
     CHECK(outcome.tasks.at("a/1").outcome == Outcome::cuda_error);

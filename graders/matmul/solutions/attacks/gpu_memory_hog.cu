@@ -3,8 +3,8 @@
 // in its own runner the next cases' buffers and the reference's. Must fail, and harm no one: the
 // runner may hold at most the assignment's limits.gpu_memory_mb (4 GiB by default), so the hoard
 // is refused in its own process as a GPU of that size would refuse it (the runtime's last error
-// set, so each case ends as a CUDA error; the report names the limit), and nothing else on the
-// GPU notices. Had it held the memory, a runner failure would still be the student's
+// set, so its first case ends as a CUDA error, the later ones, in the same runner, as the zeros
+// they are; the report names the limit), and nothing else on the GPU notices. Had it held the memory, a runner failure would still be the student's
 // unless the harness reproduced it with the reference in a fresh process.
 #include "interface.cuh"
 
