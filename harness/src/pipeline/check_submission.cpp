@@ -208,9 +208,7 @@ RanSubmission run_submission(const CheckContext& context, const Spec& spec, cons
                                          reference_runner, plan.layout.reference_timing, context.baselines.get(), &early);
     }
     spent.timing = seconds_since(stage_started);
-    for (std::size_t i = 0; i < out.timed_runs.size(); ++i)
-      if (!out.timed_runs[i].phase_seconds.empty())
-        say(options, describe_phases(plan.job.timings[i].step, out.timed_runs[i]));
+    for (const std::string& line : describe_timings(plan.job.timings, out.timed_runs)) say(options, line);
     // Calibrating the ceilings uses the GPU, so it belongs to this half (once per GPU: cached).
     if (timed && !passing.empty()) out.ceilings = ceilings_for(context.processes, context.locations, device);
     // Why a step is slow: Nsight Compute's counters of one call of each side (advice, no points).

@@ -140,14 +140,10 @@ std::string first_failure(const GradeReport& report) {
   return what;
 }
 
-/// Where each timed step of a run check spent its time (describe_phases), in the job's order.
+/// Where each timed step of a run check spent its time (describe_timings), in the job's order.
 std::vector<std::string> timing_phases(const RanSubmission& ran) {
-  std::vector<std::string> lines;
-  if (!ran.built.plan) return lines;
-  const auto& tasks = ran.built.plan->job.timings;
-  for (std::size_t i = 0; i < ran.timed_runs.size() && i < tasks.size(); ++i)
-    if (!ran.timed_runs[i].phase_seconds.empty()) lines.push_back(describe_phases(tasks[i].step, ran.timed_runs[i]));
-  return lines;
+  if (!ran.built.plan) return {};
+  return describe_timings(ran.built.plan->job.timings, ran.timed_runs);
 }
 
 /// A check's own seconds: its stages, not its wait for a builder or the GPU.

@@ -56,4 +56,11 @@ std::string describe_phases(const std::string& step, const TimingOutcome& timed)
   return fmt::format("timed {} in {:.1f} s: {}", step, total, phases);
 }
 
+std::vector<std::string> describe_timings(const std::vector<TimeTask>& tasks, const std::vector<TimingOutcome>& timed) {
+  std::vector<std::string> lines;
+  for (std::size_t i = 0; i < timed.size() && i < tasks.size(); ++i)
+    if (!timed[i].phase_seconds.empty()) lines.push_back(describe_phases(tasks[i].step, timed[i]));
+  return lines;
+}
+
 }  // namespace cugrade

@@ -27,4 +27,8 @@ std::vector<TimingOutcome> time_passing_steps(ProcessRunner& processes, const Ru
 /// "timed naive in 4.2 s: reference start 0.8 s, reference baseline 0.4 s, …": where a target's time went.
 std::string describe_phases(const std::string& step, const TimingOutcome& timed);
 
+/// describe_phases of each of `tasks` timed as `timed` (in the same order) that went through any
+/// phase: what `check` shows while it works and `selftest --verbose` under each line.
+std::vector<std::string> describe_timings(const std::vector<TimeTask>& tasks, const std::vector<TimingOutcome>& timed);
+
 }  // namespace cugrade

@@ -73,8 +73,7 @@ CaseResult judge_case(const Spec& spec, const PlannedCase& planned, const CheckT
                     status.seconds, status.message, {}};
   // A failure after the GPU memory limit refused an allocation: that refusal is the likely cause.
   const auto with_refusal = [&](CaseResult judged) {
-    if (judged.outcome != Outcome::passed && !status.memory_refused.empty())
-      judged.message += (judged.message.empty() ? "" : " — ") + status.memory_refused;
+    if (judged.outcome != Outcome::passed) judged.message = with_memory_refusal(judged.message, status.memory_refused);
     return judged;
   };
   if (status.outcome != Outcome::passed) return with_refusal(result);

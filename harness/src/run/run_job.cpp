@@ -204,6 +204,11 @@ std::string describe_signal(int signal) {
   return name ? std::string(name) : "signal " + std::to_string(signal) + " (" + strsignal(signal) + ")";
 }
 
+std::string with_memory_refusal(std::string message, const std::string& memory_refused) {
+  if (!memory_refused.empty()) message += (message.empty() ? "" : " — ") + memory_refused;
+  return message;
+}
+
 RunOutcome run_job(ProcessRunner& processes, const RunRequest& request) {
   RunOutcome outcome;
   const std::vector<std::string> all_ids = task_ids(request.job);

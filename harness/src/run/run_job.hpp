@@ -71,6 +71,10 @@ struct TaskStatus {
   std::string memory_refused = {};
 };
 
+/// `message` followed by `memory_refused` (TaskStatus::memory_refused), the likely cause of the
+/// failure it describes; `message` alone where nothing was refused.
+std::string with_memory_refusal(std::string message, const std::string& memory_refused);
+
 /// How the whole job went.
 struct RunOutcome {
   std::map<std::string, TaskStatus> tasks;  ///< by task id; every task of the job is present

@@ -57,11 +57,11 @@ TaskStatus why_stopped(TimingSide& side, bool timed_out, double timeout_s) {
   for (const Event& e : read_events(side.events_file.string())) {
     if (e.kind == "cuda_error") {
       status.outcome = Outcome::cuda_error;
-      status.message = "CUDA error in " + e.call + ": " + e.error +
-                       (e.kernel.empty() ? "" : " (last kernel launched: " + e.kernel + ")");
       // After the GPU memory limit refused an allocation, that refusal is the likely cause.
       status.memory_refused = e.memory_refused;
-      if (!e.memory_refused.empty()) status.message += " — " + e.memory_refused;
+      status.message = with_memory_refusal("CUDA error in " + e.call + ": " + e.error +
+                                               (e.kernel.empty() ? "" : " (last kernel launched: " + e.kernel + ")"),
+                                           e.memory_refused);
       return status;
     }
     if (e.kind == "fatal") {

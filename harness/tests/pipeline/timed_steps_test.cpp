@@ -1,4 +1,4 @@
-// passing_step_tasks, time_passing_steps and describe_phases (harness/src/pipeline/timed_steps.cpp):
+// passing_step_tasks, time_passing_steps, describe_phases and describe_timings (harness/src/pipeline/timed_steps.cpp):
 // a step with a failed case is not timed, and says why; where a timed target's seconds went.
 #include "pipeline/timed_steps.hpp"
 
@@ -72,4 +72,16 @@ TEST_CASE("pipeline::describe_phases") {
   TimingOutcome timed;
   timed.phase_seconds = {{"reference start", 0.5}, {"sampling", 1.25}};
   CHECK(describe_phases("tiled", timed) == "timed tiled in 1.8 s: reference start 0.50 s, sampling 1.25 s");
+}
+
+TEST_CASE("pipeline::describe_timings") {
+  TimeTask naive, tiled;
+  naive.step = "naive";
+  tiled.step = "tiled";
+  TimingOutcome ran, not_timed;
+  ran.phase_seconds = {{"sampling", 0.25}};
+  // A step that went through no phase (not passing, not timed) has no line.
+  CHECK(describe_timings({naive, tiled}, {not_timed, ran}) ==
+        std::vector<std::string>{"timed tiled in 0.2 s: sampling 0.25 s"});
+  CHECK(describe_timings({naive}, {}).empty());
 }
