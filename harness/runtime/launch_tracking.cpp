@@ -10,6 +10,8 @@
 // not tracked: the error is still reported, only without the kernel's name.
 #include "launch_tracking.hpp"
 
+#include "launch_rules.hpp"
+
 #include <cuda_runtime.h>
 #include <cxxabi.h>
 
@@ -56,6 +58,72 @@ bool noting_shared_memory() {
   return asked;
 }
 
+/// The last launch the runtime refused since the reset (under kernels_mutex): its error and what
+/// it broke, in launch_rules.hpp's words.
+cudaError_t refused_error = cudaSuccess;
+std::string refused_words;
+
+/// The name a message gives a kernel: its demangled name without the parameter list.
+std::string short_name(std::string name) {
+  if (name.empty() || name.back() != ')') return name;
+  int depth = 0;
+  for (std::size_t i = name.size(); i-- > 0;) {
+    if (name[i] == ')') ++depth;
+    else if (name[i] == '(' && --depth == 0) return name.substr(0, i);
+  }
+  return name;
+}
+
+/// What this device allows `kernel`'s launches: the device's limits, and the dynamic shared
+/// memory the kernel may take now. Read only after a refusal: each call costs a driver query.
+LaunchCeilings ceilings_for(const void* kernel) {
+  LaunchCeilings c;
+  int device = 0, value = 0;
+  cudaGetDevice(&device);
+  const auto read = [&](cudaDeviceAttr attribute, unsigned& into) {
+    if (cudaDeviceGetAttribute(&value, attribute, device) == cudaSuccess && value > 0) into = static_cast<unsigned>(value);
+  };
+  read(cudaDevAttrMaxThreadsPerBlock, c.max_threads_per_block);
+  read(cudaDevAttrMaxBlockDimX, c.max_block[0]);
+  read(cudaDevAttrMaxBlockDimY, c.max_block[1]);
+  read(cudaDevAttrMaxBlockDimZ, c.max_block[2]);
+  read(cudaDevAttrMaxGridDimX, c.max_grid[0]);
+  read(cudaDevAttrMaxGridDimY, c.max_grid[1]);
+  read(cudaDevAttrMaxGridDimZ, c.max_grid[2]);
+  cudaFuncAttributes attributes{};
+  if (cudaFuncGetAttributes(&attributes, kernel) == cudaSuccess)
+    c.max_dynamic_shared_bytes = static_cast<std::size_t>(attributes.maxDynamicSharedSizeBytes);
+  return c;
+}
+
+/// Why `kernel`'s launch was refused, when its shape says so: launch_rules.hpp's words, or the
+/// registers its threads need beyond a block's (cudaErrorLaunchOutOfResources); empty otherwise.
+std::string refusal_words(const void* kernel, dim3 grid, dim3 block, std::size_t dynamic_shared_bytes) {
+  const LaunchShape shape{{grid.x, grid.y, grid.z}, {block.x, block.y, block.z}, dynamic_shared_bytes};
+  std::string words = launch_fault_words(shape, ceilings_for(kernel));
+  cudaFuncAttributes attributes{};
+  const unsigned long long threads = 1ull * block.x * block.y * block.z;
+  if (words.empty() && cudaFuncGetAttributes(&attributes, kernel) == cudaSuccess &&
+      threads > static_cast<unsigned long long>(attributes.maxThreadsPerBlock))
+    words = std::to_string(threads) + " threads per block; with its " + std::to_string(attributes.numRegs) +
+            " registers per thread a block of it may hold at most " + std::to_string(attributes.maxThreadsPerBlock) +
+            " threads";
+  return words;
+}
+
+/// Notes a launch the runtime refused with `error`, and why.
+cudaError_t note_result(cudaError_t error, const void* kernel, dim3 grid, dim3 block, std::size_t shared_bytes) {
+  if (error == cudaSuccess) return error;
+  std::string words = refusal_words(kernel, grid, block, shared_bytes);
+  std::lock_guard lock(kernels_mutex);
+  auto it = kernels().find(kernel);
+  const std::string name = it == kernels().end() ? std::string() : short_name(it->second.name);
+  refused_error = error;
+  refused_words = words.empty() ? std::string() : "kernel `" + (name.empty() ? std::string("?") : name) +
+                                                      "` was launched with " + words;
+  return error;
+}
+
 void note_launch(const void* kernel, std::size_t dynamic_shared_bytes) {
   last_kernel.store(kernel, std::memory_order_relaxed);
   std::lock_guard lock(kernels_mutex);
@@ -86,6 +154,13 @@ void reset_last_kernel() {
   last_kernel.store(nullptr, std::memory_order_relaxed);
   std::lock_guard lock(kernels_mutex);
   shared_use = SharedUse::none_launched;
+  refused_error = cudaSuccess;
+  refused_words.clear();
+}
+
+std::string launch_refusal(int error) {
+  std::lock_guard lock(kernels_mutex);
+  return error == static_cast<int>(refused_error) ? refused_words : std::string();
 }
 
 std::string shared_memory_used() {
@@ -121,20 +196,23 @@ __attribute__((weak)) cudaError_t __real_cudaLaunchKernel(const void*, dim3, dim
 cudaError_t __wrap___cudaLaunchKernel(cudaKernel_t kernel, dim3 grid, dim3 block, void** args,
                                       size_t shared_mem, cudaStream_t stream) {
   cugrade::runner::note_launch(kernel, shared_mem);
-  return __real___cudaLaunchKernel(kernel, grid, block, args, shared_mem, stream);
+  return cugrade::runner::note_result(__real___cudaLaunchKernel(kernel, grid, block, args, shared_mem, stream),
+                                      kernel, grid, block, shared_mem);
 }
 
 /// The same under --default-stream per-thread.
 cudaError_t __wrap___cudaLaunchKernel_ptsz(cudaKernel_t kernel, dim3 grid, dim3 block,
                                            void** args, size_t shared_mem, cudaStream_t stream) {
   cugrade::runner::note_launch(kernel, shared_mem);
-  return __real___cudaLaunchKernel_ptsz(kernel, grid, block, args, shared_mem, stream);
+  return cugrade::runner::note_result(
+      __real___cudaLaunchKernel_ptsz(kernel, grid, block, args, shared_mem, stream), kernel, grid, block, shared_mem);
 }
 
 /// An explicit cudaLaunchKernel call.
 cudaError_t __wrap_cudaLaunchKernel(const void* func, dim3 grid, dim3 block, void** args,
                                     size_t shared_mem, cudaStream_t stream) {
   cugrade::runner::note_launch(func, shared_mem);
-  return __real_cudaLaunchKernel(func, grid, block, args, shared_mem, stream);
+  return cugrade::runner::note_result(__real_cudaLaunchKernel(func, grid, block, args, shared_mem, stream), func,
+                                      grid, block, shared_mem);
 }
 }

@@ -11,6 +11,13 @@ namespace cugrade::runner {
 /// error is never blamed on a kernel of an earlier call.
 void reset_last_kernel();
 
+/// Why the last launch refused since the reset was refused, when it returned `error` (a
+/// cudaError_t's value: the harness includes this header without CUDA's) and its
+/// shape or registers say why ("kernel `k` was launched with 2048 threads per block (2048x1x1);
+/// a block has at most 1024 threads", launch_rules.hpp); empty otherwise, and on the CPU backend,
+/// whose error string already says it.
+std::string launch_refusal(int error);
+
 /// The (demangled) name of the last kernel launched since the reset; empty when none was
 /// launched, or the link did not route launches through the wrappers.
 std::string last_kernel_name();

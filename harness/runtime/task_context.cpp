@@ -51,6 +51,7 @@ void TaskContext::cuda_failure(const std::string& call, cudaError_t error) {
   event.kind = "cuda_error";
   event.call = call;
   event.error = cudaGetErrorString(error);
+  if (const std::string why = launch_refusal(static_cast<int>(error)); !why.empty()) event.error += ": " + why;
   event.kernel = last_kernel_name();
   emit(std::move(event));
   throw RunnerExit{exit_cuda};

@@ -136,6 +136,10 @@ const char* cudaGetErrorString(cudaError_t error) {
     auto it = cugrade_cpu::details().find(error);
     if (it != cugrade_cpu::details().end()) return it->second.c_str();
   }
+  return cugrade_cpu::plain_error_string(error);
+}
+
+const char* cugrade_cpu::plain_error_string(cudaError_t error) {
   switch (error) {
     case cudaSuccess: return "no error";
     case cudaErrorInvalidValue: return "invalid argument";

@@ -15,6 +15,9 @@ cudaError_t record_error(cudaError_t error, const std::string& detail = {});
 /// cudaErrorLaunchFailure). Also writes `detail` to stderr, once. Returns `error`.
 cudaError_t record_sticky_error(cudaError_t error, const std::string& detail);
 
+/// CUDA's own words for `error` ("invalid argument"), without the detail record_error gave it.
+const char* plain_error_string(cudaError_t error);
+
 /// The sticky error, or cudaSuccess.
 cudaError_t sticky_error();
 

@@ -12,4 +12,7 @@ void reset_last_kernel() { cugrade_cpu::forget_kernel(); }
 // its message names the call and the line instead (error_state.hpp).
 std::string last_kernel_name() { return cugrade_cpu::last_error_from_api() ? std::string() : cugrade_cpu::last_kernel(); }
 
+// The CPU backend's launch errors say why in their own string (launch_limits.cpp).
+std::string launch_refusal(int) { return {}; }
+
 }  // namespace cugrade::runner
