@@ -112,6 +112,7 @@ std::string event_to_line(const Event& e) {
   if (!e.inputs.empty()) j["inputs"] = e.inputs;
   if (!e.shared_memory.empty()) j["shared_memory"] = e.shared_memory;
   if (!e.memory_refused.empty()) j["memory_refused"] = e.memory_refused;
+  if (e.context_survived) j["context_survived"] = true;
   if (e.kind == "samples") {
     j["student_ms"] = e.student_ms;
     j["reference_ms"] = e.reference_ms;
@@ -135,6 +136,7 @@ std::optional<Event> event_from_line(const std::string& line) {
     e.inputs = j.value("inputs", std::map<std::string, std::string>{});
     e.shared_memory = j.value("shared_memory", "");
     e.memory_refused = j.value("memory_refused", "");
+    e.context_survived = j.value("context_survived", false);
     e.student_ms = j.value("student_ms", std::vector<double>{});
     e.reference_ms = j.value("reference_ms", std::vector<double>{});
     e.student_wall_ms = j.value("student_wall_ms", std::vector<double>{});

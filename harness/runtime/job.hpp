@@ -90,6 +90,9 @@ struct Event {
   /// done, cuda_error, fatal: an allocation the GPU memory limit refused during the task, in
   /// words (runtime/memory_ledger.hpp); "" none.
   std::string memory_refused;
+  /// cuda_error: the CUDA context still worked after it: the runtime refused a call (a launch's
+  /// shape, an allocation) and nothing ran wrong on the GPU; false after a fault in a kernel.
+  bool context_survived = false;
   std::vector<double> student_ms, reference_ms;            ///< samples: event times (student_ms empty for a reference-only task)
   std::vector<double> student_wall_ms, reference_wall_ms;  ///< samples: host wall times
 };

@@ -77,7 +77,7 @@ int run_job(const Job& job, bool serve) {
         // GPU memory limit refused) ends its case, whose event is written; the next case runs
         // here, as it would after a wrong answer. After any other (a fault inside a kernel, which
         // every later call repeats), a fresh runner runs the rest.
-        if (exit.code != exit_cuda || !context_survives()) throw;
+        if (exit.code != exit_cuda || !exit.context_survived) throw;
         cuda_failed = true;
       }
     for (const auto& task : job.timings) run_time_task(events, task);

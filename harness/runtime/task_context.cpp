@@ -10,6 +10,11 @@
 namespace cugrade::runner {
 namespace {
 
+/// Whether this process's CUDA context still works after a CUDA error: the error was not a
+/// sticky one (a launch refused for its shape, a refused allocation), so the device
+/// synchronises and no error is left. After a fault inside a kernel every call repeats it.
+bool context_survives() { return cudaDeviceSynchronize() == cudaSuccess && cudaGetLastError() == cudaSuccess; }
+
 std::string entry_label(const StepAdapter& adapter, bool reference) {
   return (reference ? std::string("cugrade_reference::") : std::string()) + adapter.entry + "()";
 }
@@ -53,11 +58,11 @@ void TaskContext::cuda_failure(const std::string& call, cudaError_t error) {
   event.error = cudaGetErrorString(error);
   if (const std::string why = launch_refusal(static_cast<int>(error)); !why.empty()) event.error += ": " + why;
   event.kernel = last_kernel_name();
+  event.context_survived = context_survives();
+  const bool survived = event.context_survived;
   emit(std::move(event));
-  throw RunnerExit{exit_cuda};
+  throw RunnerExit{exit_cuda, survived};
 }
-
-bool context_survives() { return cudaDeviceSynchronize() == cudaSuccess && cudaGetLastError() == cudaSuccess; }
 
 void TaskContext::check(cudaError_t error, const std::string& what) {
   if (error != cudaSuccess) cuda_failure("runner: " + what, error);

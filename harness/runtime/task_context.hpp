@@ -19,17 +19,13 @@ enum ExitCode : int { exit_ok = 0, exit_protocol = 2, exit_cuda = 3 };
 /// the exit code is chosen in one place.
 struct RunnerExit {
   int code;
+  bool context_survived = false;  ///< exit_cuda: the CUDA context still works (Event::context_survived)
 };
 
 /// Thrown after the fatal event of a check task this runner refuses before reading or calling
 /// anything (a step it does not know, a side it does not hold); caught in main, which goes on
 /// with the next task: the refusal is the task's alone, the runner's state is untouched.
 struct TaskRefused {};
-
-/// Whether this process's CUDA context still works after a CUDA error: the error was not a
-/// sticky one (a launch refused for its configuration, a refused allocation), so the device
-/// synchronises and no error is left. After a fault inside a kernel every call repeats it.
-bool context_survives();
 
 /// The task being run and where its events go.
 /// Why this runner cannot call `adapter`'s `reference` side ("" when it can): a reference-only

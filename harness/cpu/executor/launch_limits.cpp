@@ -11,10 +11,10 @@ namespace {
 
 std::atomic<std::size_t> dynamic_shared_limit{48 * 1024};
 
-/// The error a GPU's launch returns for each rule broken (CUDA 13, NVIDIA H200).
-cudaError_t refusal_error(cugrade::LaunchFault fault) {
-  return fault == cugrade::LaunchFault::shared_memory ? cudaErrorInvalidValue : cudaErrorInvalidConfiguration;
-}
+/// The error a GPU's launch returns for every rule broken: cudaErrorInvalidValue under CUDA 13
+/// (measured on an NVIDIA H200, driver 580, for each rule of launch_rules.hpp, with `<<<>>>` and
+/// with cudaLaunchKernel; older toolkits said cudaErrorInvalidConfiguration for the shapes).
+constexpr cudaError_t refusal_error = cudaErrorInvalidValue;
 
 }  // namespace
 
@@ -40,11 +40,10 @@ std::optional<LaunchRejection> check_launch(const LaunchConfig& c, const char* k
   }
   ceilings.max_dynamic_shared_bytes = max_dynamic_shared();
   const cugrade::LaunchShape shape{{c.grid.x, c.grid.y, c.grid.z}, {c.block.x, c.block.y, c.block.z}, c.shared_bytes};
-  const cugrade::LaunchFault fault = cugrade::launch_fault(shape, ceilings);
-  if (fault == cugrade::LaunchFault::none) return std::nullopt;
-  const cudaError_t error = refusal_error(fault);
-  return LaunchRejection{error, std::string(plain_error_string(error)) + ": kernel " + code_name(kernel) +
-                                    " was launched with " + cugrade::launch_fault_words(shape, ceilings)};
+  if (cugrade::launch_fault(shape, ceilings) == cugrade::LaunchFault::none) return std::nullopt;
+  return LaunchRejection{refusal_error, std::string(plain_error_string(refusal_error)) + ": kernel " +
+                                            code_name(kernel) + " was launched with " +
+                                            cugrade::launch_fault_words(shape, ceilings)};
 }
 
 }  // namespace cugrade_cpu

@@ -152,6 +152,7 @@ TaskStatus failure_of(const ProcessResult& result, const std::vector<Event>& eve
         return status;
       }
       status.outcome = Outcome::cuda_error;
+      status.call_refused = e.context_survived;
       status.message = "CUDA error in " + e.call + ": " + e.error +
                        (e.kernel.empty() ? "" : " (last kernel launched: " + e.kernel + ")");
       return status;

@@ -69,6 +69,9 @@ struct TaskStatus {
   std::map<std::string, std::string> input_digests = {};
   /// An allocation the runner's GPU memory limit refused during the task, in words ("" none).
   std::string memory_refused = {};
+  /// cuda_error: the runtime refused a call (a launch's shape, an allocation) and the context
+  /// survived: no kernel ran wrong, so compute-sanitizer has nothing to add.
+  bool call_refused = false;
 };
 
 /// `message` followed by `memory_refused` (TaskStatus::memory_refused), the likely cause of the

@@ -100,6 +100,15 @@ TEST_CASE("runtime::events") {
     e.memory_refused.clear();
     CHECK(cugrade::event_to_line(e).find("memory_refused") == std::string::npos);
   }
+  SUBCASE("a cuda_error says whether the CUDA context survived it") {
+    cugrade::Event e;
+    e.kind = "cuda_error";
+    e.task = "t";
+    CHECK(cugrade::event_to_line(e).find("context_survived") == std::string::npos);
+    CHECK_FALSE(cugrade::event_from_line(cugrade::event_to_line(e))->context_survived);
+    e.context_survived = true;
+    CHECK(cugrade::event_from_line(cugrade::event_to_line(e))->context_survived);
+  }
   SUBCASE("junk a student prints into the stream is skipped") {
     const std::string path =
         (std::filesystem::temp_directory_path() / ("cugrade-events-" + std::to_string(getpid()))).string();

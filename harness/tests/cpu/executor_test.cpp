@@ -104,21 +104,21 @@ TEST_CASE("cpu::launch limits") {
   SUBCASE("valid") { CHECK(cpu_test::launch_with(2, 1, 1, 1024, 1, 1, 0) == "no error"); }
   SUBCASE("too many threads per block") {
     CHECK(cpu_test::launch_with(1, 1, 1, 32, 33, 1, 0) ==
-          "invalid configuration argument: kernel `empty_kernel` was launched with 1056 threads per "
+          "invalid argument: kernel `empty_kernel` was launched with 1056 threads per "
           "block (32x33x1); a block has at most 1024 threads");
   }
   SUBCASE("blockDim.z") {
     CHECK(cpu_test::launch_with(1, 1, 1, 1, 1, 65, 0) ==
-          "invalid configuration argument: kernel `empty_kernel` was launched with blockDim.z = 65; "
+          "invalid argument: kernel `empty_kernel` was launched with blockDim.z = 65; "
           "the limit is 64");
   }
   SUBCASE("gridDim.y") {
     CHECK(cpu_test::launch_with(1, 65536, 1, 32, 1, 1, 0) ==
-          "invalid configuration argument: kernel `empty_kernel` was launched with gridDim.y = 65536; "
+          "invalid argument: kernel `empty_kernel` was launched with gridDim.y = 65536; "
           "the limit is 65535");
   }
   SUBCASE("an empty grid") {
-    CHECK(cpu_test::launch_with(0, 1, 1, 32, 1, 1, 0).starts_with("invalid configuration argument"));
+    CHECK(cpu_test::launch_with(0, 1, 1, 32, 1, 1, 0).starts_with("invalid argument: kernel `empty_kernel` was launched with grid 0x1x1"));
   }
   SUBCASE("too much dynamic shared memory") {
     CHECK(cpu_test::launch_with(1, 1, 1, 32, 1, 1, 49153).starts_with(

@@ -76,7 +76,7 @@ TEST_CASE("cpu::memory faults real code makes") {
 TEST_CASE("cpu::kernel names in messages") {
   SUBCASE("explicit template arguments") {
     CHECK(cpu_test::real_code_error("template_name").starts_with(
-        "cudaErrorInvalidConfiguration: invalid configuration argument: kernel `scaled_copy<2>` was launched with 2000"));
+        "cudaErrorInvalidValue: invalid argument: kernel `scaled_copy<2>` was launched with 2000"));
   }
   SUBCASE("once the kernel runs, it names its own instantiation") {
     CHECK(cpu_test::real_code_error("template_local_constant").starts_with(
@@ -84,7 +84,7 @@ TEST_CASE("cpu::kernel names in messages") {
   }
   SUBCASE("template parameters of the launching function are resolved") {
     CHECK(cpu_test::real_code_error("template_in_template").starts_with(
-        "cudaErrorInvalidConfiguration: invalid configuration argument: kernel `scaled_copy<5>` was launched"));
+        "cudaErrorInvalidValue: invalid argument: kernel `scaled_copy<5>` was launched"));
   }
 }
 

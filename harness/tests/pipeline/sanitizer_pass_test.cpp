@@ -220,6 +220,39 @@ TEST_CASE("pipeline::run_sanitizer_pass through check_submission") {
     CHECK(std::ranges::find(sanitized, crashed) == sanitized.end());
     CHECK(case_of(report, "simple/n=40/seed=1").outcome == Outcome::crashed);
   }
+  SUBCASE("a case whose call the runtime refused is not run again under the sanitizer; a fault's case is") {
+    fixture.where.compute_sanitizer = sanitizer;
+    fixture.expect_gpu();
+    fixture.expect_build();
+    FakeStudent student;
+    Event refused = event("cuda_error", "simple/n=40/seed=1");
+    refused.call = "twice_simple() → cudaGetLastError";
+    refused.error = "invalid argument: kernel `twice_kernel` was launched with 2048 threads per block (2048x1x1); "
+                    "a block has at most 1024 threads";
+    refused.context_survived = true;
+    student.events[refused.task] = refused;
+    Event fault = event("cuda_error", "fast/n=5/seed=1");
+    fault.call = "twice_fast() → cudaDeviceSynchronize";
+    fault.error = "an illegal memory access was encountered";
+    student.events[fault.task] = fault;
+    student.ends[fault.task] = fake_exit(3);
+    fixture.expect_runner(student);
+    fixture.expect_runner();  // the case after the fault, in a fresh runner
+    std::vector<std::string> sanitized;
+    const auto memcheck = sanitized_runner({}, &tools, &mutex);
+    fixture.processes.expect([&](const ProcessRequest& request) {
+      for (const auto& task : read_job(request.argv.back()).checks) sanitized.push_back(task.id);
+      return memcheck(request);
+    });
+    const GradeReport report = fixture.check();
+    CHECK(fixture.processes.pending() == 0);
+    CHECK(tools == std::vector<std::string>{"memcheck"});
+    CHECK(std::ranges::find(sanitized, fixture.task_id_of("simple/n=40/seed=1")) == sanitized.end());
+    CHECK(std::ranges::find(sanitized, fixture.task_id_of("fast/n=5/seed=1")) != sanitized.end());
+    CHECK(sanitized.size() == 3);
+    CHECK(case_of(report, "simple/n=40/seed=1").outcome == Outcome::cuda_error);
+    CHECK(case_of(report, "simple/n=40/seed=1").message.find("2048 threads per block") != std::string::npos);
+  }
   SUBCASE("--no-sanitizer: nothing more runs") {
     fixture.where.compute_sanitizer = sanitizer;
     options.sanitizer = false;

@@ -1,5 +1,5 @@
 // Known bad: 2048 threads per block ("more threads, more speed"), past the 1024 a block may hold.
-// Every launch is refused with cudaErrorInvalidConfiguration and C is never written; the error is
+// Every launch is refused (cudaErrorInvalidValue under CUDA 13) and C is never written; the error is
 // one the CUDA context survives, so each case ends as a CUDA error in the same runner.
 #include "interface.cuh"
 
