@@ -10,6 +10,13 @@ namespace cugrade::runner {
 /// The marker kernel's name, as the harness looks for it in ncu's table.
 inline constexpr const char* call_marker_name = "cugrade_call_marker";
 
+/// The environment variable that caps the kernels of a profiled call inside the entry range (a
+/// number; unset: no cap): past it, the call's launches run outside the range and the profiler
+/// skips them (entry_range.hpp). Why: each profiled kernel is replayed once per counter pass, and
+/// a simulation's 19 launches took most of a diagnosis. The harness scales the profiled kernels'
+/// counters to the call's launches (the done event's `launches`).
+inline constexpr const char* profiled_kernels_variable = "CUGRADE_PROFILED_KERNELS";
+
 /// Launches the marker kernel (one thread, no work) on the default stream.
 void launch_call_marker();
 

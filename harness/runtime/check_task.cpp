@@ -55,6 +55,7 @@ void run_check_task(EventWriter& events, const CheckTask& task) {
     context.call_entry(adapter, task.reference, buffers.make_call(task.params), profiled);
 #ifndef CUGRADE_CPU_RUNNER
     done.shared_memory = shared_memory_used();
+    if (profiled) done.launches = launches_since_reset();  // for the profile's counters (entry_range.hpp)
 #endif
     // A profiled call (no files asked for) ends here: at a timed size its outputs and inputs
     // are hundreds of MiB to copy back, digest and write, which no profile reads.

@@ -113,6 +113,7 @@ std::string event_to_line(const Event& e) {
   if (!e.shared_memory.empty()) j["shared_memory"] = e.shared_memory;
   if (!e.memory_refused.empty()) j["memory_refused"] = e.memory_refused;
   if (e.context_survived) j["context_survived"] = true;
+  if (e.launches > 0) j["launches"] = e.launches;
   if (e.kind == "samples") {
     j["student_ms"] = e.student_ms;
     j["reference_ms"] = e.reference_ms;
@@ -137,6 +138,7 @@ std::optional<Event> event_from_line(const std::string& line) {
     e.shared_memory = j.value("shared_memory", "");
     e.memory_refused = j.value("memory_refused", "");
     e.context_survived = j.value("context_survived", false);
+    e.launches = j.value("launches", 0L);
     e.student_ms = j.value("student_ms", std::vector<double>{});
     e.reference_ms = j.value("reference_ms", std::vector<double>{});
     e.student_wall_ms = j.value("student_wall_ms", std::vector<double>{});

@@ -93,6 +93,8 @@ struct Event {
   /// cuda_error: the CUDA context still worked after it: the runtime refused a call (a launch's
   /// shape, an allocation) and nothing ran wrong on the GPU; false after a fault in a kernel.
   bool context_survived = false;
+  /// done (a profiled call, GPU): the kernels the call launched, profiled or not; 0 unknown.
+  long launches = 0;
   std::vector<double> student_ms, reference_ms;            ///< samples: event times (student_ms empty for a reference-only task)
   std::vector<double> student_wall_ms, reference_wall_ms;  ///< samples: host wall times
 };

@@ -10,6 +10,7 @@
 // not tracked: the error is still reported, only without the kernel's name.
 #include "launch_tracking.hpp"
 
+#include "entry_range.hpp"
 #include "launch_rules.hpp"
 
 #include <cuda_runtime.h>
@@ -25,6 +26,7 @@ namespace cugrade::runner {
 namespace {
 
 std::atomic<const void*> last_kernel{nullptr};
+std::atomic<long> launches{0};  ///< kernel launches since the reset
 
 /// What the launches since the reset used of shared memory (under kernels_mutex).
 enum class SharedUse { none_launched, no, unknown, yes };
@@ -125,6 +127,8 @@ cudaError_t note_result(cudaError_t error, const void* kernel, dim3 grid, dim3 b
 }
 
 void note_launch(const void* kernel, std::size_t dynamic_shared_bytes) {
+  count_launch_in_entry_range();
+  launches.fetch_add(1, std::memory_order_relaxed);
   last_kernel.store(kernel, std::memory_order_relaxed);
   std::lock_guard lock(kernels_mutex);
   auto [it, inserted] = kernels().try_emplace(kernel);
@@ -152,11 +156,14 @@ void note_launch(const void* kernel, std::size_t dynamic_shared_bytes) {
 
 void reset_last_kernel() {
   last_kernel.store(nullptr, std::memory_order_relaxed);
+  launches.store(0, std::memory_order_relaxed);
   std::lock_guard lock(kernels_mutex);
   shared_use = SharedUse::none_launched;
   refused_error = cudaSuccess;
   refused_words.clear();
 }
+
+long launches_since_reset() { return launches.load(std::memory_order_relaxed); }
 
 std::string launch_refusal(int error) {
   std::lock_guard lock(kernels_mutex);

@@ -11,6 +11,9 @@ namespace cugrade::runner {
 /// error is never blamed on a kernel of an earlier call.
 void reset_last_kernel();
 
+/// The kernel launches since the reset (every thread's); on the CPU backend, 0.
+long launches_since_reset();
+
 /// Why the last launch refused since the reset was refused, when it returned `error` (a
 /// cudaError_t's value: the harness includes this header without CUDA's) and its
 /// shape or registers say why ("kernel `k` was launched with 2048 threads per block (2048x1x1);

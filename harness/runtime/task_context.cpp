@@ -1,5 +1,6 @@
 #include "task_context.hpp"
 
+#include <cstdlib>
 #include <stdexcept>
 
 #include "allocation_wraps.hpp"
@@ -14,6 +15,18 @@ namespace {
 /// sticky one (a launch refused for its shape, a refused allocation), so the device
 /// synchronises and no error is left. After a fault inside a kernel every call repeats it.
 bool context_survives() { return cudaDeviceSynchronize() == cudaSuccess && cudaGetLastError() == cudaSuccess; }
+
+/// The kernels of a profiled call left inside the entry range (entry_range.hpp); -1: all.
+long profiled_kernels() {
+  static const long cap = [] {
+    const char* value = std::getenv(profiled_kernels_variable);
+    if (!value || !*value) return -1L;
+    char* end = nullptr;
+    const long parsed = std::strtol(value, &end, 10);
+    return *end == '\0' && parsed >= 0 ? parsed : -1L;
+  }();
+  return cap;
+}
 
 std::string entry_label(const StepAdapter& adapter, bool reference) {
   return (reference ? std::string("cugrade_reference::") : std::string()) + adapter.entry + "()";
@@ -115,11 +128,12 @@ void TaskContext::prepare_call() {
 void TaskContext::invoke(const StepAdapter& adapter, bool reference, const Call& call, bool marked) {
   if ((reference ? adapter.reference : adapter.student) == nullptr) fatal(missing_side(adapter, reference));
   try {
-    const EntryRange range;  // what a profiler looks at (entry_range.hpp)
+    EntryRange range;  // what a profiler looks at (entry_range.hpp)
 #ifndef CUGRADE_CPU_RUNNER  // no profiler there
     if (marked) {
       launch_call_marker();
       reset_last_kernel();  // an error of the call is never blamed on the marker
+      range.cap_kernels(profiled_kernels());
     }
 #else
     (void)marked;

@@ -12,6 +12,9 @@ void reset_last_kernel() { cugrade_cpu::forget_kernel(); }
 // its message names the call and the line instead (error_state.hpp).
 std::string last_kernel_name() { return cugrade_cpu::last_error_from_api() ? std::string() : cugrade_cpu::last_kernel(); }
 
+// No profiler runs on the CPU backend: nothing asks for the count.
+long launches_since_reset() { return 0; }
+
 // The CPU backend's launch errors say why in their own string (launch_limits.cpp).
 std::string launch_refusal(int) { return {}; }
 

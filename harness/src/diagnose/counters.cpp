@@ -101,4 +101,15 @@ CallCounters summarize_call(const std::vector<KernelProfile>& kernels) {
   return c;
 }
 
+void scale_to_launches(CallCounters& c, long launches) {
+  if (c.kernels <= 0 || launches <= c.kernels) return;
+  const double factor = static_cast<double>(launches) / c.kernels;
+  for (double* sum : {&c.duration_ns, &c.global_load_sectors, &c.global_load_requests, &c.global_store_sectors,
+                      &c.global_store_requests, &c.shared_load_wavefronts, &c.shared_load_instructions,
+                      &c.shared_load_conflicts, &c.shared_store_wavefronts, &c.shared_store_instructions,
+                      &c.shared_store_conflicts, &c.instructions, &c.thread_instructions,
+                      &c.active_thread_instructions})
+    *sum *= factor;
+}
+
 }  // namespace cugrade

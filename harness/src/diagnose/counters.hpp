@@ -56,4 +56,10 @@ std::string untimed_kernel(const std::vector<KernelProfile>& kernels);
 /// The counters of one call from the kernels ncu profiled in it (at least one).
 CallCounters summarize_call(const std::vector<KernelProfile>& kernels);
 
+/// Counters of a call whose first `kernels` launches were profiled, scaled to all `launches` it
+/// made (the runner caps a profiled call's kernels: runtime/call_marker.hpp): every sum grows by
+/// launches / kernels, as if the rest were like them; averages and the longest kernel's facts stay.
+/// Nothing changes where `launches` is not more than the kernels profiled.
+void scale_to_launches(CallCounters& counters, long launches);
+
 }  // namespace cugrade

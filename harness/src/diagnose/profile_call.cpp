@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <system_error>
 
@@ -48,6 +49,7 @@ Result<std::string> run_ncu(ProcessRunner& processes, const ProfileRequest& requ
   const fs::path job_file = run.work_dir / "job.json";
   const fs::path log_file = run.work_dir / "ncu.csv";
   fs::remove(log_file, ec);
+  fs::remove(job.events_file, ec);  // an earlier profile's events would count its launches
   std::ofstream(job_file) << job_to_json(job);
 
   ProcessRequest process;
@@ -117,16 +119,25 @@ std::vector<std::vector<KernelProfile>> kernels_by_call(const std::vector<Kernel
 
 Result<std::vector<Result<CallCounters>>> profile_calls(ProcessRunner& processes, const ProfileRequest& request,
                                                         const std::vector<CheckTask>& tasks) {
-  // Each call's kernels and its marker; a call past its limit takes only what is left of it.
+  // Each call's marker and its first max_kernels kernels: the runner leaves the profiled range
+  // after them (runtime/entry_range.hpp), so no call takes another's share of the launch count.
+  ProfileRequest capped = request;
+  capped.run.environment[runner::profiled_kernels_variable] = std::to_string(request.max_kernels);
   const int launches = static_cast<int>(tasks.size()) * (request.max_kernels + 1);
-  const auto log = run_ncu(processes, request, tasks, [&](const fs::path& job, const fs::path& out) {
+  const auto log = run_ncu(processes, capped, tasks, [&](const fs::path& job, const fs::path& out) {
     return ncu_command(request.ncu, request.run.runner, job, out, launches);
   });
   if (!log) return fail(log.error().message);
   auto kernels = parse_ncu_csv(*log);
   if (!kernels) return fail(ncu_failure(*log, 0));
+  // Each call's launches, profiled or not, from its done event.
+  std::map<std::string, long> launched;
+  for (const Event& e : read_events((request.run.work_dir / "events.jsonl").string()))
+    if (e.kind == "done" && e.launches > 0 && !launched.contains(e.task)) launched[e.task] = e.launches;
   std::vector<Result<CallCounters>> out;
-  for (const auto& call : kernels_by_call(*kernels, tasks.size(), request.max_kernels)) {
+  const auto by_call = kernels_by_call(*kernels, tasks.size(), request.max_kernels);
+  for (std::size_t k = 0; k < by_call.size(); ++k) {
+    const auto& call = by_call[k];
     if (call.empty()) {
       out.push_back(fail(tasks.size() == 1 ? ncu_failure(*log, 0)
                                            : "ncu's run of several calls holds no kernel of this one"));
@@ -137,7 +148,9 @@ Result<std::vector<Result<CallCounters>>> profile_calls(ProcessRunner& processes
       out.push_back(fail("ncu gave no time for the kernel " + untimed + " (its counters cannot be weighed)"));
       continue;
     }
-    out.push_back(summarize_call(call));
+    CallCounters counters = summarize_call(call);
+    if (const auto it = launched.find(tasks[k].id); it != launched.end()) scale_to_launches(counters, it->second);
+    out.push_back(std::move(counters));
   }
   return out;
 }

@@ -24,7 +24,9 @@ struct ProfileRequest {
   RunRequest run;
   CheckTask task;             ///< the one call (profile_call, profile_source_lines)
   double timeout_s = 60.0;    ///< the whole profile, the runner's start included
-  int max_kernels = 32;       ///< kernels of each call profiled at most (a relaunching reduction, a simulation)
+  /// Kernels of each call profiled at most (a relaunching reduction's levels, a simulation's time
+  /// steps); the counters are scaled to all the call's launches (scale_to_launches).
+  int max_kernels = 8;
   /// The student's staged sources (the build's src/), shown read-only so that ncu's source page
   /// can print the lines; empty: none shown.
   std::filesystem::path sources;

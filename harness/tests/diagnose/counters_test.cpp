@@ -57,3 +57,25 @@ TEST_CASE("diagnose::summarize_call") {
     CHECK(empty.load_sectors_per_request() == 0.0);
   }
 }
+
+TEST_CASE("diagnose::scale_to_launches") {
+  const CallCounters naive = probe_counters("transpose_naive");
+  SUBCASE("a call capped at its first kernel of four: every sum four times, the rates as they were") {
+    CallCounters scaled = naive;
+    scale_to_launches(scaled, 4);
+    CHECK(scaled.instructions == 4.0 * naive.instructions);
+    CHECK(scaled.global_load_requests == 4.0 * naive.global_load_requests);
+    CHECK(scaled.duration_ns == 4.0 * naive.duration_ns);
+    CHECK(scaled.store_sectors_per_request() == naive.store_sectors_per_request());
+    CHECK(scaled.warps_active_pct == naive.warps_active_pct);
+    CHECK(scaled.kernels == naive.kernels);
+    CHECK(scaled.block_size == naive.block_size);
+  }
+  SUBCASE("every launch profiled, or no count: nothing changes") {
+    for (long launches : {0L, -3L, 1L}) {
+      CallCounters same = naive;
+      scale_to_launches(same, launches);
+      CHECK(same.instructions == naive.instructions);
+    }
+  }
+}

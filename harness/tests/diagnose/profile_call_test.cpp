@@ -72,6 +72,27 @@ TEST_CASE("diagnose::profile_call") {
     CHECK(job->checks[0].step == "naive");
     CHECK(job->timings.empty());
   }
+  SUBCASE("the runner is told the cap; a call that launched more than it is scaled to all its launches") {
+    processes.expect([](const ProcessRequest& r) {
+      std::ofstream(after(r.argv, "--log-file")) << cugrade::test::capture_text("h100_transpose_smem.csv");
+      return fake_exit(0);
+    });
+    auto alone = profile_call(processes, request);
+    REQUIRE(alone.has_value());
+    processes.expect([&](const ProcessRequest& r) {
+      CHECK(r.environment.at("CUGRADE_PROFILED_KERNELS") == std::to_string(request.max_kernels));
+      std::ofstream(after(r.argv, "--log-file")) << cugrade::test::capture_text("h100_transpose_smem.csv");
+      // The runner's done event: the call launched 19 kernels, one of them profiled.
+      std::ofstream(request.run.work_dir / "events.jsonl")
+          << "{\"kind\":\"start\",\"task\":\"profile\"}\n{\"kind\":\"done\",\"task\":\"profile\",\"seconds\":0.1,\"launches\":19}\n";
+      return fake_exit(0);
+    });
+    auto scaled = profile_call(processes, request);
+    REQUIRE(scaled.has_value());
+    CHECK(scaled->kernels == 1);
+    CHECK(scaled->instructions == doctest::Approx(19.0 * alone->instructions));
+    CHECK(scaled->shared_load_ways() == doctest::Approx(alone->shared_load_ways()));
+  }
   SUBCASE("a kernel ncu gave no time for: no counters, and why (none are kept for other checks)") {
     processes.expect([](const ProcessRequest& r) {
       std::string table = cugrade::test::capture_text("h100_transpose_smem.csv");

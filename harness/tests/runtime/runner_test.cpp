@@ -252,6 +252,23 @@ TEST_CASE("runtime::run_check_task") {
     CHECK(events[1].kernel == "crash_kernel(float const*, float*, int)");
     CHECK_FALSE(fs::exists(job.checks[0].output_file));
   }
+  SUBCASE("a launch the GPU refuses: cuda_error saying why, and the same runner goes on") {
+    job.checks.push_back(check_task(dir.path, "c1", "scale", 1000));
+    job.checks.push_back(check_task(dir.path, "c2", "scale", 1000));
+    CHECK(run_runner("too_wide", dir.path, write_job(dir.path, job).string()) == 3);
+    const auto events = events_of(dir.path);
+    REQUIRE(events.size() == 4);  // both cases, one runner
+    for (int k : {1, 3}) {
+      CHECK(events[k].kind == "cuda_error");
+      CHECK(events[k].call == "scale() → cudaGetLastError");
+      // CUDA 13's error for every shape it refuses, then the CPU backend's words for the rule.
+      CHECK(events[k].error ==
+            "invalid argument: kernel `too_wide_kernel` was launched with 2048 threads per block (2048x1x1); "
+            "a block has at most 1024 threads");
+      CHECK(events[k].context_survived);
+    }
+    CHECK(events[3].task == "c2");
+  }
   SUBCASE("past the GPU memory limit: cudaMalloc fails as on a smaller GPU, the last error says so once") {
     job.checks.push_back(check_task(dir.path, "c1", "scale", 1000));
     CHECK(run_runner("hoard", dir.path, write_job(dir.path, job).string(), "CUGRADE_GPU_MEMORY_LIMIT_MB=64") == 0);
@@ -395,4 +412,52 @@ TEST_CASE("runtime::profiled_calls_under_ncu") {
     launches.push_back(line.find("cugrade_call_marker(") != std::string::npos ? "marker" : "kernel");
   }
   CHECK(launches == std::vector<std::string>{"marker", "kernel", "marker", "kernel", "kernel"});
+}
+
+TEST_CASE("runtime::a profiled call's kernels past the cap run outside the range") {
+  skip_without_gpu();
+  const fs::path ncu = [] {
+    for (const char* candidate : {"/usr/local/cuda/bin/ncu", "/usr/bin/ncu"})
+      if (fs::exists(candidate)) return fs::path(candidate);
+    return fs::path();
+  }();
+  if (ncu.empty()) {
+    std::printf("SKIPPED: no ncu on this machine\n");
+    std::fflush(stdout);
+    std::_Exit(77);
+  }
+  TempDir dir;
+  Job job;
+  // Two profiled calls of five launches each, the cap at two: ncu sees each marker and the first
+  // two kernels of its call; the done events count all five.
+  for (const char* id : {"p1", "p2"}) {
+    job.checks.push_back(check_task(dir.path, id, "scale", 1000));
+    job.checks.back().output_file.clear();
+    job.checks.back().readback_file.clear();
+  }
+  const fs::path job_file = write_job(dir.path, job);
+  const fs::path log = dir.path / "ncu.csv";
+  const std::string command = std::string("CUGRADE_PROFILED_KERNELS=2 ") + ncu.string() +
+                              " --csv --page details --metrics gpu__time_duration.sum --nvtx " +
+                              "--nvtx-include cugrade_entry/ --log-file " + log.string() + " " +
+                              CUGRADE_FIXTURE_RUNNERS + "/runtime_fixture_relaunch " + job_file.string() + " >" +
+                              (dir.path / "stdout").string() + " 2>&1";
+  REQUIRE(std::system(command.c_str()) == 0);
+  std::vector<std::string> launches;
+  std::string last_id;
+  std::istringstream lines(read_text(log));
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind("\"", 0) != 0 || line.rfind("\"ID\"", 0) == 0) continue;
+    const std::string id = line.substr(0, line.find(','));
+    if (id == last_id) continue;
+    last_id = id;
+    launches.push_back(line.find("cugrade_call_marker(") != std::string::npos ? "marker"
+                       : line.find("relaunch_scale_kernel(") != std::string::npos ? "scale"
+                                                                                  : "keep");
+  }
+  CHECK(launches == std::vector<std::string>{"marker", "scale", "keep", "marker", "scale", "keep"});
+  std::vector<long> counted;
+  for (const Event& e : events_of(dir.path))
+    if (e.kind == "done") counted.push_back(e.launches);
+  CHECK(counted == std::vector<long>{5, 5});
 }
