@@ -190,10 +190,10 @@ RanSubmission run_submission(const CheckContext& context, const Spec& spec, cons
     // Invalid accesses, races and uninitialised reads the GPU let pass: compute-sanitizer.
     if (use_cuda && options.sanitizer) {
       const std::vector<std::string> tools = sanitizer_tools(options.submission);
-      if (!context.locations.compute_sanitizer.empty()) say(options, "checking the cases under compute-sanitizer ...");
-      const SanitizerPass pass = run_sanitizer_pass(context.processes, spec, plan, run, ran,
-                                                    context.locations.compute_sanitizer, tools, report.submission,
-                                                    report.cases);
+      const SanitizerPass pass =
+          run_sanitizer_pass(context.processes, spec, plan, run, ran, context.locations.compute_sanitizer, tools,
+                             report.submission, report.cases,
+                             [&] { say(options, "checking the cases under compute-sanitizer ..."); });
       spent.run += pass.seconds;
       report.notes.insert(report.notes.end(), pass.notes.begin(), pass.notes.end());
     }

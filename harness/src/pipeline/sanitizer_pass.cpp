@@ -156,7 +156,7 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
                                  const RunRequest& first, const RunOutcome& ran, const fs::path& sanitizer,
                                  const std::vector<std::string>& tools,
                                  const std::vector<std::string>& source_names,
-                                 std::vector<CaseResult>& cases) {
+                                 std::vector<CaseResult>& cases, const std::function<void()>& starting) {
   const auto started = std::chrono::steady_clock::now();
   SanitizerPass pass;
   // The cases to check, by task id, with their results.
@@ -189,6 +189,7 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
         "checked for invalid accesses, races and uninitialised reads");
     return pass;
   }
+  if (starting) starting();
 
   // All side by side, one runner per tool for every step: each runner's start costs more than
   // most cases (racecheck 1.2 s, memcheck 0.5 s on an H100), and a runner per step and tool

@@ -11,6 +11,7 @@
 // report appended. What the sanitizer cannot do (not installed, refused by the GPU, slower than
 // its time limit) becomes a note and costs nothing.
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -68,10 +69,12 @@ struct SanitizerPass {
 /// or flooded the output in `ran`) under each tool of `tools`, each in `first`'s runner and
 /// sandbox, in work_dir/sanitize-<tool>; gives each report to its case among `cases`.
 /// `source_names` are the student's names of the submission's files, in order. Without `sanitizer` it only notes so.
+/// `starting` is called once before the first sanitized runner starts (a progress line), never
+/// when no case is left to check.
 SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, const CasePlan& plan,
                                  const RunRequest& first, const RunOutcome& ran,
                                  const std::filesystem::path& sanitizer, const std::vector<std::string>& tools,
                                  const std::vector<std::string>& source_names,
-                                 std::vector<CaseResult>& cases);
+                                 std::vector<CaseResult>& cases, const std::function<void()>& starting = {});
 
 }  // namespace cugrade
