@@ -43,13 +43,23 @@ namespace launch_rules_detail {
 inline std::string dims(const unsigned (&d)[3]) {
   return std::to_string(d[0]) + "x" + std::to_string(d[1]) + "x" + std::to_string(d[2]);
 }
+
+/// "blockDim.z = 65; the limit is 64" for the first of `values` past its limit, named `what`.
+inline std::string first_over(const char* what, const unsigned (&values)[3], const unsigned (&limits)[3]) {
+  const char* axis[3] = {"x", "y", "z"};
+  for (int i = 0; i < 3; ++i)
+    if (values[i] > limits[i])
+      return std::string(what) + "." + axis[i] + " = " + std::to_string(values[i]) + "; the limit is " +
+             std::to_string(limits[i]);
+  return "";
+}
 }  // namespace launch_rules_detail
 
 /// What follows "kernel `k` was launched with " for the first rule `shape` breaks ("2048
 /// threads per block (2048x1x1); a block has at most 1024 threads"); empty when it breaks none.
 inline std::string launch_fault_words(const LaunchShape& shape, const LaunchCeilings& ceilings) {
   using launch_rules_detail::dims;
-  const char* axis[3] = {"x", "y", "z"};
+  using launch_rules_detail::first_over;
   switch (launch_fault(shape, ceilings)) {
     case LaunchFault::none: return "";
     case LaunchFault::empty:
@@ -58,18 +68,8 @@ inline std::string launch_fault_words(const LaunchShape& shape, const LaunchCeil
       return std::to_string(1ull * shape.block[0] * shape.block[1] * shape.block[2]) + " threads per block (" +
              dims(shape.block) + "); a block has at most " + std::to_string(ceilings.max_threads_per_block) +
              " threads";
-    case LaunchFault::block_dimension:
-      for (int i = 0; i < 3; ++i)
-        if (shape.block[i] > ceilings.max_block[i])
-          return "blockDim." + std::string(axis[i]) + " = " + std::to_string(shape.block[i]) + "; the limit is " +
-                 std::to_string(ceilings.max_block[i]);
-      return "";
-    case LaunchFault::grid_dimension:
-      for (int i = 0; i < 3; ++i)
-        if (shape.grid[i] > ceilings.max_grid[i])
-          return "gridDim." + std::string(axis[i]) + " = " + std::to_string(shape.grid[i]) + "; the limit is " +
-                 std::to_string(ceilings.max_grid[i]);
-      return "";
+    case LaunchFault::block_dimension: return first_over("blockDim", shape.block, ceilings.max_block);
+    case LaunchFault::grid_dimension: return first_over("gridDim", shape.grid, ceilings.max_grid);
     case LaunchFault::shared_memory:
       return std::to_string(shape.dynamic_shared_bytes) + " bytes of dynamic shared memory; the limit is " +
              std::to_string(ceilings.max_dynamic_shared_bytes) +

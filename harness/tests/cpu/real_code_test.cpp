@@ -49,6 +49,10 @@ TEST_CASE("cpu::real code runs as written") {
     CHECK(cpu_test::real_code("spin_endless_for", 64)[0] == 64);
     CHECK(cpu_test::real_code("spin_do_statement", 64)[0] == 64);
   }
+  SUBCASE("and a spin whose body is an if, and a for whose condition is the flag") {
+    CHECK(cpu_test::real_code("spin_if_body", 64)[0] == 64);
+    CHECK(cpu_test::real_code("spin_for_on_flag", 64)[0] == 64);
+  }
 }
 
 TEST_CASE("cpu::shuffles in a block of fewer than 32 threads read 0 from lanes it does not have") {

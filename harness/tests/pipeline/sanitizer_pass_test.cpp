@@ -67,6 +67,17 @@ FakeProcessRunner::Handler sanitized_runner(std::set<std::string> bad, std::vect
   };
 }
 
+/// memcheck's runner as sanitized_runner scripts it, which also notes the ids of the tasks it was
+/// given in `sanitized`.
+FakeProcessRunner::Handler recording_memcheck(std::vector<std::string>* sanitized, std::vector<std::string>* tools,
+                                              std::mutex* mutex) {
+  const auto memcheck = sanitized_runner({}, tools, mutex);
+  return [=](const ProcessRequest& request) {
+    for (const auto& task : read_job(request.argv.back()).checks) sanitized->push_back(task.id);
+    return memcheck(request);
+  };
+}
+
 }  // namespace
 
 TEST_CASE("pipeline::sanitizer_tools") {
@@ -208,11 +219,7 @@ TEST_CASE("pipeline::run_sanitizer_pass through check_submission") {
     fixture.expect_runner(student);
     fixture.expect_runner();  // the cases after the crash, in a fresh runner
     std::vector<std::string> sanitized;
-    const auto memcheck = sanitized_runner({}, &tools, &mutex);
-    fixture.processes.expect([&](const ProcessRequest& request) {
-      for (const auto& task : read_job(request.argv.back()).checks) sanitized.push_back(task.id);
-      return memcheck(request);
-    });
+    fixture.processes.expect(recording_memcheck(&sanitized, &tools, &mutex));
     const GradeReport report = fixture.check();
     CHECK(fixture.processes.pending() == 0);
     CHECK(tools == std::vector<std::string>{"memcheck"});
@@ -239,11 +246,7 @@ TEST_CASE("pipeline::run_sanitizer_pass through check_submission") {
     fixture.expect_runner(student);
     fixture.expect_runner();  // the case after the fault, in a fresh runner
     std::vector<std::string> sanitized;
-    const auto memcheck = sanitized_runner({}, &tools, &mutex);
-    fixture.processes.expect([&](const ProcessRequest& request) {
-      for (const auto& task : read_job(request.argv.back()).checks) sanitized.push_back(task.id);
-      return memcheck(request);
-    });
+    fixture.processes.expect(recording_memcheck(&sanitized, &tools, &mutex));
     const GradeReport report = fixture.check();
     CHECK(fixture.processes.pending() == 0);
     CHECK(tools == std::vector<std::string>{"memcheck"});

@@ -371,91 +371,76 @@ TEST_CASE("runtime::run_time_task") {
   }
 }
 
-TEST_CASE("runtime::profiled_calls_under_ncu") {
-  skip_without_gpu();
-  // Nsight Compute as the CUDA toolkit installs it (diagnose/ncu_command.cpp finds it the same way).
-  const fs::path ncu = [] {
-    for (const char* candidate : {"/usr/local/cuda/bin/ncu", "/usr/bin/ncu"})
-      if (fs::exists(candidate)) return fs::path(candidate);
-    return fs::path();
-  }();
-  if (ncu.empty()) {
-    std::printf("SKIPPED: no ncu on this machine\n");
-    std::fflush(stdout);
-    std::_Exit(77);
-  }
-  TempDir dir;
-  Job job;
-  // Two profiled calls (no files) and a graded one: the profiled ones each begin with the marker.
+/// Nsight Compute as the CUDA toolkit installs it (diagnose/ncu_command.cpp finds it the same
+/// way); without it, ends the test as skipped.
+fs::path ncu_or_skip() {
+  for (const char* candidate : {"/usr/local/cuda/bin/ncu", "/usr/bin/ncu"})
+    if (fs::exists(candidate)) return candidate;
+  std::printf("SKIPPED: no ncu on this machine\n");
+  std::fflush(stdout);
+  std::_Exit(77);
+}
+
+/// Two profiled calls of "scale" on 1000 elements (no files asked for), ids p1 and p2.
+void add_profiled_calls(const fs::path& dir, Job& job) {
   for (const char* id : {"p1", "p2"}) {
-    job.checks.push_back(check_task(dir.path, id, "scale", 1000));
+    job.checks.push_back(check_task(dir, id, "scale", 1000));
     job.checks.back().output_file.clear();
     job.checks.back().readback_file.clear();
   }
-  job.checks.push_back(check_task(dir.path, "graded", "scale", 1000));
-  const fs::path job_file = write_job(dir.path, job);
-  const fs::path log = dir.path / "ncu.csv";
-  const std::string command = ncu.string() + " --csv --page details --metrics gpu__time_duration.sum --nvtx " +
+}
+
+/// Runs `student`'s fixture runner on `job` under ncu with the diagnosis's NVTX filter
+/// (`environment` set for it) and returns the launches ncu profiled, in its order: "marker" for
+/// the runner's marker, "scale" and "keep" for relaunch.cu's two kernels, "kernel" for another.
+std::vector<std::string> profiled_launches(const fs::path& dir, const std::string& student, const Job& job,
+                                           const std::string& environment = "") {
+  const fs::path ncu = ncu_or_skip();
+  const fs::path job_file = write_job(dir, job);
+  const fs::path log = dir / "ncu.csv";
+  const std::string command = environment + " " + ncu.string() +
+                              " --csv --page details --metrics gpu__time_duration.sum --nvtx " +
                               "--nvtx-include cugrade_entry/ --log-file " + log.string() + " " +
-                              CUGRADE_FIXTURE_RUNNERS + "/runtime_fixture_good " + job_file.string() + " >" +
-                              (dir.path / "stdout").string() + " 2>&1";
+                              CUGRADE_FIXTURE_RUNNERS + "/runtime_fixture_" + student + " " + job_file.string() +
+                              " >" + (dir / "stdout").string() + " 2>&1";
   REQUIRE(std::system(command.c_str()) == 0);
-  // The launches in ncu's order: "marker" for the runner's marker, "kernel" for the submission's.
   std::vector<std::string> launches;
   std::string last_id;
   std::istringstream lines(read_text(log));
   for (std::string line; std::getline(lines, line);) {
     if (line.rfind("\"", 0) != 0 || line.rfind("\"ID\"", 0) == 0) continue;
     const std::string id = line.substr(0, line.find(','));
-    if (id == last_id) continue;
+    if (id == last_id) continue;  // one row per metric of the same launch
     last_id = id;
-    launches.push_back(line.find("cugrade_call_marker(") != std::string::npos ? "marker" : "kernel");
+    const auto has = [&](const char* name) { return line.find(name) != std::string::npos; };
+    launches.push_back(has("cugrade_call_marker(")     ? "marker"
+                       : has("relaunch_scale_kernel(") ? "scale"
+                       : has("relaunch_keep_kernel(")  ? "keep"
+                                                       : "kernel");
   }
-  CHECK(launches == std::vector<std::string>{"marker", "kernel", "marker", "kernel", "kernel"});
+  return launches;
+}
+
+TEST_CASE("runtime::profiled_calls_under_ncu") {
+  skip_without_gpu();
+  TempDir dir;
+  Job job;
+  // Two profiled calls (no files) and a graded one: the profiled ones each begin with the marker.
+  add_profiled_calls(dir.path, job);
+  job.checks.push_back(check_task(dir.path, "graded", "scale", 1000));
+  CHECK(profiled_launches(dir.path, "good", job) ==
+        std::vector<std::string>{"marker", "kernel", "marker", "kernel", "kernel"});
 }
 
 TEST_CASE("runtime::a profiled call's kernels past the cap run outside the range") {
   skip_without_gpu();
-  const fs::path ncu = [] {
-    for (const char* candidate : {"/usr/local/cuda/bin/ncu", "/usr/bin/ncu"})
-      if (fs::exists(candidate)) return fs::path(candidate);
-    return fs::path();
-  }();
-  if (ncu.empty()) {
-    std::printf("SKIPPED: no ncu on this machine\n");
-    std::fflush(stdout);
-    std::_Exit(77);
-  }
   TempDir dir;
   Job job;
   // Two profiled calls of five launches each, the cap at two: ncu sees each marker and the first
   // two kernels of its call; the done events count all five.
-  for (const char* id : {"p1", "p2"}) {
-    job.checks.push_back(check_task(dir.path, id, "scale", 1000));
-    job.checks.back().output_file.clear();
-    job.checks.back().readback_file.clear();
-  }
-  const fs::path job_file = write_job(dir.path, job);
-  const fs::path log = dir.path / "ncu.csv";
-  const std::string command = std::string("CUGRADE_PROFILED_KERNELS=2 ") + ncu.string() +
-                              " --csv --page details --metrics gpu__time_duration.sum --nvtx " +
-                              "--nvtx-include cugrade_entry/ --log-file " + log.string() + " " +
-                              CUGRADE_FIXTURE_RUNNERS + "/runtime_fixture_relaunch " + job_file.string() + " >" +
-                              (dir.path / "stdout").string() + " 2>&1";
-  REQUIRE(std::system(command.c_str()) == 0);
-  std::vector<std::string> launches;
-  std::string last_id;
-  std::istringstream lines(read_text(log));
-  for (std::string line; std::getline(lines, line);) {
-    if (line.rfind("\"", 0) != 0 || line.rfind("\"ID\"", 0) == 0) continue;
-    const std::string id = line.substr(0, line.find(','));
-    if (id == last_id) continue;
-    last_id = id;
-    launches.push_back(line.find("cugrade_call_marker(") != std::string::npos ? "marker"
-                       : line.find("relaunch_scale_kernel(") != std::string::npos ? "scale"
-                                                                                  : "keep");
-  }
-  CHECK(launches == std::vector<std::string>{"marker", "scale", "keep", "marker", "scale", "keep"});
+  add_profiled_calls(dir.path, job);
+  CHECK(profiled_launches(dir.path, "relaunch", job, "CUGRADE_PROFILED_KERNELS=2") ==
+        std::vector<std::string>{"marker", "scale", "keep", "marker", "scale", "keep"});
   std::vector<long> counted;
   for (const Event& e : events_of(dir.path))
     if (e.kind == "done") counted.push_back(e.launches);

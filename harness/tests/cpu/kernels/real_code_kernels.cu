@@ -57,7 +57,7 @@ __global__ void multiples_of_three(const int* in, int* out, int n) {
 // the value it waits for (legal since Volta: every thread is scheduled on its own), in one of
 // the forms a spin takes: an empty body (`while (ready == 0);`), a block that counts its passes,
 // a statement that does, `for (;;)` with a break, `do passes++; while`.
-enum class Spin { empty, counting_block, counting_statement, endless_for, do_statement };
+enum class Spin { empty, counting_block, counting_statement, endless_for, do_statement, if_body, for_on_flag };
 template <Spin Form> __global__ void wait_for_last(const int* in, int* out) {
   __shared__ volatile int ready;
   __shared__ int value;
@@ -83,6 +83,12 @@ template <Spin Form> __global__ void wait_for_last(const int* in, int* out) {
       if (ready != 0) break;
       ++passes;
     }
+  } else if (Form == Spin::if_body) {
+    while (ready == 0)
+      if (passes >= 0) ++passes;
+      else passes = 0;
+  } else if (Form == Spin::for_on_flag) {
+    for (long long i = 1; ready == 0; ++i) passes = i;
   } else {
     do passes++; while (ready == 0);
   }
@@ -148,6 +154,8 @@ std::vector<int> real_code(const std::string& which, int threads) {
   if (which == "spin_counting_statement") wait_for_last<Spin::counting_statement><<<1, threads>>>(in, out);
   if (which == "spin_endless_for") wait_for_last<Spin::endless_for><<<1, threads>>>(in, out);
   if (which == "spin_do_statement") wait_for_last<Spin::do_statement><<<1, threads>>>(in, out);
+  if (which == "spin_if_body") wait_for_last<Spin::if_body><<<1, threads>>>(in, out);
+  if (which == "spin_for_on_flag") wait_for_last<Spin::for_on_flag><<<1, threads>>>(in, out);
   if (which == "aggregated_atomic") {
     cudaMemset(out, 0, threads * sizeof(int));
     multiples_of_three<<<(threads + 63) / 64, 64>>>(in, out, threads);
