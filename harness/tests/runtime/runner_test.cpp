@@ -1,135 +1,22 @@
-// The runner end to end: the fixture assignment (fixture/) linked with a correct, a lazy, a
-// crashing and a hoarding submission, run on jobs written here. Without a GPU only the answers that need none
-// are checked; the tests that need one exit 77 and show as Skipped.
-#include <doctest/doctest.h>
-#include <stdlib.h>
-#include <sys/wait.h>
-
+// The runner end to end: the fixture assignment (fixture/) linked with each of its submissions
+// (runner_fixture.hpp), run on jobs written here. Without a GPU only the answers that need none
+// are checked; the tests that need one exit 77 and show as Skipped. Profiled calls under Nsight
+// Compute: profiled_calls_test.cpp.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <cstdio>
 #include <cstdint>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <nlohmann/json.hpp>
 #include <set>
-#include <sstream>
 #include <thread>
 
 #include "fills.hpp"
-#include "array_file.hpp"
+#include "runner_fixture.hpp"
 #include "start_gate.hpp"
-#include "job.hpp"
 
 using namespace cugrade;
+using namespace cugrade::test;
 namespace fs = std::filesystem;
-
-namespace {
-
-std::string read_text(const fs::path& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-/// A fresh folder for one test's files, removed at scope exit.
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "cugrade-runner-test-XXXXXX").string();
-    REQUIRE(mkdtemp(pattern.data()) != nullptr);
-    path = pattern;
-  }
-  ~TempDir() { fs::remove_all(path); }
-};
-
-/// Runs a fixture runner ("good", "lazy", "crash", "hoard", or "reference": the fixture's reference
-/// runner) with `args`; stdout and stderr go to files in `dir`. Returns the exit code.
-int run_runner(const std::string& student, const fs::path& dir, const std::string& args,
-               const std::string& environment = "") {
-  const std::string binary = student == "reference" ? std::string("/reference-runner") : "/runtime_fixture_" + student;
-  const std::string command = environment + " " + CUGRADE_FIXTURE_RUNNERS + binary + " " + args + " >" +
-                              (dir / "stdout").string() + " 2>" + (dir / "stderr").string();
-  const int status = std::system(command.c_str());
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-/// Asks cugrade-probe, once per test process.
-bool gpu_present() {
-  static const bool present = [] {
-    std::string output;
-    if (FILE* pipe = popen(CUGRADE_PROBE, "r")) {
-      char buffer[4096];
-      while (std::size_t got = std::fread(buffer, 1, sizeof buffer, pipe)) output.append(buffer, got);
-      pclose(pipe);
-    }
-    const auto json = nlohmann::json::parse(output, nullptr, /*allow_exceptions=*/false);
-    return json.is_object() && json.value("device_count", 0) > 0;
-  }();
-  return present;
-}
-
-/// Without a GPU, ends this test with exit code 77, which CTest reports as "Skipped" (the
-/// property SKIP_RETURN_CODE in CMakeLists.txt): a visible skip, never a silent pass.
-void skip_without_gpu() {
-  if (gpu_present()) return;
-  std::printf("SKIPPED: no GPU on this machine (cugrade-probe found none)\n");
-  std::fflush(stdout);
-  std::_Exit(77);
-}
-
-/// x[i] = i/2 - 100: exact in float, so 2x is exact too.
-Array ramp(int n, float offset = 0.0f) {
-  Array x = make_array(DType::f32, {n});
-  for (int i = 0; i < n; ++i) x.data<float>()[i] = 0.5f * i - 100.0f + offset;
-  return x;
-}
-
-/// A check task of `step` on n elements, files in `dir`.
-CheckTask check_task(const fs::path& dir, const std::string& id, const std::string& step, int n) {
-  ArraySet inputs{{"x", ramp(n)}};
-  REQUIRE(write_array_file((dir / (id + "_in.bin")).string(), inputs));
-  CheckTask task;
-  task.id = id;
-  task.step = step;
-  task.params = {{"n", n}};
-  task.inputs_file = (dir / (id + "_in.bin")).string();
-  task.outputs = {{"y", OutputDecl{DType::f32, {n}}}};
-  task.output_file = (dir / (id + "_out.bin")).string();
-  task.readback_file = (dir / (id + "_readback.bin")).string();
-  return task;
-}
-
-fs::path write_job(const fs::path& dir, Job job) {
-  job.events_file = (dir / "events.jsonl").string();
-  std::ofstream(dir / "job.json") << job_to_json(job);
-  return dir / "job.json";
-}
-
-std::vector<Event> events_of(const fs::path& dir) {
-  return read_events((dir / "events.jsonl").string());
-}
-
-/// True when `y` holds 2x for x = ramp(n, offset).
-bool is_twice_ramp(const Array& y, int n, float offset = 0.0f) {
-  if (y.size() != n) return false;
-  const Array x = ramp(n, offset);
-  for (int i = 0; i < n; ++i)
-    if (y.data<float>()[i] != 2.0f * x.data<float>()[i]) return false;
-  return true;
-}
-
-Array read_one(const std::string& path, const std::string& name) {
-  auto arrays = read_array_file(path);
-  REQUIRE(arrays.has_value());
-  REQUIRE(arrays->count(name) == 1);
-  return arrays->at(name);
-}
-
-}  // namespace
 
 TEST_CASE("runtime::main") {
   TempDir dir;
@@ -369,80 +256,4 @@ TEST_CASE("runtime::run_time_task") {
     CHECK_FALSE(fs::exists(task.student_output_file));    // no verification call without inputs
     CHECK_FALSE(fs::exists(task.reference_output_file));
   }
-}
-
-/// Nsight Compute as the CUDA toolkit installs it (diagnose/ncu_command.cpp finds it the same
-/// way); without it, ends the test as skipped.
-fs::path ncu_or_skip() {
-  for (const char* candidate : {"/usr/local/cuda/bin/ncu", "/usr/bin/ncu"})
-    if (fs::exists(candidate)) return candidate;
-  std::printf("SKIPPED: no ncu on this machine\n");
-  std::fflush(stdout);
-  std::_Exit(77);
-}
-
-/// Two profiled calls of "scale" on 1000 elements (no files asked for), ids p1 and p2.
-void add_profiled_calls(const fs::path& dir, Job& job) {
-  for (const char* id : {"p1", "p2"}) {
-    job.checks.push_back(check_task(dir, id, "scale", 1000));
-    job.checks.back().output_file.clear();
-    job.checks.back().readback_file.clear();
-  }
-}
-
-/// Runs `student`'s fixture runner on `job` under ncu with the diagnosis's NVTX filter
-/// (`environment` set for it) and returns the launches ncu profiled, in its order: "marker" for
-/// the runner's marker, "scale" and "keep" for relaunch.cu's two kernels, "kernel" for another.
-std::vector<std::string> profiled_launches(const fs::path& dir, const std::string& student, const Job& job,
-                                           const std::string& environment = "") {
-  const fs::path ncu = ncu_or_skip();
-  const fs::path job_file = write_job(dir, job);
-  const fs::path log = dir / "ncu.csv";
-  const std::string command = environment + " " + ncu.string() +
-                              " --csv --page details --metrics gpu__time_duration.sum --nvtx " +
-                              "--nvtx-include cugrade_entry/ --log-file " + log.string() + " " +
-                              CUGRADE_FIXTURE_RUNNERS + "/runtime_fixture_" + student + " " + job_file.string() +
-                              " >" + (dir / "stdout").string() + " 2>&1";
-  REQUIRE(std::system(command.c_str()) == 0);
-  std::vector<std::string> launches;
-  std::string last_id;
-  std::istringstream lines(read_text(log));
-  for (std::string line; std::getline(lines, line);) {
-    if (line.rfind("\"", 0) != 0 || line.rfind("\"ID\"", 0) == 0) continue;
-    const std::string id = line.substr(0, line.find(','));
-    if (id == last_id) continue;  // one row per metric of the same launch
-    last_id = id;
-    const auto has = [&](const char* name) { return line.find(name) != std::string::npos; };
-    launches.push_back(has("cugrade_call_marker(")     ? "marker"
-                       : has("relaunch_scale_kernel(") ? "scale"
-                       : has("relaunch_keep_kernel(")  ? "keep"
-                                                       : "kernel");
-  }
-  return launches;
-}
-
-TEST_CASE("runtime::profiled_calls_under_ncu") {
-  skip_without_gpu();
-  TempDir dir;
-  Job job;
-  // Two profiled calls (no files) and a graded one: the profiled ones each begin with the marker.
-  add_profiled_calls(dir.path, job);
-  job.checks.push_back(check_task(dir.path, "graded", "scale", 1000));
-  CHECK(profiled_launches(dir.path, "good", job) ==
-        std::vector<std::string>{"marker", "kernel", "marker", "kernel", "kernel"});
-}
-
-TEST_CASE("runtime::a profiled call's kernels past the cap run outside the range") {
-  skip_without_gpu();
-  TempDir dir;
-  Job job;
-  // Two profiled calls of five launches each, the cap at two: ncu sees each marker and the first
-  // two kernels of its call; the done events count all five.
-  add_profiled_calls(dir.path, job);
-  CHECK(profiled_launches(dir.path, "relaunch", job, "CUGRADE_PROFILED_KERNELS=2") ==
-        std::vector<std::string>{"marker", "scale", "keep", "marker", "scale", "keep"});
-  std::vector<long> counted;
-  for (const Event& e : events_of(dir.path))
-    if (e.kind == "done") counted.push_back(e.launches);
-  CHECK(counted == std::vector<long>{5, 5});
 }
