@@ -40,7 +40,7 @@ struct TempDir {
   ~TempDir() { fs::remove_all(path); }
 };
 
-/// Runs a fixture runner ("good", "lazy", "crash", "hoard", or "reference": the fixture's reference
+/// Runs a fixture runner ("good", "lazy", "crash", "hoard", "too_wide", "relaunch", or "reference": the fixture's reference
 /// runner) with `args`; stdout and stderr go to files in `dir`. Returns the exit code.
 inline int run_runner(const std::string& student, const fs::path& dir, const std::string& args,
                const std::string& environment = "") {
