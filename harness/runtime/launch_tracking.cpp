@@ -76,9 +76,10 @@ std::string short_name(std::string name) {
   return name;
 }
 
-/// What this device allows `kernel`'s launches: the device's limits, and the dynamic shared
-/// memory the kernel may take now. Read only after a refusal: each call costs a driver query.
-LaunchCeilings ceilings_for(const void* kernel) {
+/// What this device allows a launch of a kernel with `attributes` (nullptr: unknown): the
+/// device's limits, and the dynamic shared memory the kernel may take now. Read only after a
+/// refusal: each call costs a driver query.
+LaunchCeilings ceilings_for(const cudaFuncAttributes* attributes) {
   LaunchCeilings c;
   int device = 0, value = 0;
   cudaGetDevice(&device);
@@ -92,9 +93,7 @@ LaunchCeilings ceilings_for(const void* kernel) {
   read(cudaDevAttrMaxGridDimX, c.max_grid[0]);
   read(cudaDevAttrMaxGridDimY, c.max_grid[1]);
   read(cudaDevAttrMaxGridDimZ, c.max_grid[2]);
-  cudaFuncAttributes attributes{};
-  if (cudaFuncGetAttributes(&attributes, kernel) == cudaSuccess)
-    c.max_dynamic_shared_bytes = static_cast<std::size_t>(attributes.maxDynamicSharedSizeBytes);
+  if (attributes) c.max_dynamic_shared_bytes = static_cast<std::size_t>(attributes->maxDynamicSharedSizeBytes);
   return c;
 }
 
@@ -102,11 +101,11 @@ LaunchCeilings ceilings_for(const void* kernel) {
 /// registers its threads need beyond a block's (cudaErrorLaunchOutOfResources); empty otherwise.
 std::string refusal_words(const void* kernel, dim3 grid, dim3 block, std::size_t dynamic_shared_bytes) {
   const LaunchShape shape{{grid.x, grid.y, grid.z}, {block.x, block.y, block.z}, dynamic_shared_bytes};
-  std::string words = launch_fault_words(shape, ceilings_for(kernel));
   cudaFuncAttributes attributes{};
+  const bool known = cudaFuncGetAttributes(&attributes, kernel) == cudaSuccess;
+  std::string words = launch_fault_words(shape, ceilings_for(known ? &attributes : nullptr));
   const unsigned long long threads = 1ull * block.x * block.y * block.z;
-  if (words.empty() && cudaFuncGetAttributes(&attributes, kernel) == cudaSuccess &&
-      threads > static_cast<unsigned long long>(attributes.maxThreadsPerBlock))
+  if (words.empty() && known && threads > static_cast<unsigned long long>(attributes.maxThreadsPerBlock))
     words = std::to_string(threads) + " threads per block; with its " + std::to_string(attributes.numRegs) +
             " registers per thread a block of it may hold at most " + std::to_string(attributes.maxThreadsPerBlock) +
             " threads";

@@ -4,7 +4,6 @@
 
 #include "cugrade_cpu/runtime_api.hpp"
 #include "error_state.hpp"
-#include "launch_rules.hpp"
 
 namespace cugrade_cpu {
 namespace {
@@ -31,13 +30,7 @@ void set_max_dynamic_shared(int bytes) {
 }
 
 std::optional<LaunchRejection> check_launch(const LaunchConfig& c, const char* kernel) {
-  const LaunchLimits& l = launch_limits();
-  cugrade::LaunchCeilings ceilings;
-  ceilings.max_threads_per_block = l.max_threads_per_block;
-  for (int i = 0; i < 3; ++i) {
-    ceilings.max_block[i] = l.max_block[i];
-    ceilings.max_grid[i] = l.max_grid[i];
-  }
+  cugrade::LaunchCeilings ceilings = launch_limits();  // the kernel's dynamic shared memory as it is now
   ceilings.max_dynamic_shared_bytes = max_dynamic_shared();
   const cugrade::LaunchShape shape{{c.grid.x, c.grid.y, c.grid.z}, {c.block.x, c.block.y, c.block.z}, c.shared_bytes};
   if (cugrade::launch_fault(shape, ceilings) == cugrade::LaunchFault::none) return std::nullopt;

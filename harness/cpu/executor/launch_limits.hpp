@@ -5,16 +5,15 @@
 #include <string>
 
 #include "cugrade_cpu/launch.hpp"
+#include "launch_rules.hpp"
 
 namespace cugrade_cpu {
 
-/// Threads per block, block and grid dimensions, dynamic shared memory.
-struct LaunchLimits {
-  unsigned max_threads_per_block = 1024;
-  unsigned max_block[3] = {1024, 1024, 64};
-  unsigned max_grid[3] = {2147483647u, 65535u, 65535u};
-  std::size_t default_shared_bytes = 48 * 1024;   ///< without cudaFuncSetAttribute
-  std::size_t optin_shared_bytes = 227 * 1024;    ///< the most cudaFuncSetAttribute may allow
+/// Threads per block, block and grid dimensions, dynamic shared memory: the shared rules'
+/// ceilings (launch_rules.hpp; their dynamic shared memory is the default, without
+/// cudaFuncSetAttribute), and the most cudaFuncSetAttribute may allow.
+struct LaunchLimits : cugrade::LaunchCeilings {
+  std::size_t optin_shared_bytes = 227 * 1024;
 };
 
 /// The limits of the fake device.

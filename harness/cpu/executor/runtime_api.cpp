@@ -28,7 +28,7 @@ cudaDeviceProp fake_device() {
   const auto& l = cugrade_cpu::launch_limits();
   std::size_t free_bytes = 0;
   cudaMemGetInfo(&free_bytes, &p.totalGlobalMem);
-  p.sharedMemPerBlock = l.default_shared_bytes;
+  p.sharedMemPerBlock = l.max_dynamic_shared_bytes;
   p.sharedMemPerBlockOptin = l.optin_shared_bytes;
   p.sharedMemPerMultiprocessor = 228 * 1024;
   p.regsPerBlock = 65536;
