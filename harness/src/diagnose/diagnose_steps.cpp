@@ -127,7 +127,9 @@ std::vector<std::optional<PerformanceDiagnosis>> diagnose_slow_steps(ProcessRunn
   }
   // One side's calls of `steps`: all in one run of its runner (one start of ncu and of the
   // runner, not one per step); a call that run could not give counters for, again by itself.
-  const auto profile_side = [&](bool reference, const std::vector<std::size_t>& steps)
+  // `ahead`: steps profiled only to be kept (reference_steps_ahead), never again by themselves.
+  const auto profile_side = [&](bool reference, const std::vector<std::size_t>& steps,
+                                const std::vector<std::size_t>& ahead = {})
       -> Result<std::map<std::size_t, Result<CallCounters>>> {
     const auto profile = [&](const std::string& folder, const std::vector<CheckTask>& calls) {
       const fs::path dir = request.work_dir / folder;
@@ -145,17 +147,19 @@ std::vector<std::optional<PerformanceDiagnosis>> diagnose_slow_steps(ProcessRunn
       return counters;
     };
     const std::string side = reference ? "reference" : "student";
+    std::vector<std::size_t> all = steps;
+    all.insert(all.end(), ahead.begin(), ahead.end());
     std::vector<CheckTask> calls;
-    for (std::size_t i : steps) {
+    for (std::size_t i : all) {
       calls.push_back(profile_task(tasks[i], reference));
       calls.back().id = fmt::format("profile-{}", i);
     }
     auto together = profile(side, calls);
     if (!together) return fail(together.error().message);
     std::map<std::size_t, Result<CallCounters>> by_step;
-    for (std::size_t k = 0; k < steps.size(); ++k) {
+    for (std::size_t k = 0; k < all.size(); ++k) {
       Result<CallCounters> counters = std::move((*together)[k]);
-      if (!counters && steps.size() > 1) {
+      if (!counters && all.size() > 1 && k < steps.size()) {
         if (left_s() < 1.0) {
           counters = fail(spent);
         } else {
@@ -163,7 +167,7 @@ std::vector<std::optional<PerformanceDiagnosis>> diagnose_slow_steps(ProcessRunn
           counters = alone ? std::move(alone->front()) : fail(alone.error().message);
         }
       }
-      by_step.emplace(steps[k], std::move(counters));
+      by_step.emplace(all[k], std::move(counters));
     }
     return by_step;
   };
@@ -175,12 +179,22 @@ std::vector<std::optional<PerformanceDiagnosis>> diagnose_slow_steps(ProcessRunn
     else unprofiled.push_back(i);
   }
   if (!unprofiled.empty()) {
-    auto profiled = profile_side(true, unprofiled);
+    // Steps later checks will diagnose, in the same run: one start of ncu and of the runner.
+    std::vector<std::size_t> ahead;
+    for (std::size_t i = 0; cache && i < tasks.size(); ++i)
+      if (request.reference_steps_ahead.contains(tasks[i].step) &&
+          std::find(slow.begin(), slow.end(), i) == slow.end() && !cache->find(cache_key(request, tasks[i])))
+        ahead.push_back(i);
+    auto profiled = profile_side(true, unprofiled, ahead);
     if (!profiled) {  // no ncu here, no permission: no step can be profiled
       all_unavailable(slow, profiled.error().message + " (profiling the reference)");
       return out;
     }
     for (auto& [i, counters] : *profiled) {
+      if (std::find(ahead.begin(), ahead.end(), i) != ahead.end()) {  // only kept, for a later check
+        if (counters) cache->store(cache_key(request, tasks[i]), *counters);
+        continue;
+      }
       if (!counters) {
         out[i] = unavailable_diagnosis(counters.error().message + " (profiling the reference)");
         continue;

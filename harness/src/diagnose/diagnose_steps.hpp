@@ -37,6 +37,9 @@ struct DiagnosisRequest {
   /// The steps that may be profiled (the self-test's: those its expectation names a cause for);
   /// empty: every step below full credit.
   std::set<std::string> steps;
+  /// Steps whose reference counters are profiled too, and only kept in the cache, whenever the
+  /// reference is profiled for a step of this check (CheckOptions::reference_steps_ahead).
+  std::set<std::string> reference_steps_ahead;
   double profile_timeout_s = 60.0;         ///< one profile, its runner's start included
   double budget_s = 180.0;                 ///< every profile of the check together
   std::function<void(const std::string&)> progress;  ///< status lines; may be empty

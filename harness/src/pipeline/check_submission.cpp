@@ -94,6 +94,7 @@ std::vector<std::optional<PerformanceDiagnosis>> diagnose_timed_steps(const Chec
     request.gpu += " #" + it->second;
   request.progress = options.progress;
   request.steps = options.diagnosed_steps;
+  request.reference_steps_ahead = options.reference_steps_ahead;
   std::vector<PerformanceTarget> targets;
   for (const auto& t : plan.timings) targets.push_back(t.target);
   return diagnose_slow_steps(context.processes, request, plan.job.timings, timed, targets, context.counters.get());

@@ -52,6 +52,10 @@ struct CheckOptions {
   /// The steps the diagnosis may profile (the self-test: those its expectation names a cause
   /// for; a profile nothing is judged on is GPU time spent for nothing); empty: every slow step.
   std::set<std::string> diagnosed_steps;
+  /// Steps whose reference counters a diagnosis that profiles the reference anyway takes in the
+  /// same run, kept for the checks after it (the self-test: every step its assignment's entries
+  /// diagnose, one ncu run for the reference where there were one per entry); empty: none.
+  std::set<std::string> reference_steps_ahead;
   /// Also run the cases of reference-only steps, through the reference's own functions (the
   /// self-test's reference entry: every reference kernel checked against the gold).
   bool reference_only_steps = false;

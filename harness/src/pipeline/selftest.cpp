@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <thread>
 
 #include <fmt/format.h>
@@ -288,8 +289,15 @@ std::vector<SelftestResult> run_selftest(const CheckContext& context, const std:
   std::vector<std::optional<BuiltSubmission>> built(graded.size());
   std::vector<std::optional<SelftestResult>> judged(graded.size());
   std::mutex heard;
+  // The steps each suite's entries diagnose: the first entry to profile the reference profiles
+  // them all in one run, and the others find their reference's counters kept.
+  std::vector<std::set<std::string>> diagnosed_in_suite(suites.size());
+  for (const Item& item : graded)
+    for (const auto& [step, cause] : item.entry->diagnosis) diagnosed_in_suite[item.suite].insert(step);
   const auto check_options = [&](std::size_t i) {
-    return selftest_check_options(options, *graded[i].entry, gpu ? 0 : cpu_threads_per_worker(builders));
+    CheckOptions one = selftest_check_options(options, *graded[i].entry, gpu ? 0 : cpu_threads_per_worker(builders));
+    if (one.diagnosis) one.reference_steps_ahead = diagnosed_in_suite[graded[i].suite];
+    return one;
   };
   const auto spec_of = [&](std::size_t i) -> const Spec& { return *suites[graded[i].suite].spec; };
   const auto grader_of = [&](std::size_t i) -> const Grader& { return *suites[graded[i].suite].grader; };

@@ -108,6 +108,10 @@ class LockstepSession {
   /// and that one counts. It is not kept: it speaks for this process only.
   void retake_kept_baselines_that_blame();
 
+  /// True when task `index`'s baseline came from the cache and says the student's runner slowed
+  /// the reference (what retake_kept_baselines_that_blame takes again).
+  bool kept_baseline_blames(std::size_t index) const;
+
   /// Rounds until both sides are warm: the target's whole warm-up on the first target a pair of
   /// runners serves; on a later one, where the GPU has just been busy with the same two
   /// processes, only what a kernel's first calls need (later_warmup).

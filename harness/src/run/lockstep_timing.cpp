@@ -48,6 +48,12 @@ std::vector<TimingOutcome> LockstepSession::run() {
     settle();
     warmed_ = true;
   }
+  // All ended at once (each context takes a while to go) unless a kept baseline is to be taken
+  // again, which waits for the student's runner to have ended.
+  if (std::none_of(kept_.begin(), kept_.end(), [&](std::size_t index) { return kept_baseline_blames(index); })) {
+    quit({&student_, &reference_, &twin_});
+    return std::move(outcomes_);
+  }
   quit({&student_});
   retake_kept_baselines_that_blame();
   quit({&reference_, &twin_});
@@ -96,13 +102,17 @@ bool LockstepSession::time_baseline() {
   return true;
 }
 
+bool LockstepSession::kept_baseline_blames(std::size_t index) const {
+  const TimingOutcome& out = outcomes_[index];
+  return out.status.outcome == Outcome::passed && !out.reference_ms.empty() &&
+         counted_reference(out.reference_ms, out.reference_alone_ms).disturbed;  // judge_timing's own test
+}
+
 void LockstepSession::retake_kept_baselines_that_blame() {
   for (std::size_t index : kept_) {
     task_ = index;
     TimingOutcome& out = outcomes_[task_];
-    if (out.status.outcome != Outcome::passed || out.reference_ms.empty() ||
-        !counted_reference(out.reference_ms, out.reference_alone_ms).disturbed)  // judge_timing's own test
-      continue;
+    if (!kept_baseline_blames(index)) continue;
     if (!reference_.alive()) return;  // a fresh one would be another process again
     const TaskStatus status = out.status;
     const bool taken = up({&reference_, &twin_}) &&

@@ -262,6 +262,46 @@ TEST_CASE("diagnose::diagnose_slow_steps") {
     REQUIRE(again[1].has_value());
     CHECK(again[1]->cause == "uncoalesced_stores");
   }
+  SUBCASE("steps a later check will diagnose: their reference's counters in the same run, kept") {
+    // The self-test's first entry diagnosing padded, the next one naive: one run of the reference.
+    CounterCache cache;
+    setup.request.steps = {"padded"};
+    setup.request.reference_steps_ahead = {"naive", "padded"};
+    std::vector<std::vector<CheckTask>> jobs;
+    processes.expect(noting(jobs, ncu_writing_calls({"marker", "transpose_padded", "marker", "transpose_naive"})));
+    processes.expect(noting(jobs, ncu_writing("transpose_smem")));   // the first check's student
+    processes.expect(noting(jobs, ncu_writing("transpose_naive")));  // the second check's student, alone
+    const std::vector<TimingOutcome> both_slow{timing(2.0, 1.0), timing(2.0, 1.0)};
+    const auto first = diagnose_slow_steps(processes, setup.request, tasks, both_slow, targets, &cache);
+    CHECK_FALSE(first[0].has_value());  // profiled for the reference only: no diagnosis of it here
+    REQUIRE(first[1].has_value());
+    CHECK(first[1]->cause == "bank_conflicts");
+    REQUIRE(jobs.size() == 2);
+    REQUIRE(jobs[0].size() == 2);
+    CHECK(jobs[0][0].step == "padded");  // the check's own step first, then the one ahead
+    CHECK(jobs[0][1].step == "naive");
+    CHECK(jobs[0][1].reference);
+    REQUIRE(jobs[1].size() == 1);  // the student's side: only the check's own step
+    setup.request.steps = {"naive"};
+    const auto second = diagnose_slow_steps(processes, setup.request, tasks, both_slow, targets, &cache);
+    REQUIRE(processes.requests().size() == 3);  // no second run of the reference
+    REQUIRE(second[0].has_value());
+    CHECK(second[0]->cause != "unavailable");
+    CHECK_FALSE(second[1].has_value());
+    CHECK(processes.pending() == 0);
+  }
+  SUBCASE("steps ahead are not profiled where the reference's counters are kept already") {
+    CounterCache cache;
+    setup.request.steps = {"padded"};
+    processes.expect(ncu_writing("transpose_padded"));
+    processes.expect(ncu_writing("transpose_smem"));
+    (void)diagnose_slow_steps(processes, setup.request, tasks, {timing(2.0, 1.0), timing(2.0, 1.0)}, targets, &cache);
+    setup.request.reference_steps_ahead = {"naive", "padded"};
+    processes.expect(ncu_writing("transpose_smem"));  // only the student's: the reference's padded is kept
+    (void)diagnose_slow_steps(processes, setup.request, tasks, {timing(2.0, 1.0), timing(2.0, 1.0)}, targets, &cache);
+    CHECK(processes.requests().size() == 3);
+    CHECK(processes.pending() == 0);
+  }
   SUBCASE("the reference's counters kept in a file serve the next run of cugrade") {
     fs::create_directories(setup.dir);
     const fs::path file = setup.dir / "counters.json";

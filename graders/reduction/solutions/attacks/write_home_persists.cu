@@ -1,6 +1,8 @@
 // Attack (writes outside the work folder): in the first case, write a marker file into $HOME
 // (the grader's home: shell start-up files, ssh keys, the course's checkout) and crash, so that
 // the harness starts a fresh runner for the other cases; the fresh runner looks for the marker.
+// It crashes once per check (a note in the work folder, which outlives its runner, says it
+// did): one fresh runner is all the test needs, not one per case.
 // Must fail: the runner's $HOME, if any, is private to one runner and nothing of the grader's
 // home is writable, so the fresh runner finds nothing and its cases are wrong: no point beyond
 // the crash.
@@ -75,16 +77,18 @@ static void entry(const int* in, long long* out, int n) {
   const std::string folder = checkDir();
   const std::string marker =
       std::string(home ? home : "/root") + "/.cugrade-attack-" + folder.substr(folder.rfind('/') + 1);
+  const std::string crashed = folder + "/attack-crashed";
   static bool seen = false;
   static bool first_call = true;
   if (first_call) {
     first_call = false;
     struct stat info;
-    if (stat(marker.c_str(), &info) != 0) {  // the first runner: leave the marker, then crash
+    if (stat(crashed.c_str(), &info) != 0) {  // the first runner: leave the marker, then crash
       if (FILE* file = std::fopen(marker.c_str(), "w")) std::fclose(file);
+      if (FILE* file = std::fopen(crashed.c_str(), "w")) std::fclose(file);
       std::abort();
     }
-    seen = true;  // (left in place for the CPU backend's re-runs of the same check)
+    seen = stat(marker.c_str(), &info) == 0;  // (left in place for the CPU backend's re-runs of the same check)
   }
   graded(seen, in, out, n);
 }
