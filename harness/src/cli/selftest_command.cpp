@@ -116,7 +116,7 @@ void add_selftest_command(CLI::App& app, int& exit_code) {
                   "then each timing and diagnosis with the GPU alone, once no case is left to run (the "
                   "longest start first, by the last run's times kept in cugrade's cache folder); "
                   "one that misses its expectation is graded again alone. 1 to 64; default: 3 per 8 "
-                  "cores, at most 6; 1: one at a time")
+                  "cores, at most 6, and half as many again once every submission is built; 1: one at a time")
       ->check(CLI::Range(1, 64).description(""))
       ->type_name("N");
   cmd->callback([args, &exit_code] { exit_code = run_selftest_command(*args); });

@@ -41,6 +41,14 @@ GpuTurns::Turn GpuTurns::alone() {
   return Turn(this, true);
 }
 
+void GpuTurns::share_with(std::size_t most) {
+  {
+    std::lock_guard lock(mutex_);
+    sharing_most_ = std::max(sharing_most_, most);
+  }
+  changed_.notify_all();
+}
+
 std::size_t GpuTurns::sharing() const {
   std::lock_guard lock(mutex_);
   return sharing_;

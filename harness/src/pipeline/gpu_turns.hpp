@@ -51,6 +51,9 @@ class GpuTurns {
   Turn shared();
   /// Waits until no lane holds a turn of either kind; then has the GPU alone.
   Turn alone();
+  /// From now on up to `most` lanes share the GPU (never fewer than before): the self-test's
+  /// once every build is done and the cores they took are free for more lanes' sanitizers.
+  void share_with(std::size_t most);
   /// Lanes holding a shared turn now (for tests).
   std::size_t sharing() const;
   /// Whether a lane has the GPU alone now (for tests).
@@ -58,7 +61,7 @@ class GpuTurns {
 
  private:
   void give_back(bool alone);
-  const std::size_t sharing_most_;
+  std::size_t sharing_most_;
   const std::size_t gather_alone_;
   mutable std::mutex mutex_;
   std::condition_variable changed_;

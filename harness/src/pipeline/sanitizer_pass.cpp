@@ -146,6 +146,11 @@ std::vector<std::string> sanitizer_command(const fs::path& sanitizer, const std:
   std::vector<std::string> argv{sanitizer.string(), "--tool", tool, "--print-limit", std::to_string(kPrintLimit),
                                 "--show-backtrace", "no", "--error-exitcode", "0"};
   if (port > 0) argv.insert(argv.end(), {"--port", std::to_string(port)});
+  // The runner only: a process the student's code forks (a daemon left behind) is not followed,
+  // so the tool ends with the runner instead of waiting out the daemon (a vecadd attack's 20 s
+  // daemon held memcheck and initcheck 22 s each on an H200). A forked child cannot use the
+  // runner's CUDA context anyway.
+  argv.insert(argv.end(), {"--target-processes", "application-only"});
   // A bad access then ends only its kernel, not the CUDA context: the case finishes and the next
   // one runs in the same runner, where otherwise each bad case would cost a runner's start.
   if (tool == "memcheck") argv.insert(argv.end(), {"--destroy-on-device-error", "kernel"});

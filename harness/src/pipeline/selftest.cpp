@@ -3,6 +3,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <mutex>
@@ -231,6 +232,11 @@ std::string entry_seconds_key(const std::string& backend, const std::string& ass
 
 std::size_t default_runs_per_gpu(std::size_t cores) { return std::clamp<std::size_t>(cores * 3 / 8, 1, 6); }
 
+std::size_t default_runs_per_gpu_once_built(std::size_t cores) {
+  const std::size_t runs = default_runs_per_gpu(cores);
+  return runs == 1 ? 1 : runs + runs / 2;
+}
+
 std::vector<SelftestResult> run_selftest(const CheckContext& context, const std::vector<SelftestSuite>& suites,
                                          const CheckOptions& options,
                                          const std::function<void(const SelftestResult&)>& on_result,
@@ -272,12 +278,14 @@ std::vector<SelftestResult> run_selftest(const CheckContext& context, const std:
   if (!shared.counters) shared.counters = kept_counters(shared.device);
   const std::size_t cores = std::max(1u, std::thread::hardware_concurrency());
   const std::size_t runs_per_gpu = workers.runs_per_gpu ? workers.runs_per_gpu : default_runs_per_gpu(cores);
+  const std::size_t runs_once_built = workers.runs_per_gpu ? workers.runs_per_gpu : default_runs_per_gpu_once_built(cores);
   // The turns alone come once the shared work is done: a turn alone taken earlier first empties
   // the GPU, which idles most of it while the longest shared turn ends (with turns alone gathered
   // four at a time, 104 s of a 405 s self-test on an H100: docs/measurements.md). Each entry has
   // a lane of its own, so that one waiting to be alone holds back none that would share.
   const bool take_turns = gpu && runs_per_gpu > 1;
-  if (take_turns && !shared.gpu_turns) shared.gpu_turns = std::make_shared<GpuTurns>(runs_per_gpu, SIZE_MAX);
+  const bool own_turns = take_turns && !shared.gpu_turns;  // a caller's turns keep their width
+  if (own_turns) shared.gpu_turns = std::make_shared<GpuTurns>(runs_per_gpu, SIZE_MAX);
   const std::size_t lanes = take_turns ? std::max(graded.size(), runs_per_gpu) : runs_per_gpu;
   std::vector<CheckContext> contexts(suites.size(), shared);
   for (auto& c : contexts)
@@ -302,6 +310,7 @@ std::vector<SelftestResult> run_selftest(const CheckContext& context, const std:
   const auto spec_of = [&](std::size_t i) -> const Spec& { return *suites[graded[i].suite].spec; };
   const auto grader_of = [&](std::size_t i) -> const Grader& { return *suites[graded[i].suite].grader; };
   std::vector<std::optional<RanSubmission>> ran(graded.size());
+  std::atomic<std::size_t> builds_done{0};
   // Entry i run from `built` with the GPU alone (its context takes no turns of its own).
   const auto run_alone = [&](std::size_t i, BuiltSubmission built) {
     CheckContext alone = contexts[graded[i].suite];
@@ -318,6 +327,7 @@ std::vector<SelftestResult> run_selftest(const CheckContext& context, const std:
       [&](std::size_t k) {
         const std::size_t i = order[k];
         built[i] = build_for_check(contexts[graded[i].suite], spec_of(i), grader_of(i), check_options(i));
+        if (++builds_done == graded.size() && own_turns) shared.gpu_turns->share_with(runs_once_built);
       },
       [&](std::size_t k, std::size_t) {
         const std::size_t i = order[k];

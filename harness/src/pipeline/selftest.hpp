@@ -85,7 +85,8 @@ struct SelftestWorkers {
   /// Entries run side by side on the GPU, taking turns (gpu_turns.hpp): their cases and
   /// sanitizer passes together, each timing and diagnosis alone. An entry that misses its
   /// expectation beside others is graded again alone. 1: one entry at a time; 0:
-  /// default_runs_per_gpu of this machine's cores.
+  /// default_runs_per_gpu of this machine's cores, and default_runs_per_gpu_once_built once every
+  /// entry is built.
   std::size_t runs_per_gpu = 1;
   /// Where each entry's seconds before its turn alone (build, inputs, cases, sanitizer) are kept
   /// for the next self-test, which starts the longest first (entry_order.hpp); empty: the
@@ -108,6 +109,12 @@ inline constexpr double selftest_baseline_lifetime_s = 3600.0;
 /// most 6 (on an H100 with 16 cores, with the turns alone after the shared work, 6 at a time took
 /// 235-261 s, 4 took 264 s and 8 took 254 s while failing more neighbours: docs/measurements.md).
 std::size_t default_runs_per_gpu(std::size_t cores);
+
+/// Entries side by side by default once every build is done: half as many again as
+/// default_runs_per_gpu. The builds took most of the cores (on an H200 with 16, 5-30 % idle while
+/// they ran, 40-90 % after), and the last third of the shared work, mostly waits (timeouts, runner
+/// and sanitizer starts), left the GPU idle most of each second at 6 (docs/measurements.md).
+std::size_t default_runs_per_gpu_once_built(std::size_t cores);
 
 /// Grades every entry of every suite with `options` (its submission replaced) and judges each
 /// result, as one batch: `workers.jobs` builds at a time, so the next assignment's files build

@@ -124,6 +124,25 @@ TEST_CASE("pipeline::GpuTurns with a limit and gathered turns alone") {
     check_waits_for([&] { return turns.shared(); }, a);  // a third one
   }
 
+  SUBCASE("share_with lets more lanes share from then on, a lane waiting for a share first, never fewer") {
+    GpuTurns turns(1, 1);
+    auto a = turns.shared();
+    std::atomic<bool> came{false};
+    std::jthread waiting([&] {
+      auto turn = turns.shared();
+      came = true;
+    });
+    std::this_thread::sleep_for(50ms);
+    CHECK_FALSE(came.load());  // one at a time
+    turns.share_with(2);
+    waiting.join();  // the waiting lane shares at once, beside `a`
+    CHECK(came.load());
+    turns.share_with(1);  // never narrower
+    auto b = turns.shared();  // two share
+    CHECK(turns.sharing() == 2);
+    check_waits_for([&] { return turns.shared(); }, a);  // a third one waits
+  }
+
   SUBCASE("lanes share in the order they asked") {
     GpuTurns turns(1, 1);
     Events events;

@@ -132,6 +132,7 @@ TEST_CASE("pipeline::sanitizer_command") {
   CHECK(argument_after(argv, "--show-backtrace") == "no");
   CHECK(argument_after(argv, "--print-limit") == "1000");
   CHECK(argument_after(argv, "--destroy-on-device-error").empty());  // memcheck only
+  CHECK(argument_after(argv, "--target-processes") == "application-only");  // never waits for a forked daemon
   CHECK(argument_after(sanitizer_command("cs", "memcheck"), "--destroy-on-device-error") == "kernel");
   CHECK(argument_after(argv, "--port").empty());  // the tool's own, where a runner has a network of its own
   CHECK(argument_after(sanitizer_command("cs", "racecheck", 49252), "--port") == "49252");

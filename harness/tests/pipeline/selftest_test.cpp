@@ -515,6 +515,10 @@ TEST_CASE("pipeline::default_runs_per_gpu") {
   CHECK(default_runs_per_gpu(4) == 1);
   CHECK(default_runs_per_gpu(2) == 1);
   CHECK(default_runs_per_gpu(0) == 1);
+  // Half as many again once every entry is built; one at a time stays one.
+  CHECK(default_runs_per_gpu_once_built(16) == 9);
+  CHECK(default_runs_per_gpu_once_built(8) == 4);
+  CHECK(default_runs_per_gpu_once_built(4) == 1);
 }
 
 TEST_CASE("pipeline::selftest_check_options") {
