@@ -50,6 +50,26 @@ std::string common_build_failure(const std::vector<StudentRecord>& records) {
   return "";
 }
 
+void count_records(const std::vector<StudentRecord>& records, BatchSummary& summary) {
+  summary.students = records.size();
+  double total = 0.0;
+  for (const auto& r : records) {
+    ++summary.outcomes[r.report.outcome];
+    summary.max_score = std::max(summary.max_score, r.report.max_score);
+    if (r.report.outcome == Outcome::harness_error) {
+      const std::string why = r.report.notes.empty() ? "harness error" : r.report.notes.back();
+      summary.harness_errors.push_back(printable(r.student) + ": " + why);
+    } else if (r.report.gradable) {
+      ++summary.gradable;
+      total += r.report.score;
+    } else {
+      summary.not_gradable.push_back(fmt::format("{} ({})", printable(r.student), to_string(r.report.outcome)));
+    }
+  }
+  summary.setup_problem = common_build_failure(records);
+  summary.mean_score = summary.gradable ? total / static_cast<double>(summary.gradable) : 0.0;
+}
+
 std::string class_summary_subtitle(std::size_t graded, bool cuda, const std::string& setup_problem,
                                    std::size_t not_graded) {
   std::string line = fmt::format("{} submissions, graded on the {} backend", graded, cuda ? "CUDA" : "CPU");

@@ -13,6 +13,11 @@ namespace cugrade {
 /// than half of `records`).
 std::string common_build_failure(const std::vector<StudentRecord>& records);
 
+/// Counts the gradebook's `records` into `summary`: the students, their outcomes, the harness
+/// errors ("alice: <why>"), the gradable ones and their mean score, the most any could have, the
+/// ones not gradable ("bob (compile_error)") and the set-up problem (common_build_failure).
+void count_records(const std::vector<StudentRecord>& records, BatchSummary& summary);
+
 /// The line under summary.html's title: how many were graded on which backend, the set-up
 /// warning (common_build_failure) and how many a stopped batch left, where there are any.
 std::string class_summary_subtitle(std::size_t graded, bool cuda, const std::string& setup_problem,

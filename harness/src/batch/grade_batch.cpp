@@ -358,24 +358,8 @@ Result<BatchSummary> Batch::run() {
   }
   summary_.not_finished = not_graded.size();
   summary_.stopped = summary_.not_finished > 0 && options_.stop && options_.stop->load();
-  summary_.students = records.size();
-  double total = 0.0;
-  for (const auto& r : records) {
-    ++summary_.outcomes[r.report.outcome];
-    summary_.max_score = std::max(summary_.max_score, r.report.max_score);
-    if (r.report.outcome == Outcome::harness_error) {
-      std::string why = r.report.notes.empty() ? "harness error" : r.report.notes.back();
-      summary_.harness_errors.push_back(printable(r.student) + ": " + why);
-    } else if (r.report.gradable) {
-      ++summary_.gradable;
-      total += r.report.score;
-    } else {
-      summary_.not_gradable.push_back(fmt::format("{} ({})", printable(r.student), to_string(r.report.outcome)));
-    }
-  }
-  summary_.setup_problem = common_build_failure(records);
+  count_records(records, summary_);
   if (!summary_.setup_problem.empty()) log("warning: " + summary_.setup_problem);
-  summary_.mean_score = summary_.gradable ? total / static_cast<double>(summary_.gradable) : 0.0;
   summary_.gradebook = options_.out / "gradebook.csv";
   GradebookOptions book;
   book.deadline_unix = options_.deadline_unix;

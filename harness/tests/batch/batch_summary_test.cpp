@@ -103,6 +103,31 @@ TEST_CASE("batch::common_build_failure") {
   }
 }
 
+TEST_CASE("batch::count_records") {
+  StudentRecord broken = failed_build_record("carol", Outcome::compile_error, "carol.cu:3: error: expected ';'");
+  broken.report.outcome = Outcome::compile_error;
+  StudentRecord fault = sample_record("dave", Outcome::passed, Outcome::passed, 3.0);
+  fault.report.outcome = Outcome::harness_error;
+  fault.report.notes = {"not graded: a fault of cugrade's: disk full"};
+  const std::vector<StudentRecord> records{sample_record("alice", Outcome::passed, Outcome::passed, 3.0),
+                                           sample_record("bob", Outcome::wrong_answer, Outcome::passed, 1.0), broken,
+                                           fault};
+  BatchSummary summary;
+  count_records(records, summary);
+  CHECK(summary.students == 4);
+  CHECK(summary.outcomes.at(Outcome::passed) == 1);
+  CHECK(summary.outcomes.at(Outcome::wrong_answer) == 1);
+  CHECK(summary.outcomes.at(Outcome::compile_error) == 1);
+  CHECK(summary.outcomes.at(Outcome::harness_error) == 1);
+  // The mean is over the two gradable ones (a harness fault and a failed build are not 0 points).
+  CHECK(summary.gradable == 2);
+  CHECK(summary.mean_score == doctest::Approx((records[0].report.score + records[1].report.score) / 2.0));
+  CHECK(summary.max_score == 7.0);
+  CHECK(summary.not_gradable == std::vector<std::string>{"carol (compile_error)"});
+  CHECK(summary.harness_errors == std::vector<std::string>{"dave: not graded: a fault of cugrade's: disk full"});
+  CHECK(summary.setup_problem.empty());  // one failed build of four is the student's own
+}
+
 TEST_CASE("batch::class_summary_subtitle") {
   CHECK(cugrade::class_summary_subtitle(12, false, "", 0) == "12 submissions, graded on the CPU backend");
   CHECK(cugrade::class_summary_subtitle(6, true, "", 6) ==
