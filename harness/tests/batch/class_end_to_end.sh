@@ -62,10 +62,12 @@ done_before=$(results_in "$work/resumed")
 [ "$done_before" -lt "$count" ] || fail "the batch finished before it could be killed"
 # Nothing the killed batch started may go on: its children die with it (a compiler's own
 # children finish their file first, and a sandbox's teardown takes seconds on a loaded machine:
-# on two cores beside the corpus test one bwrap was still there after 10 s; give them 30).
-for _ in $(seq 150); do pgrep -f "$work/resumed/work" >/dev/null || break; sleep 0.2; done
+# on two cores beside the corpus test one bwrap was still there after 10 s, and once, beside the
+# corpus and the buggy tests, after 30 s; give them 60). What is left is shown with its state
+# (D: in the kernel, Z: ended, not yet reaped) and where it waits.
+for _ in $(seq 300); do pgrep -f "$work/resumed/work" >/dev/null || break; sleep 0.2; done
 if pgrep -f "$work/resumed/work" >/dev/null; then
-  pgrep -af "$work/resumed/work" | cut -c1-300 >&2
+  ps -eo pid,ppid,stat,wchan:28,etimes,args | grep -F "$work/resumed/work" | grep -v grep | cut -c1-300 >&2
   fail "processes of the killed batch are still running"
 fi
 rc=0
