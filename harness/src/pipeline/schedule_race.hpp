@@ -46,10 +46,16 @@ inline constexpr const char* schedule_race_message =
     "__syncwarp() between the steps of warp-synchronous code) — schedule forward and reverse gave different outputs";
 
 /// What a case is told whose outputs changed between two runs in the same order of threads,
-/// where its kernels declare no shared memory: something else was read before it was set.
+/// where its kernels declare no shared memory: something else was read before it was set, or,
+/// since a launch's blocks run side by side on several CPU threads, threads of different blocks
+/// stored to one element of global memory and the last to store differed (two forward runs of a
+/// transpose that wrote rows `cols` apart gave three messages in three checks while this said
+/// the first only). Which one, two runs cannot tell: both change with the blocks' timing.
 inline constexpr const char* unsteady_message =
-    "results change between two runs with the same order of threads, and the kernels declare no "
-    "__shared__ memory: a value is read before it is set (an uninitialised local variable or accumulator?)";
+    "results change between two runs with the same order of threads in each block, and the kernels declare no "
+    "__shared__ memory: a value is read before it is set (an uninitialised local variable or accumulator?), or "
+    "threads of different blocks, which run side by side here as on a GPU, store to the same element of global "
+    "memory (an index computed wrong?)";
 
 /// The start of what a case whose result depends on the initial contents of shared memory is
 /// told; the kernel and the rest of the sentence follow (mark_uninitialised_shared).
