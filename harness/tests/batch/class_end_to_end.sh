@@ -67,7 +67,7 @@ done_before=$(results_in "$work/resumed")
 # (D: in the kernel, Z: ended, not yet reaped) and where it waits.
 for _ in $(seq 300); do pgrep -f "$work/resumed/work" >/dev/null || break; sleep 0.2; done
 if pgrep -f "$work/resumed/work" >/dev/null; then
-  ps -eo pid,ppid,stat,wchan:28,etimes,args | grep -F "$work/resumed/work" | grep -v grep | cut -c1-300 >&2
+  ps -o pid,ppid,stat,wchan:28,etimes,args -p "$(pgrep -d, -f "$work/resumed/work")" | cut -c1-300 >&2
   fail "processes of the killed batch are still running"
 fi
 rc=0
