@@ -10,6 +10,10 @@
 //                          1 vs 3 differ only in the poison → reads uninitialised shared memory;
 //                          3 vs 2 differ only in the order → a race; neither → a race too (the
 //                          result changed from run to run with nothing else changed)
+//   run 4  forward, 0x00   where the kernels declare no shared memory and only the order seemed
+//                          to change the result (1 and 3 agree): run 3 again. A launch's blocks
+//                          run side by side on several CPU threads, so 3 and 4 can differ too:
+//                          then the order is not blamed (unsteady_message)
 // On the CUDA backend the runner poisons the SMs' shared memory before each check call with the
 // same byte (runtime/shared_poison.hpp); the order of threads is the GPU's own:
 //   run 2  0x00            every check task that finished in run 1, in run 1's runner: its job
@@ -87,8 +91,8 @@ bool mentions_shared_memory(const std::vector<std::filesystem::path>& sources);
 /// The same, for source text already read.
 bool mentions_shared_memory(std::string_view source_text);
 
-/// Runs 2 and 3 above for the check tasks of `first` that finished in `ran` (files under
-/// first.work_dir/"reverse" and first.work_dir/"poison-<n>"); `cases` are run 1's results, judged
+/// Runs 2, 3 and 4 above for the check tasks of `first` that finished in `ran` (files under
+/// first.work_dir/"reverse", "poison-<n>" and "again-<n>"); `cases` are run 1's results, judged
 /// from `plan`. Marks every case where the runs disagree; returns how many were marked.
 std::size_t check_schedule_races(ProcessRunner& processes, const Spec& spec, const CasePlan& plan,
                                  const RunRequest& first, const RunOutcome& ran,

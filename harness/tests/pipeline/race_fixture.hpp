@@ -53,7 +53,7 @@ struct RaceFixture {
     first.work_dir = root;
     first.job = plan.job;
     first.environment = {{"PATH", "/usr/bin"}, {schedule_variable, "forward"}, {poison_variable, "ff"}};
-    for (int i = 0; i < 4; ++i) expect(student);  // run 1 and up to three more
+    for (int i = 0; i < 8; ++i) expect(student);  // run 1 and up to seven more (runs 3 and 4 per step)
     RunRequest run = first;
     if (gpu)
       for (CheckTask& repeat : zero_poison_repeats(first.job, root / "poison-00")) run.job.checks.push_back(repeat);

@@ -124,15 +124,38 @@ TEST_CASE("schedule_race::check_schedule_races") {
       if (schedule == "reverse") y.data<float>()[0] += 1.0f;
     }});
     CHECK(fixture.check() == 4);
-    REQUIRE(fixture.reruns() == 3);  // run 2, then run 3 for each of the two steps
+    // Run 2, then runs 3 and 4 for each of the two steps: their kernels declare no shared memory
+    // (no log), so run 3 is run again to see that the result does not change with nothing changed.
+    REQUIRE(fixture.reruns() == 5);
     const ProcessRequest& third = fixture.requests[2];
     CHECK(third.environment.at(schedule_variable) == "forward");
     CHECK(third.environment.at(poison_variable) == "00");
     CHECK(third.environment.at(shared_log_variable) == (fixture.root / "poison-0" / "shared.log").string());
     CHECK(fixture.jobs[2].checks.size() == 2);  // the step's disagreeing cases only
+    const ProcessRequest& fourth = fixture.requests[3];
+    CHECK(fourth.environment.at(schedule_variable) == "forward");
+    CHECK(fourth.environment.at(poison_variable) == "00");
+    CHECK(fixture.jobs[3].checks.size() == 2);
     for (const CaseResult& c : fixture.cases) {
       CHECK(c.outcome == Outcome::wrong_answer);
       CHECK(c.message == schedule_race_message);
+    }
+  }
+
+  SUBCASE("no shared memory, runs 1 and 3 alike by chance: a result that changes with nothing changed is not the order's") {
+    // The blocks' timing changes the result (every forward run from the fifth process on differs):
+    // runs 1 and 3 happened to agree, run 2 (reverse) differs, and runs 3 and 4 differ.
+    auto calls = std::make_shared<int>(0);
+    RaceFixture fixture({[calls](const std::string& schedule, const std::string&, Array& y) {
+      const int call = ++*calls;  // run 1: calls 1-4, run 2: 5-8, step fast's runs 3 and 4: 9-10, 11-12
+      if (schedule == "reverse") y.data<float>()[1] = -1.0f;
+      else if (call > 10) y.data<float>()[1] = static_cast<float>(call);
+    }});
+    CHECK(fixture.check() == 4);
+    for (const CaseResult& c : fixture.cases) {
+      CHECK(c.outcome == Outcome::wrong_answer);
+      CHECK(c.message == unsteady_message);
+      CHECK(c.message.find("a race") == std::string::npos);
     }
   }
 
@@ -176,6 +199,7 @@ TEST_CASE("schedule_race::check_schedule_races") {
   }
 
   SUBCASE("a kernel wrong in every run: a race only where the wrong results differ beyond tolerance") {
+    // (Its step declares no shared memory: run 4 repeats run 3 for the case whose runs 2 and 3 differ.)
     RaceFixture fixture({[](const std::string& schedule, const std::string&, Array& y) {
       y.data<float>()[0] += 1.0f;
       if (schedule == "reverse" && y.size() > 5) y.data<float>()[0] += 1.0f;  // n = 40 only
