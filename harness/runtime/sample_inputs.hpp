@@ -5,7 +5,8 @@
 //   - sample inputs: the task's base inputs, every row rotated along its last dimension by a shift
 //     and, at random, negated (exact for every dtype the graders use); both are valid inputs
 //     for every assignment (a matrix's columns permuted, bodies renumbered and mirrored through the
-//     origin, a vector rotated) whose outputs differ from sample to sample;
+//     origin, a vector rotated) whose outputs differ from sample to sample, but for a sum, which
+//     only the sign changes (docs/security.md says what that leaves open);
 //   - digest: elements spread over `digest_buckets` buckets by a keyed hash; per bucket the sum
 //     of w_i·g(x_i) (w_i in [1, 2), keyed; g(x) = |x| + x/2) and, for the reference, the sum of
 //     w_i·1.5·(atol + rtol·|x_i|). g changes by at most 1.5·|Δx|, so outputs within tolerance
