@@ -16,25 +16,14 @@
 #include <string>
 #include <vector>
 
+#include "temp_dir.hpp"
+
 namespace cugrade::test {
 
 namespace fs = std::filesystem;
 
 /// A fresh folder, removed with everything in it at the end of the test.
-struct TempFolder {
-  fs::path path;
-  TempFolder() {
-    std::string pattern = (fs::temp_directory_path() / "cugrade-batch-test-XXXXXX").string();
-    REQUIRE(mkdtemp(pattern.data()) != nullptr);
-    path = pattern;
-  }
-  ~TempFolder() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-  TempFolder(const TempFolder&) = delete;
-  TempFolder& operator=(const TempFolder&) = delete;
-};
+using TempFolder = TempDir;
 
 /// Writes `text` to `path`, creating its folder.
 inline void write_text(const fs::path& path, const std::string& text) {

@@ -10,6 +10,8 @@
 #include "pipeline/twice_fixture.hpp"
 #include "spec/spec_loader.hpp"
 
+#include "temp_dir.hpp"
+
 namespace cugrade::test {
 
 /// The spec of harness/tests/data/bench/twice/, loaded strictly.
@@ -20,14 +22,6 @@ inline Spec bench_twice_spec() {
 }
 
 /// A fresh folder, removed at scope exit.
-struct BenchTempDir {
-  std::filesystem::path path;
-  BenchTempDir() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "cugrade-bench-test-XXXXXX").string();
-    REQUIRE(mkdtemp(pattern.data()) != nullptr);
-    path = pattern;
-  }
-  ~BenchTempDir() { std::filesystem::remove_all(path); }
-};
+using BenchTempDir = TempDir;
 
 }  // namespace cugrade::test

@@ -8,6 +8,7 @@
 
 #include "device/ceilings.hpp"
 #include "process/fake_process_runner.hpp"
+#include "temp_dir.hpp"
 
 using namespace cugrade;
 namespace fs = std::filesystem;
@@ -20,16 +21,7 @@ std::string data_file(const std::string& name) {
   return text.str();
 }
 
-/// A fresh, empty folder under the system temp dir, removed at scope exit.
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "cugrade-device-test-XXXXXX").string();
-    REQUIRE(mkdtemp(pattern.data()) != nullptr);
-    path = pattern;
-  }
-  ~TempDir() { fs::remove_all(path); }
-};
+using test::TempDir;
 
 Ceilings h100() {
   return Ceilings{.copy_gbps = 2994.99, .sgemm_tflops = 51.84, .gpu = "NVIDIA H100 80GB HBM3", .driver = "13.0", .measured_at = "2026-03-01T12:00:00Z"};

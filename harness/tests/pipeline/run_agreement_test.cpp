@@ -9,22 +9,14 @@
 #include <limits>
 
 #include "array_file.hpp"
+#include "temp_dir.hpp"
 
 using namespace cugrade;
 namespace fs = std::filesystem;
 
 namespace {
 
-/// A fresh folder, removed at the end of the test.
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "cugrade-agreement-test-XXXXXX").string();
-    REQUIRE(mkdtemp(pattern.data()) != nullptr);
-    path = pattern;
-  }
-  ~TempDir() { fs::remove_all(path); }
-};
+using test::TempDir;
 
 /// Writes {"y": values} as f32 (or i64) to `path`.
 std::string written(const fs::path& path, const std::vector<double>& values, DType type = DType::f32) {

@@ -18,6 +18,7 @@
 #include "report/markdown_report.hpp"
 #include "report/prairielearn_report.hpp"
 #include "report/sample_report.hpp"
+#include "temp_dir.hpp"
 
 namespace cugrade {
 namespace {
@@ -37,12 +38,7 @@ std::string read_file(const fs::path& path) {
   return text.str();
 }
 
-/// A fresh folder for one test, removed afterwards.
-struct TempDir {
-  fs::path path = fs::temp_directory_path() / ("cugrade-report-test-" + std::to_string(::getpid()));
-  TempDir() { fs::create_directories(path); }
-  ~TempDir() { fs::remove_all(path); }
-};
+using test::TempDir;
 
 /// Captures what is written to std::cout while it lives.
 struct CaptureStdout {

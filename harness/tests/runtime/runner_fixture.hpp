@@ -18,6 +18,8 @@
 #include "array_file.hpp"
 #include "job.hpp"
 
+#include "temp_dir.hpp"
+
 namespace cugrade::test {
 namespace fs = std::filesystem;
 
@@ -28,17 +30,6 @@ inline std::string read_text(const fs::path& path) {
   text << in.rdbuf();
   return text.str();
 }
-
-/// A fresh folder for one test's files, removed at scope exit.
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "cugrade-runner-test-XXXXXX").string();
-    REQUIRE(mkdtemp(pattern.data()) != nullptr);
-    path = pattern;
-  }
-  ~TempDir() { fs::remove_all(path); }
-};
 
 /// Runs a fixture runner ("good", "lazy", "crash", "hoard", "too_wide", "relaunch", or "reference": the fixture's reference
 /// runner) with `args`; stdout and stderr go to files in `dir`. Returns the exit code.
