@@ -117,7 +117,8 @@ Work work(const std::string& step, const Params& params) {
 }  // namespace
 
 /// Generator + gold + work + mistake models of assignment matmul.
-const Grader matmul_grader{"matmul", generate, gold, work, {.required = {"M", "N", "K"}}, mistakes};
+// Uniform in [-1, 1): each element's sign flipped on its own is another such matrix.
+const Grader matmul_grader{"matmul", generate, gold, work, {.required = {"M", "N", "K"}}, mistakes, {"A", "B"}};
 CUGRADE_REGISTER_GRADER(matmul_grader);
 
 }  // namespace cugrade

@@ -163,7 +163,10 @@ Work work(const std::string& step, const Params& params) {
 
 }  // namespace
 
-/// Generator + gold + work + mistake models of assignment nbody.
+/// Generator + gold + work + mistake models of assignment nbody. No input is sign-free: a body's
+/// coordinate flipped on its own would move it away from the partner it is placed beside, and
+/// perhaps into the band around the cutoff that keep_out_of_band keeps bodies out of, where a
+/// correct float kernel and the reference may disagree (docs/security.md says what that leaves).
 const Grader nbody_grader{"nbody", generate, gold, work, {.required = {"N", "NT"}, .optional = {"nt", "at_cutoff"}},
                           mistakes};
 CUGRADE_REGISTER_GRADER(nbody_grader);

@@ -92,7 +92,9 @@ Work work(const std::string& /*step*/, const Params& params) {
 }  // namespace
 
 /// Generator + gold + work + mistake models of assignment reduction.
-const Grader reduction_grader{"reduction", generate, gold, work, {.required = {"n"}}, mistakes};
+// Any sign of any element is an input like the others (the generator draws both): the samples
+// flip them one by one, so that a sum changes from sample to sample (a rotation leaves it alone).
+const Grader reduction_grader{"reduction", generate, gold, work, {.required = {"n"}}, mistakes, {"in"}};
 CUGRADE_REGISTER_GRADER(reduction_grader);
 
 }  // namespace cugrade

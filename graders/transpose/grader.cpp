@@ -89,7 +89,9 @@ Work work(const std::string& /*step*/, const Params& params) {
 }  // namespace
 
 /// Generator + gold + work + mistake models of assignment transpose.
-const Grader transpose_grader{"transpose", generate, gold, work, {.required = {"rows", "cols"}}, mistakes};
+// Uniform in [-1, 1): each element's sign flipped on its own is another such matrix, whose
+// transpose is no rotated copy of an earlier sample's.
+const Grader transpose_grader{"transpose", generate, gold, work, {.required = {"rows", "cols"}}, mistakes, {"in"}};
 CUGRADE_REGISTER_GRADER(transpose_grader);
 
 }  // namespace cugrade

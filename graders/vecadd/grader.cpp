@@ -72,7 +72,9 @@ Work work(const std::string& /*step*/, const Params& params) {
 }  // namespace
 
 /// Generator + gold + work + mistake models of assignment vecadd.
-const Grader vecadd_grader{"vecadd", generate, gold, work, {.required = {"n"}}, mistakes};
+// Uniform in [-1, 1): each element's sign flipped on its own is another such vector, whose sum
+// is no rotated copy of an earlier sample's.
+const Grader vecadd_grader{"vecadd", generate, gold, work, {.required = {"n"}}, mistakes, {"A", "B"}};
 CUGRADE_REGISTER_GRADER(vecadd_grader);
 
 }  // namespace cugrade

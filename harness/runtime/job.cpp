@@ -51,7 +51,7 @@ std::string job_to_json(const Job& job) {
          {"reference_output_file", t.reference_output_file}, {"min_samples", t.min_samples},
          {"max_samples", t.max_samples}, {"target_rse", t.target_rse}, {"budget_s", t.budget_s},
          {"warmup_s", t.warmup_s}, {"flush_bytes", t.flush_bytes}, {"atol", t.atol},
-         {"rtol", t.rtol}});
+         {"rtol", t.rtol}, {"sign_free_inputs", t.sign_free_inputs}});
   return j.dump(2);
 }
 
@@ -94,6 +94,7 @@ std::optional<Job> job_from_json(const std::string& text, std::string* error) {
       task.flush_bytes = t.at("flush_bytes").get<std::int64_t>();
       task.atol = t.value("atol", 0.0);
       task.rtol = t.value("rtol", 0.0);
+      task.sign_free_inputs = t.value("sign_free_inputs", std::vector<std::string>());
       job.timings.push_back(std::move(task));
     }
     return job;

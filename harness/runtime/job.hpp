@@ -62,6 +62,7 @@ struct TimeTask {
   double warmup_s = 0.1;                      ///< warm-up: at least one call and this long
   std::int64_t flush_bytes = 0;               ///< L2 flush buffer; 0 = twice the L2 size
   double atol = 0.0, rtol = 0.0;              ///< the step's tolerance (the digests' bounds)
+  std::vector<std::string> sign_free_inputs;  ///< inputs whose elements each sample flips by a keyed coin
 };
 
 /// Everything the runner does in one process.

@@ -20,11 +20,13 @@ void shape(const Array& layout, std::int64_t& rows, std::int64_t& cols) {
 }
 
 template <class T>
-void rotate(const T* base, T* dest, std::int64_t rows, std::int64_t cols, std::int64_t shift, bool negate) {
+void rotate(const T* base, T* dest, std::int64_t rows, std::int64_t cols, std::int64_t shift, bool negate,
+            std::uint64_t signs) {
   for (std::int64_t r = 0; r < rows; ++r)
     for (std::int64_t j = 0; j < cols; ++j) {
+      const std::int64_t to = r * cols + (j + shift) % cols;
       const T v = base[r * cols + j];
-      dest[r * cols + (j + shift) % cols] = negate ? static_cast<T>(-v) : v;
+      dest[to] = negate != sign_flipped(signs, to) ? static_cast<T>(-v) : v;
     }
 }
 
@@ -50,12 +52,12 @@ void host_sample_input(const void* base, void* dest, const Array& layout, Sample
   if (cols == 0) return;
   const std::int64_t shift = ((variant.shift % cols) + cols) % cols;
   switch (layout.type) {
-    case DType::f32: rotate(static_cast<const float*>(base), static_cast<float*>(dest), rows, cols, shift, variant.negate); break;
-    case DType::f64: rotate(static_cast<const double*>(base), static_cast<double*>(dest), rows, cols, shift, variant.negate); break;
-    case DType::i32: rotate(static_cast<const std::int32_t*>(base), static_cast<std::int32_t*>(dest), rows, cols, shift, variant.negate); break;
-    case DType::i64: rotate(static_cast<const std::int64_t*>(base), static_cast<std::int64_t*>(dest), rows, cols, shift, variant.negate); break;
-    // Unsigned values have no negation that keeps them valid: rotation only.
-    case DType::u32: rotate(static_cast<const std::uint32_t*>(base), static_cast<std::uint32_t*>(dest), rows, cols, shift, false); break;
+    case DType::f32: rotate(static_cast<const float*>(base), static_cast<float*>(dest), rows, cols, shift, variant.negate, variant.signs); break;
+    case DType::f64: rotate(static_cast<const double*>(base), static_cast<double*>(dest), rows, cols, shift, variant.negate, variant.signs); break;
+    case DType::i32: rotate(static_cast<const std::int32_t*>(base), static_cast<std::int32_t*>(dest), rows, cols, shift, variant.negate, variant.signs); break;
+    case DType::i64: rotate(static_cast<const std::int64_t*>(base), static_cast<std::int64_t*>(dest), rows, cols, shift, variant.negate, variant.signs); break;
+    // Unsigned values have no negation that keeps them valid: rotation only, no sign flipped.
+    case DType::u32: rotate(static_cast<const std::uint32_t*>(base), static_cast<std::uint32_t*>(dest), rows, cols, shift, false, 0); break;
   }
 }
 

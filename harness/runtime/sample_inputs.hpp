@@ -5,8 +5,10 @@
 //   - sample inputs: the task's base inputs, every row rotated along its last dimension by a shift
 //     and, at random, negated (exact for every dtype the graders use); both are valid inputs
 //     for every assignment (a matrix's columns permuted, bodies renumbered and mirrored through the
-//     origin, a vector rotated) whose outputs differ from sample to sample, but for a sum, which
-//     only the sign changes (docs/security.md says what that leaves open);
+//     origin, a vector rotated). Those alone leave a sum only two values and a transposed or added
+//     vector a rotated copy of the first: so the inputs a grader names sign-free
+//     (Grader::sign_free_inputs) also have each element's sign flipped by a keyed coin, a pattern
+//     new in every sample, and no output of an earlier call, rotated or negated, is this one's;
 //   - digest: elements spread over `digest_buckets` buckets by a keyed hash; per bucket the sum
 //     of w_i·g(x_i) (w_i in [1, 2), keyed; g(x) = |x| + x/2) and, for the reference, the sum of
 //     w_i·1.5·(atol + rtol·|x_i|). g changes by at most 1.5·|Δx|, so outputs within tolerance
@@ -23,8 +25,9 @@ namespace cugrade::runner {
 
 /// How sample k's inputs differ from the base inputs.
 struct SampleVariant {
-  std::int64_t shift = 0;  ///< rotation along the last dimension (taken modulo its length)
-  bool negate = false;     ///< every element negated
+  std::int64_t shift = 0;   ///< rotation along the last dimension (taken modulo its length)
+  bool negate = false;      ///< every element negated
+  std::uint64_t signs = 0;  ///< nonzero: the key of each element's own sign flip (sign_flipped)
 };
 
 /// Buckets of a digest.
@@ -72,6 +75,15 @@ inline std::uint64_t digest_hash(std::uint64_t key, std::uint64_t index) {
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
   z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
   return z ^ (z >> 31);
+}
+
+/// Whether element `index` of a sample (its place after the rotation) has its sign flipped
+/// under the key `signs` (none when 0): a keyed coin per element.
+#if defined(__CUDACC__)
+__host__ __device__
+#endif
+inline bool sign_flipped(std::uint64_t signs, std::int64_t index) {
+  return signs != 0 && (digest_hash(signs, static_cast<std::uint64_t>(index)) >> 63) != 0;
 }
 
 /// One element's term of the exact part: a keyed hash of its index and its value's bits as a

@@ -12,13 +12,14 @@ namespace {
 
 template <class T>
 __global__ void rotate_kernel(const T* base, T* dest, std::int64_t rows, std::int64_t cols, std::int64_t shift,
-                              bool negate) {
+                              bool negate, std::uint64_t signs) {
   const std::int64_t n = rows * cols;
   for (std::int64_t i = blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x; i < n;
        i += static_cast<std::int64_t>(gridDim.x) * blockDim.x) {
     const std::int64_t r = i / cols, j = i % cols;
+    const std::int64_t to = r * cols + (j + shift) % cols;
     const T v = base[i];
-    dest[r * cols + (j + shift) % cols] = negate ? static_cast<T>(-v) : v;
+    dest[to] = negate != sign_flipped(signs, to) ? static_cast<T>(-v) : v;
   }
 }
 
@@ -68,9 +69,10 @@ void check(cudaError_t error, const char* what) {
 }
 
 template <class T>
-void rotate(const void* base, void* dest, std::int64_t rows, std::int64_t cols, std::int64_t shift, bool negate) {
+void rotate(const void* base, void* dest, std::int64_t rows, std::int64_t cols, std::int64_t shift, bool negate,
+            std::uint64_t signs) {
   rotate_kernel<T><<<grid_for(rows * cols), 256>>>(static_cast<const T*>(base), static_cast<T*>(dest), rows, cols,
-                                                   shift, negate);
+                                                   shift, negate, signs);
 }
 
 template <class T>
@@ -87,11 +89,11 @@ void write_sample_input(Memory memory, const void* base, void* dest, const Array
   if (cols == 0 || layout.size() == 0) return;
   const std::int64_t rows = layout.size() / cols, shift = ((variant.shift % cols) + cols) % cols;
   switch (layout.type) {
-    case DType::f32: rotate<float>(base, dest, rows, cols, shift, variant.negate); break;
-    case DType::f64: rotate<double>(base, dest, rows, cols, shift, variant.negate); break;
-    case DType::i32: rotate<std::int32_t>(base, dest, rows, cols, shift, variant.negate); break;
-    case DType::i64: rotate<long long>(base, dest, rows, cols, shift, variant.negate); break;
-    case DType::u32: rotate<std::uint32_t>(base, dest, rows, cols, shift, false); break;
+    case DType::f32: rotate<float>(base, dest, rows, cols, shift, variant.negate, variant.signs); break;
+    case DType::f64: rotate<double>(base, dest, rows, cols, shift, variant.negate, variant.signs); break;
+    case DType::i32: rotate<std::int32_t>(base, dest, rows, cols, shift, variant.negate, variant.signs); break;
+    case DType::i64: rotate<long long>(base, dest, rows, cols, shift, variant.negate, variant.signs); break;
+    case DType::u32: rotate<std::uint32_t>(base, dest, rows, cols, shift, false, 0); break;
   }
   check(cudaGetLastError(), "launching the sample-input rotation");
 }

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <memory>
@@ -104,8 +105,9 @@ class Server {
     if (command == "prepare") {
       long long k = 0, shift = 0;
       int negate = 0;
-      in >> k >> shift >> negate;
-      prepare(SampleVariant{shift, negate != 0});
+      unsigned long long signs = 0;  // absent: no element's sign flipped on its own
+      in >> k >> shift >> negate >> signs;
+      prepare(SampleVariant{shift, negate != 0, signs});
       reply("ready");
     } else if (command == "run") {
       reply("ran " + exact(run()));
@@ -125,13 +127,18 @@ class Server {
   }
 
  private:
-  /// Sample inputs from the base copy, outputs poisoned (in-out ones restored, then rotated
-  /// too), a cold L2 and an idle device.
+  /// Sample inputs from the base copy (each element's own sign flipped in the task's sign-free
+  /// inputs only), outputs poisoned (in-out ones restored, then rotated too), a cold L2 and an
+  /// idle device.
   void prepare(SampleVariant variant) {
     buffers_.reset_outputs();
     const Call base = base_.make_call({});
-    for (const auto& [name, array] : inputs_)
-      write_sample_input(step_.memory, base.buffers.at(name), call_.buffers.at(name), array, variant);
+    const auto& free = task_.sign_free_inputs;
+    for (const auto& [name, array] : inputs_) {
+      SampleVariant own = variant;
+      if (std::find(free.begin(), free.end(), name) == free.end()) own.signs = 0;
+      write_sample_input(step_.memory, base.buffers.at(name), call_.buffers.at(name), array, own);
+    }
     flush_.run();
     context_.check(cudaDeviceSynchronize(), "cudaDeviceSynchronize (before a sample)");
     context_.prepare_call();

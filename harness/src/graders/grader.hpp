@@ -61,6 +61,11 @@ struct Grader {
   /// The mistakes its lecture invites, tried in order on a failed case (the first match names
   /// it); never change a verdict or a point, only the case's message.
   std::vector<MistakeModel> mistakes;
+  /// The inputs (of any step) whose every element stays a valid input of the same kind with its
+  /// sign flipped on its own: each timed sample flips them by a keyed coin, so that no earlier
+  /// output, rotated or negated, is the sample's (runtime/sample_inputs.hpp). Leave out an input
+  /// whose values must keep their places relative to each other (bodies placed in pairs).
+  std::vector<std::string> sign_free_inputs;
 };
 
 /// What lint checks a spec's sizes against (spec/size_rules.hpp): `grader`'s parameters, and

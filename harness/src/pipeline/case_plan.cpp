@@ -71,6 +71,8 @@ CasePlan plan_cases(const Spec& spec, const Grader& grader, const std::vector<Ca
     task.params = target.params;
     task.inputs_file = stem.string() + ".in";
     task.outputs = material->outputs;
+    for (const std::string& name : grader.sign_free_inputs)
+      if (material->inputs.contains(name)) task.sign_free_inputs.push_back(name);
     if (const Step* step = spec.find_step(target.step)) {
       task.atol = step->tolerance.atol;
       task.rtol = step->tolerance.rtol;

@@ -37,6 +37,13 @@ TEST_CASE("runtime::job_to_json") {
     REQUIRE(back->timings.size() == 1);
     CHECK(back->timings[0].budget_s == 1.5);
     CHECK_FALSE(back->timings[0].reference_only);
+    CHECK(back->timings[0].sign_free_inputs.empty());
+  }
+  SUBCASE("a timing's sign-free inputs travel to the runner") {
+    job.timings[0].sign_free_inputs = {"A", "B"};
+    const auto back = cugrade::job_from_json(cugrade::job_to_json(job));
+    REQUIRE(back.has_value());
+    CHECK(back->timings[0].sign_free_inputs == std::vector<std::string>{"A", "B"});
   }
   SUBCASE("a repeat with its own shared-memory poison keeps both; other tasks have neither") {
     cugrade::CheckTask again = check;

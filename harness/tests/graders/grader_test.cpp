@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <filesystem>
+#include <set>
 
 #include "spec/lint.hpp"
 #include "spec/scratch_spec.hpp"
@@ -78,6 +79,51 @@ TEST_CASE("graders::load_assignment_to_grade") {
     const auto unknown = load_assignment_to_grade(assignments, "vecad");
     REQUIRE_FALSE(unknown.has_value());
     CHECK(unknown.error().message.starts_with("unknown assignment 'vecad'"));
+  }
+}
+
+TEST_CASE("graders::sign_free_inputs") {
+  // A timed sample flips each element of these on its own (runtime/sample_inputs.hpp): each must
+  // be an input the grader makes, whose values it draws with both signs.
+  const std::filesystem::path assignments = std::filesystem::path(CUGRADE_SOURCE_ROOT) / "assignments";
+  for (const Grader* grader : all_graders()) {
+    CAPTURE(grader->assignment);
+    const auto spec = load_assignment_to_grade(assignments, grader->assignment);
+    REQUIRE(spec.has_value());
+    std::set<std::string> made, timed_with_sign_free;
+    std::set<std::string> seen_steps;
+    for (const Case& c : expand_cases(*spec, std::nullopt)) {
+      if (!seen_steps.insert(c.step).second) continue;  // the first case of each step
+      Rng rng(c.seed);
+      const CaseData data = grader->generate(c, rng);
+      for (const std::string& name : grader->sign_free_inputs) {
+        const auto it = data.inputs.find(name);
+        if (it == data.inputs.end()) continue;
+        made.insert(name);
+        timed_with_sign_free.insert(c.step);
+        bool negative = false, positive = false;
+        for (std::int64_t i = 0; i < it->second.size(); ++i) {
+          negative = negative || it->second.value(i) < 0;
+          positive = positive || it->second.value(i) > 0;
+        }
+        CAPTURE(name);
+        CHECK(negative);
+        CHECK(positive);
+      }
+    }
+    for (const std::string& name : grader->sign_free_inputs) {
+      CAPTURE(name);
+      CHECK(made.contains(name));
+    }
+    // A rotation and a negation leave a sum two values and make a transposed or added array a
+    // rotated copy of an earlier one: these must flip signs in every timed step.
+    if (grader->assignment == "reduction" || grader->assignment == "transpose" || grader->assignment == "vecadd")
+      for (const PerformanceTarget& target : spec->performance) {
+        CAPTURE(target.step);
+        CHECK(timed_with_sign_free.contains(target.step));
+      }
+    // nbody's bodies are placed in pairs and kept out of a band around the cutoff: none.
+    if (grader->assignment == "nbody") CHECK(grader->sign_free_inputs.empty());
   }
 }
 

@@ -78,4 +78,18 @@ TEST_CASE("pipeline::plan_cases") {
     for (const TimeTask& task : plan.job.timings) CHECK(fs::exists(task.inputs_file));
     CHECK(std::distance(fs::directory_iterator(fixture.work() / "inputs"), fs::directory_iterator{}) == 2);
   }
+  SUBCASE("a timing names the grader's sign-free inputs that its step has, and no other") {
+    PerformanceTarget target;
+    target.step = target.reference = spec.steps.front().name;
+    target.params = Params{{"n", 64}};
+    target.points = 1.0;
+    Grader signed_grader = twice_grader;
+    signed_grader.sign_free_inputs = {"x", "not_an_input_of_twice"};
+    const CasePlan plan = plan_cases(spec, signed_grader, {}, {target}, fixture.work());
+    REQUIRE(plan.job.timings.size() == 1);
+    CHECK(plan.job.timings[0].sign_free_inputs == std::vector<std::string>{"x"});
+    fs::create_directories(fixture.work() / "unsigned");
+    const CasePlan unsigned_plan = plan_cases(spec, twice_grader, {}, {target}, fixture.work() / "unsigned");
+    CHECK(unsigned_plan.job.timings[0].sign_free_inputs.empty());
+  }
 }

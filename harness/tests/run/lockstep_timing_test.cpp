@@ -35,6 +35,7 @@ TimeTask reduction_task(const fs::path& dir, int n, const std::string& step = "r
   task.params = {{"n", n}};
   task.inputs_file = inputs.string();
   task.outputs = {{"out", OutputDecl{DType::i64, {1}}}};
+  task.sign_free_inputs = {"in"};  // as the reduction's grader says
   task.min_samples = 4;
   task.max_samples = 6;
   task.budget_s = 5.0;
@@ -156,11 +157,20 @@ TEST_CASE("run::time_targets") {
     CHECK_FALSE(tolerant[0].student_output_file.empty());
   }
 
-  SUBCASE("a student that caches its first result is caught once a sample's inputs are negated") {
-    // A sum is the same for every rotation of its inputs: only a sample negated the other way from
-    // the first one shows the cache. With 4 samples after one warm-up round that failed to come in
-    // about 1 of 16 runs (seen once in the full suite); 24 calls leave it about 1 in 8 million.
+  SUBCASE("a student that caches its first result is caught at the next sample") {
+    // Every sample flips each element's sign on its own (the sign-free input), so no two samples
+    // have one sum; a rotation alone would leave it, and a negation alone give it two values.
     const RunRequest student = student_request(CUGRADE_LOCKSTEP_CACHING, dir);
+    const TimeTask task = reduction_task(dir, 3000);
+    const auto outcomes = time_targets(processes, student, {task}, CUGRADE_LOCKSTEP_REFERENCE, dir / "reference");
+    REQUIRE(outcomes.size() == 1);
+    CHECK(outcomes[0].status.outcome == Outcome::passed);  // it ran; its results are wrong
+    CHECK_FALSE(outcomes[0].verified);
+    CHECK(outcomes[0].mismatch.find("differ from the reference") != std::string::npos);
+  }
+
+  SUBCASE("a student that answers its cached sum with the sample's sign is caught: each element's sign flips on its own") {
+    const RunRequest student = student_request(CUGRADE_LOCKSTEP_RECOGNISING, dir);
     TimeTask task = reduction_task(dir, 3000);
     task.min_samples = task.max_samples = 23;
     const auto outcomes = time_targets(processes, student, {task}, CUGRADE_LOCKSTEP_REFERENCE, dir / "reference");
@@ -168,6 +178,18 @@ TEST_CASE("run::time_targets") {
     CHECK(outcomes[0].status.outcome == Outcome::passed);  // it ran; its results are wrong
     CHECK_FALSE(outcomes[0].verified);
     CHECK(outcomes[0].mismatch.find("differ from the reference") != std::string::npos);
+  }
+
+  SUBCASE("without sign-free inputs the same cheat passes every digest (what the flips close)") {
+    const RunRequest student = student_request(CUGRADE_LOCKSTEP_RECOGNISING, dir);
+    TimeTask task = reduction_task(dir, 3000);
+    task.sign_free_inputs.clear();
+    task.min_samples = task.max_samples = 23;
+    const auto outcomes = time_targets(processes, student, {task}, CUGRADE_LOCKSTEP_REFERENCE, dir / "reference");
+    REQUIRE(outcomes.size() == 1);
+    CHECK(outcomes[0].status.outcome == Outcome::passed);
+    CHECK(outcomes[0].verified);
+    CHECK(outcomes[0].mismatch.empty());
   }
 
   SUBCASE("one runner per side serves every target: the reference's baselines first (beside its twin), then each target") {
