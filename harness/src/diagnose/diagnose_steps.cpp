@@ -116,6 +116,9 @@ std::vector<std::optional<PerformanceDiagnosis>> diagnose_slow_steps(ProcessRunn
     all_unavailable(slow, "Nsight Compute (ncu) is not installed here (it comes with the CUDA toolkit; CUGRADE_NCU names it)");
     return out;
   }
+  // ncu's sections read from folders of our own (none, or the source page's alone): not its
+  // whole folder at every start. Beside the profiles' folders, out of every sandbox's reach.
+  const NcuSectionFolders sections = ncu_section_folders(request.ncu, request.work_dir / "ncu-sections");
   if (left_s() < 1.0) {
     all_unavailable(slow, spent);
     return out;
@@ -137,6 +140,7 @@ std::vector<std::optional<PerformanceDiagnosis>> diagnose_slow_steps(ProcessRunn
       p.ncu = request.ncu;
       p.run = request.student;
       p.run.work_dir = dir;
+      p.sections = sections;
       if (reference) p.run.runner = request.reference_runner;
       p.timeout_s = std::max(1.0, std::min(request.profile_timeout_s * static_cast<double>(calls.size()), left_s()));
       auto counters = profile_calls(processes, p, calls);
@@ -232,6 +236,7 @@ std::vector<std::optional<PerformanceDiagnosis>> diagnose_slow_steps(ProcessRunn
       p.task = profile_task(tasks[i], false);
       p.timeout_s = std::max(1.0, std::min(request.profile_timeout_s, left_s()));
       p.sources = request.sources;
+      p.sections = sections;
       const auto lines = profile_source_lines(processes, p, counters->main_kernel);
       std::error_code ignored;
       fs::remove_all(dir, ignored);

@@ -1,5 +1,7 @@
 #include "diagnose/ncu_command.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
@@ -65,32 +67,71 @@ fs::path find_ncu(const Locations& where) {
   return on_path.empty() ? on_path : ncu_installation(on_path);
 }
 
+namespace {
+
+/// `argv` with `--section-folder sections` before its program (the last two words) when
+/// `sections` is not empty.
+std::vector<std::string> with_sections(std::vector<std::string> argv, const fs::path& sections) {
+  if (!sections.empty()) argv.insert(argv.end() - 2, {"--section-folder", sections.string()});
+  return argv;
+}
+
+/// Makes `folder` holding `files` of `from` (each copied under a temporary name, then renamed:
+/// a check beside this one never reads half a file); false when it cannot.
+bool section_folder(const fs::path& folder, const fs::path& from, const std::vector<std::string>& files) {
+  std::error_code ec;
+  fs::create_directories(folder, ec);
+  if (ec) return false;
+  for (const std::string& file : files) {
+    if (fs::is_regular_file(folder / file, ec)) continue;
+    const fs::path partial = folder / (file + ".part-" + std::to_string(::getpid()));
+    if (!fs::copy_file(from / file, partial, fs::copy_options::overwrite_existing, ec)) return false;
+    fs::rename(partial, folder / file, ec);
+    if (ec) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+NcuSectionFolders ncu_section_folders(const fs::path& ncu, const fs::path& dir) {
+  NcuSectionFolders folders;
+  std::error_code ec;
+  const fs::path home = fs::canonical(ncu, ec).parent_path();
+  if (ec) return folders;
+  if (section_folder(dir / "none", home, {})) folders.none = dir / "none";
+  if (section_folder(dir / "source", home / "sections", {"SourceCounters.section"})) folders.source = dir / "source";
+  return folders;
+}
+
 std::vector<std::string> ncu_command(const fs::path& ncu, const fs::path& runner, const fs::path& job_file,
-                                     const fs::path& log_file, int max_kernels) {
-  return {ncu.string(),
-          "--csv",
-          "--page",
-          "details",
-          "--print-units",
-          "base",
-          "--metrics",
-          diagnosis_metrics(),
-          // Only the kernels of the entry call: not the runner's fills, flushes or digests.
-          "--nvtx",
-          "--nvtx-include",
-          "cugrade_entry/",
-          "--launch-count",
-          std::to_string(max_kernels),
-          "--clock-control",
-          "none",
-          "--log-file",
-          log_file.string(),
-          runner.string(),
-          job_file.string()};
+                                     const fs::path& log_file, int max_kernels, const fs::path& sections) {
+  return with_sections({ncu.string(),
+                        "--csv",
+                        "--page",
+                        "details",
+                        "--print-units",
+                        "base",
+                        "--metrics",
+                        diagnosis_metrics(),
+                        // Only the kernels of the entry call: not the runner's fills, flushes or digests.
+                        "--nvtx",
+                        "--nvtx-include",
+                        "cugrade_entry/",
+                        "--launch-count",
+                        std::to_string(max_kernels),
+                        "--clock-control",
+                        "none",
+                        "--log-file",
+                        log_file.string(),
+                        runner.string(),
+                        job_file.string()},
+                       sections);
 }
 
 std::vector<std::string> ncu_source_command(const fs::path& ncu, const fs::path& runner, const fs::path& job_file,
-                                            const fs::path& log_file, const std::string& kernel) {
+                                            const fs::path& log_file, const std::string& kernel,
+                                            const fs::path& sections) {
   // ncu matches the kernel's function name ("reduce7" for reduce7<128u>) against the expression.
   std::string name = kernel.substr(0, kernel.find('<'));
   std::string pattern = "^";
@@ -98,27 +139,28 @@ std::vector<std::string> ncu_source_command(const fs::path& ncu, const fs::path&
     if (std::string_view("\\^$.|?*+()[]{}").find(c) != std::string_view::npos) pattern += '\\';
     pattern += c;
   }
-  return {ncu.string(),
-          "--csv",
-          "--page",
-          "source",
-          "--print-source",
-          "cuda,sass",
-          "--section",
-          "SourceCounters",
-          "--nvtx",
-          "--nvtx-include",
-          "cugrade_entry/",
-          "--kernel-name",
-          "regex:" + pattern + "$",
-          "--launch-count",
-          "1",
-          "--clock-control",
-          "none",
-          "--log-file",
-          log_file.string(),
-          runner.string(),
-          job_file.string()};
+  return with_sections({ncu.string(),
+                        "--csv",
+                        "--page",
+                        "source",
+                        "--print-source",
+                        "cuda,sass",
+                        "--section",
+                        "SourceCounters",
+                        "--nvtx",
+                        "--nvtx-include",
+                        "cugrade_entry/",
+                        "--kernel-name",
+                        "regex:" + pattern + "$",
+                        "--launch-count",
+                        "1",
+                        "--clock-control",
+                        "none",
+                        "--log-file",
+                        log_file.string(),
+                        runner.string(),
+                        job_file.string()},
+                       sections);
 }
 
 std::string ncu_failure(const std::string& printed, int exit_code) {

@@ -73,6 +73,8 @@ Result<std::string> run_ncu(ProcessRunner& processes, const ProfileRequest& requ
       process.sandbox->mounts.push_back({request.sources, {}, false});
       process.sandbox->mounts.push_back({request.sources, run.work_dir / request.sources.filename(), false});
     }
+    for (const fs::path& folder : {request.sections.none, request.sections.source})
+      if (!folder.empty()) process.sandbox->mounts.push_back({folder, {}, false});
   } else {
     // Unsealed, ncu still needs a HOME it can write (its configuration): the profile's folder.
     process.environment["HOME"] = run.work_dir.string();
@@ -125,7 +127,7 @@ Result<std::vector<Result<CallCounters>>> profile_calls(ProcessRunner& processes
   capped.run.environment[runner::profiled_kernels_variable] = std::to_string(request.max_kernels);
   const int launches = static_cast<int>(tasks.size()) * (request.max_kernels + 1);
   const auto log = run_ncu(processes, capped, tasks, [&](const fs::path& job, const fs::path& out) {
-    return ncu_command(request.ncu, request.run.runner, job, out, launches);
+    return ncu_command(request.ncu, request.run.runner, job, out, launches, request.sections.none);
   });
   if (!log) return fail(log.error().message);
   auto kernels = parse_ncu_csv(*log);
@@ -164,7 +166,7 @@ Result<CallCounters> profile_call(ProcessRunner& processes, const ProfileRequest
 Result<std::vector<SourceLine>> profile_source_lines(ProcessRunner& processes, const ProfileRequest& request,
                                                      const std::string& kernel) {
   const auto log = run_ncu(processes, request, {request.task}, [&](const fs::path& job, const fs::path& out) {
-    return ncu_source_command(request.ncu, request.run.runner, job, out, kernel);
+    return ncu_source_command(request.ncu, request.run.runner, job, out, kernel, request.sections.source);
   });
   if (!log) return fail(log.error().message);
   return parse_source_page(*log);

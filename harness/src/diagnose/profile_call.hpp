@@ -9,6 +9,7 @@
 
 #include "core/result.hpp"
 #include "diagnose/counters.hpp"
+#include "diagnose/ncu_command.hpp"
 #include "diagnose/source_lines.hpp"
 #include "job.hpp"
 #include "process/process_runner.hpp"
@@ -30,6 +31,9 @@ struct ProfileRequest {
   /// The student's staged sources (the build's src/), shown read-only so that ncu's source page
   /// can print the lines; empty: none shown.
   std::filesystem::path sources;
+  /// ncu's section folders (ncu_section_folders, outside every sandbox's writable folder), shown
+  /// read-only; an empty one: ncu reads its own.
+  NcuSectionFolders sections;
 };
 
 /// The counters of the call, or why there are none ("ncu took longer than 60 s", the permission

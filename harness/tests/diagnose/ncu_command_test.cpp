@@ -5,6 +5,9 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
 #include <unistd.h>
 
 #include <doctest/doctest.h>
@@ -32,6 +35,61 @@ TEST_CASE("diagnose::ncu_command") {
   CHECK(after("--clock-control") == "none");  // the GPU's settings stay as they are
   CHECK(after("--metrics").find("gpu__time_duration.sum") != std::string::npos);
   CHECK(std::find(argv.begin(), argv.end(), "--csv") != argv.end());
+  CHECK(std::find(argv.begin(), argv.end(), "--section-folder") == argv.end());  // none given: ncu's own
+
+  SUBCASE("a section folder of our own goes before the program") {
+    for (const auto& with : {ncu_command("/cuda/bin/ncu", "/w/runner", "/w/p/job.json", "/w/p/ncu.csv", 32, "/w/s/none"),
+                             ncu_source_command("/cuda/bin/ncu", "/w/runner", "/w/p/job.json", "/w/p/ncu.csv", "k",
+                                                "/w/s/source")}) {
+      const auto it = std::find(with.begin(), with.end(), "--section-folder");
+      REQUIRE(it != with.end());
+      CHECK(std::string(*(it + 1)).starts_with("/w/s/"));
+      CHECK(with[with.size() - 2] == "/w/runner");
+      CHECK(with.back() == "/w/p/job.json");
+    }
+  }
+}
+
+TEST_CASE("diagnose::ncu_section_folders") {
+  namespace fs = std::filesystem;
+  const fs::path root = fs::temp_directory_path() / ("cugrade-ncu-sections-" + std::to_string(::getpid()));
+  fs::create_directories(root / "nsight-compute/sections");
+  std::ofstream(root / "nsight-compute/ncu") << "#!/bin/sh\n";
+  std::ofstream(root / "nsight-compute/sections/SourceCounters.section") << "Identifier: \"SourceCounters\"\n";
+  std::ofstream(root / "nsight-compute/sections/MemoryWorkloadAnalysis.section") << "Identifier: \"Memory\"\n";
+  std::ofstream(root / "nsight-compute/sections/rule.py") << "raise SystemExit\n";
+  const auto entries = [](const fs::path& folder) {
+    std::vector<std::string> names;
+    for (const auto& e : fs::directory_iterator(folder)) names.push_back(e.path().filename().string());
+    return names;
+  };
+
+  SUBCASE("none is empty; source holds SourceCounters alone, as ncu's own file has it") {
+    const NcuSectionFolders folders = ncu_section_folders(root / "nsight-compute/ncu", root / "work/ncu-sections");
+    REQUIRE_FALSE(folders.none.empty());
+    REQUIRE_FALSE(folders.source.empty());
+    CHECK(entries(folders.none).empty());
+    CHECK(entries(folders.source) == std::vector<std::string>{"SourceCounters.section"});
+    std::ifstream copied(folders.source / "SourceCounters.section");
+    std::string text((std::istreambuf_iterator<char>(copied)), std::istreambuf_iterator<char>());
+    CHECK(text == "Identifier: \"SourceCounters\"\n");
+    // Made once: the second call finds them.
+    const NcuSectionFolders again = ncu_section_folders(root / "nsight-compute/ncu", root / "work/ncu-sections");
+    CHECK(again.source == folders.source);
+    CHECK(entries(again.source) == std::vector<std::string>{"SourceCounters.section"});
+  }
+  SUBCASE("an installation without the section file: the source page reads ncu's own folder") {
+    fs::remove(root / "nsight-compute/sections/SourceCounters.section");
+    const NcuSectionFolders folders = ncu_section_folders(root / "nsight-compute/ncu", root / "work2/ncu-sections");
+    CHECK_FALSE(folders.none.empty());
+    CHECK(folders.source.empty());
+  }
+  SUBCASE("no ncu at all: no folder") {
+    const NcuSectionFolders folders = ncu_section_folders(root / "missing/ncu", root / "work3/ncu-sections");
+    CHECK(folders.none.empty());
+    CHECK(folders.source.empty());
+  }
+  fs::remove_all(root);
 }
 
 TEST_CASE("diagnose::ncu_failure") {
