@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <random>
 #include <tuple>
 #include <utility>
 
@@ -23,10 +24,16 @@ std::uint64_t mix(std::uint64_t x) {
   return x ^ (x >> 31);
 }
 
-/// A fresh per-target salt so that two checks of the same file do not see the same sequence.
+/// A fresh per-target salt: 64 bits of the system's entropy (the clock where it has none), so
+/// that two checks of the same file do not see the same sequence and no salt follows from another.
 std::uint64_t fresh_salt() {
-  return mix(static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()) ^
-             reinterpret_cast<std::uintptr_t>(&fresh_salt));
+  try {
+    std::random_device entropy;
+    return (static_cast<std::uint64_t>(entropy()) << 32) ^ entropy();
+  } catch (const std::exception&) {
+    return mix(static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()) ^
+               reinterpret_cast<std::uintptr_t>(&fresh_salt));
+  }
 }
 
 }  // namespace
@@ -37,7 +44,10 @@ LockstepSession::LockstepSession(ProcessRunner& processes, const RunRequest& stu
       reference_dir_(reference_dir), baselines_(aids.baselines), timeout_s_(student.task_timeout_s),
       outcomes_(tasks.size()), selected_(aids.only) {
   std::tie(reference_tasks_, student_tasks_) = sides_tasks(tasks);
-  for (std::size_t i = 0; i < tasks.size(); ++i) salts_.push_back(fresh_salt());
+  for (std::size_t i = 0; i < tasks.size(); ++i) {
+    variant_salts_.push_back(fresh_salt());
+    key_salts_.push_back(fresh_salt());
+  }
   if (selected_.empty())
     for (std::size_t i = 0; i < tasks.size(); ++i) selected_.push_back(i);
   if (aids.early && aids.early->student && aids.early->reference) {
@@ -148,7 +158,9 @@ bool LockstepSession::fail(Side& side, const std::optional<std::string>& reply, 
 }
 
 bool LockstepSession::call(Side& side, std::uint64_t k, bool record, std::vector<double>* digest) {
-  const std::uint64_t h = mix(salts_[task_] ^ k);
+  // The variant (h, which the prepare line gives away: mix is invertible) and the digest's key
+  // from salts of their own: the key is the runner's to learn only after the call returned.
+  const std::uint64_t h = mix(variant_salts_[task_] ^ k);
   // Negated or not at random, not by turns: no count of calls predicts the next outputs. The
   // last number keys each element's own sign in the task's sign-free inputs (sample_inputs.hpp).
   const std::string prepare = fmt::format("prepare {} {} {} {}", k, h >> 8, (h >> 3) & 1, mix(h ^ 0xD1B54A32D192ED03ULL) | 1);
@@ -158,7 +170,7 @@ bool LockstepSession::call(Side& side, std::uint64_t k, bool record, std::vector
   reply = ask(side, "run", timeout_s_);
   const auto ran = reply ? reply_numbers(*reply, "ran", 1) : std::nullopt;
   if (!ran) return fail(side, reply, side.process->timed_out(), "run");
-  reply = ask(side, fmt::format("digest {}", mix(h)), timeout_s_);
+  reply = ask(side, fmt::format("digest {}", mix(key_salts_[task_] ^ k)), timeout_s_);
   const double wall = ms_since(start);
   const auto values = reply ? reply_numbers(*reply, "digest", timing_digest_values) : std::nullopt;
   if (!values) return fail(side, reply, side.process->timed_out(), "digest");

@@ -144,7 +144,9 @@ class LockstepSession {
   BaselineCache* baselines_;  ///< baselines kept between checks; may be null
   double timeout_s_;
   std::vector<TimeTask> reference_tasks_, student_tasks_;
-  std::vector<std::uint64_t> salts_;  ///< per target, so that two checks of a file differ
+  /// Per target, fresh each check: the samples' variants come from the first, the digests' keys
+  /// from the second, so that nothing a runner is told before a call returns gives the key away.
+  std::vector<std::uint64_t> variant_salts_, key_salts_;
   std::vector<TimingOutcome> outcomes_;
   std::vector<std::size_t> selected_;  ///< the tasks to time, by index
   std::vector<std::size_t> kept_;      ///< the tasks whose baseline came from the cache
