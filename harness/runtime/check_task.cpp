@@ -3,9 +3,9 @@
 #include <unistd.h>
 
 #include "device_buffers.hpp"
+#include "launch_tracking.hpp"
 #ifndef CUGRADE_CPU_RUNNER
 #include "fills.hpp"
-#include "launch_tracking.hpp"
 #include "shared_poison.hpp"
 #endif
 #include "task_context.hpp"
@@ -53,6 +53,7 @@ void run_check_task(EventWriter& events, const CheckTask& task) {
 #endif
     const bool profiled = task.output_file.empty() && task.readback_file.empty();
     context.call_entry(adapter, task.reference, buffers.make_call(task.params), profiled);
+    done.threads = most_threads_since_reset();  // what the grid covered, for a wrong suffix's words
 #ifndef CUGRADE_CPU_RUNNER
     done.shared_memory = shared_memory_used();
     if (profiled) done.launches = launches_since_reset();  // for the profile's counters (entry_range.hpp)

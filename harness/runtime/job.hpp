@@ -96,6 +96,9 @@ struct Event {
   bool context_survived = false;
   /// done (a profiled call, GPU): the kernels the call launched, profiled or not; 0 unknown.
   long launches = 0;
+  /// done (check tasks): the most threads one launch of the call had (its blocks times a block's
+  /// threads); 0 unknown or none. Only ever words for the student (what the grid covered).
+  long long threads = 0;
   std::vector<double> student_ms, reference_ms;            ///< samples: event times (student_ms empty for a reference-only task)
   std::vector<double> student_wall_ms, reference_wall_ms;  ///< samples: host wall times
 };

@@ -27,6 +27,7 @@ namespace {
 
 std::atomic<const void*> last_kernel{nullptr};
 std::atomic<long> launches{0};  ///< kernel launches since the reset
+std::atomic<long long> most_threads{0};  ///< the most threads one accepted launch since the reset had
 
 /// What the launches since the reset used of shared memory (under kernels_mutex).
 enum class SharedUse { none_launched, no, unknown, yes };
@@ -112,9 +113,15 @@ std::string refusal_words(const void* kernel, dim3 grid, dim3 block, std::size_t
   return words;
 }
 
-/// Notes a launch the runtime refused with `error`, and why.
+/// Notes a launch the runtime accepted (its threads), or refused with `error`, and why.
 cudaError_t note_result(cudaError_t error, const void* kernel, dim3 grid, dim3 block, std::size_t shared_bytes) {
-  if (error == cudaSuccess) return error;
+  if (error == cudaSuccess) {
+    const long long threads = 1ll * grid.x * grid.y * grid.z * block.x * block.y * block.z;
+    long long seen = most_threads.load(std::memory_order_relaxed);
+    while (threads > seen && !most_threads.compare_exchange_weak(seen, threads, std::memory_order_relaxed)) {
+    }
+    return error;
+  }
   std::string words = refusal_words(kernel, grid, block, shared_bytes);
   std::lock_guard lock(kernels_mutex);
   auto it = kernels().find(kernel);
@@ -156,6 +163,7 @@ void note_launch(const void* kernel, std::size_t dynamic_shared_bytes) {
 void reset_last_kernel() {
   last_kernel.store(nullptr, std::memory_order_relaxed);
   launches.store(0, std::memory_order_relaxed);
+  most_threads.store(0, std::memory_order_relaxed);
   std::lock_guard lock(kernels_mutex);
   shared_use = SharedUse::none_launched;
   refused_error = cudaSuccess;
@@ -163,6 +171,8 @@ void reset_last_kernel() {
 }
 
 long launches_since_reset() { return launches.load(std::memory_order_relaxed); }
+
+long long most_threads_since_reset() { return most_threads.load(std::memory_order_relaxed); }
 
 std::string launch_refusal(int error) {
   std::lock_guard lock(kernels_mutex);

@@ -14,6 +14,10 @@ void reset_last_kernel();
 /// The kernel launches since the reset (every thread's); on the CPU backend, 0.
 long launches_since_reset();
 
+/// The most threads one launch since the reset had (its grid's blocks times a block's threads),
+/// on both backends; a launch the runtime refused does not count; 0 when none ran.
+long long most_threads_since_reset();
+
 /// Why the last launch refused since the reset was refused, when it returned `error` (a
 /// cudaError_t's value: the harness includes this header without CUDA's) and its
 /// shape or registers say why ("kernel `k` was launched with 2048 threads per block (2048x1x1);

@@ -15,6 +15,7 @@ cudaError_t last = cudaSuccess;
 cudaError_t sticky = cudaSuccess;
 std::string kernel_name;
 bool from_api = false;
+long long threads_most = 0;  // the most threads one launch since forget_kernel had
 // Where the student's latest runtime call was made (runtime_api.hpp's call-site macros).
 constinit thread_local const char* site_file = nullptr;
 constinit thread_local int site_line = 0;
@@ -94,6 +95,17 @@ void forget_kernel() {
   std::lock_guard lock(mutex);
   kernel_name.clear();
   from_api = false;
+  threads_most = 0;
+}
+
+void note_threads(long long threads) {
+  std::lock_guard lock(mutex);
+  if (threads > threads_most) threads_most = threads;
+}
+
+long long most_threads() {
+  std::lock_guard lock(mutex);
+  return threads_most;
 }
 
 }  // namespace cugrade_cpu

@@ -47,7 +47,13 @@ void note_kernel(const char* name);
 /// The last kernel launched ("" before the first).
 std::string last_kernel();
 
-/// Forgets the last kernel.
+/// Forgets the last kernel and the launches' threads.
 void forget_kernel();
+
+/// Notes a launch of `threads` threads that the checks accepted (it runs).
+void note_threads(long long threads);
+
+/// The most threads one launch since forget_kernel had; 0 when none ran.
+long long most_threads();
 
 }  // namespace cugrade_cpu

@@ -41,6 +41,8 @@ void run_grid(const LaunchConfig& config, const char* kernel, void (*thread_body
     record_error(rejection->error, rejection->message);
     return;
   }
+  note_threads(static_cast<long long>(config.grid.x) * config.grid.y * config.grid.z * config.block.x *
+               config.block.y * config.block.z);
   ensure_fault_handler();
   GridShape shape;
   shape.kernel = kernel;

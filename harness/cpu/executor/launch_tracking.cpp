@@ -15,6 +15,8 @@ std::string last_kernel_name() { return cugrade_cpu::last_error_from_api() ? std
 // No profiler runs on the CPU backend: nothing asks for the count.
 long launches_since_reset() { return 0; }
 
+long long most_threads_since_reset() { return cugrade_cpu::most_threads(); }
+
 // The CPU backend's launch errors say why in their own string (launch_limits.cpp).
 std::string launch_refusal(int) { return {}; }
 

@@ -61,7 +61,8 @@ bool is_slack_name(const std::string& name) {
 }
 
 Result<Comparison> compare_array(const std::string& name, const Array& actual, const Array& expected,
-                                 const Tolerance& tol, std::size_t max_listed, const Array* slack) {
+                                 const Tolerance& tol, std::size_t max_listed, const Array* slack,
+                                 std::int64_t launched_threads) {
   if (!storage_matches(expected))
     throw std::logic_error("compare_array: the gold of " + name + " does not match its own shape");
   if (slack) check_slack(name, *slack, expected);
@@ -81,6 +82,7 @@ Result<Comparison> compare_array(const std::string& name, const Array& actual, c
   mask.nonfinite.assign(static_cast<std::size_t>(cmp.checked), false);
   mask.fill.assign(static_cast<std::size_t>(cmp.checked), Fill::none);
   mask.element_bytes = static_cast<std::int64_t>(dtype_size(actual.type));
+  mask.launched_threads = launched_threads;
   const bool both_integer = is_integer(actual.type) && is_integer(expected.type);
   const bool exact = is_integer(actual.type) || is_integer(expected.type);
 

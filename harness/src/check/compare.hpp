@@ -30,8 +30,10 @@ bool is_slack_name(const std::string& name);
 /// bug: throws std::logic_error), element i may also differ by slack[i] more: the grader's word on
 /// elements that correct kernels may legitimately get otherwise (e.g. an N-body pair within
 /// rounding of a cutoff). Without it, or where it is 0, the comparison is exactly the above.
+/// `launched_threads`: the most threads one launch of the call had, where the runner saw it (0:
+/// unknown); only the pattern's words use it (MismatchMask::launched_threads).
 Result<Comparison> compare_array(const std::string& name, const Array& actual, const Array& expected,
                                  const Tolerance& tol, std::size_t max_listed = 5,
-                                 const Array* slack = nullptr);
+                                 const Array* slack = nullptr, std::int64_t launched_threads = 0);
 
 }  // namespace cugrade

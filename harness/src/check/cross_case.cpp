@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "check/pattern.hpp"
+
 namespace cugrade {
 namespace {
 
@@ -15,6 +17,7 @@ using Line = std::optional<std::string>;
 struct Seen {
   const Params* params;
   bool failed;
+  bool grid_large_enough = false;  ///< failed, and an output's pattern says its grid had a thread for every element
 };
 
 // Multiples tried, largest first: when several fit the evidence (vecadd's sizes that are not
@@ -97,6 +100,13 @@ Line by_size(const std::vector<Seen>& seen) {
       min_pass = min_pass < 0 ? n : std::min(min_pass, n);
     }
   }
+  // A grid each failing case's evidence says was large enough is not asked about again.
+  const bool grids_large_enough =
+      std::all_of(seen.begin(), seen.end(), [](const Seen& s) { return !s.failed || s.grid_large_enough; });
+  if (size_of(*smallest_fail->params) > max_pass && grids_large_enough)
+    return fmt::format("wrong only at the largest sizes ({} and up), though each launch had a thread for every "
+                       "element: does an index overflow there?",
+                       params_to_string(*smallest_fail->params));
   // An int overflows only past 2^31: the question is asked only where the sizes reach that far.
   if (size_of(*smallest_fail->params) > max_pass)
     return fmt::format("wrong only at the largest sizes ({} and up): does the grid cover the whole input{}?",
@@ -114,7 +124,10 @@ std::string cross_case_pattern(const std::vector<CaseResult>& cases_of_one_step)
   std::vector<Seen> seen;
   for (const auto& c : cases_of_one_step) {
     if (!is_student_outcome(c.outcome)) continue;
-    seen.push_back(Seen{&c.params, c.outcome != Outcome::passed});
+    const bool large_enough = std::any_of(c.comparisons.begin(), c.comparisons.end(), [](const Comparison& o) {
+      return o.pattern.find(grid_was_large_enough) != std::string::npos;
+    });
+    seen.push_back(Seen{&c.params, c.outcome != Outcome::passed, large_enough});
   }
   const bool any_failed = std::any_of(seen.begin(), seen.end(), [](const Seen& s) { return s.failed; });
   const bool any_passed = std::any_of(seen.begin(), seen.end(), [](const Seen& s) { return !s.failed; });

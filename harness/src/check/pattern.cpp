@@ -211,6 +211,19 @@ Line wrong_suffix(const Census& c, const MismatchMask& mask) {
                        "or never copied back): {} = {} / {}, as if a cudaMemcpy or cudaMemset was given the number "
                        "of elements where it takes bytes (n * sizeof(element))",
                        head, p, c.size, mask.element_bytes);
+  // Where the runner counted the call's threads and one launch had one for every element, the
+  // grid was not too small: only what is left is named (a 16-bit index at 65536 or 32768).
+  if (mask.launched_threads >= c.size) {
+    const std::string rest = held.empty() ? "" : "; the rest " + held;
+    const std::string enough = fmt::format("the call's largest launch had {} threads, one for every element, {}",
+                                           mask.launched_threads, grid_was_large_enough);
+    const std::string wrong = fmt::format("elements from index {} on are wrong (the first {} are right{})", p, p, rest);
+    if (p == 65536 || p == 32768)
+      return fmt::format("{}: {}: an index kept in 16 bits ({}) overflows at {}; keep indices in int", wrong, enough,
+                         p == 65536 ? "unsigned short" : "short", p);
+    return fmt::format("{}: {}: do the blocks overlap (does each block start at blockIdx.x * blockDim.x?), or "
+                       "does an index stop short of n?", wrong, enough);
+  }
   // 65536 and 32768: where an unsigned or signed 16-bit index wraps.
   const std::string wraps = p == 65536 || p == 32768 ? " (or a 16-bit index, which would overflow there)" : "";
   for (std::int64_t b : kBlockSizes) {

@@ -43,9 +43,10 @@ Result<ArraySet> read_runner_file(const std::string& path) {
 }
 
 /// Compares every output of `expected` (with its "<output>.slack", where the gold has one); an
-/// output of the wrong shape is a protocol error.
+/// output of the wrong shape is a protocol error. `launched_threads`: the call's largest launch
+/// (TaskStatus::launched_threads; 0 unknown), for the patterns' words.
 Result<std::vector<Comparison>> compare_outputs(const ArraySet& actual, const ArraySet& expected,
-                                                const Tolerance& tolerance) {
+                                                const Tolerance& tolerance, long long launched_threads) {
   std::vector<Comparison> comparisons;
   for (const auto& [name, gold] : expected) {
     if (is_slack_name(name)) {
@@ -58,7 +59,7 @@ Result<std::vector<Comparison>> compare_outputs(const ArraySet& actual, const Ar
     if (it == actual.end()) return fail("the output " + name + " is missing");
     const auto slack = expected.find(slack_name(name));
     auto comparison = compare_array(name, it->second, gold, tolerance, 5,
-                                    slack == expected.end() ? nullptr : &slack->second);
+                                    slack == expected.end() ? nullptr : &slack->second, launched_threads);
     if (!comparison) return std::unexpected(comparison.error());
     comparisons.push_back(std::move(*comparison));
   }
@@ -85,7 +86,7 @@ CaseResult judge_case(const Spec& spec, const PlannedCase& planned, const CheckT
     result.message = (outputs ? readback.error() : outputs.error()).message;
     return result;
   }
-  auto comparisons = compare_outputs(*outputs, planned.gold(), step->tolerance);
+  auto comparisons = compare_outputs(*outputs, planned.gold(), step->tolerance, status.launched_threads);
   if (!comparisons) {
     result.outcome = Outcome::protocol_error;
     result.message = comparisons.error().message;
@@ -205,7 +206,7 @@ PerformanceResult judge_timing(const Spec& spec, const PlannedTiming& planned, c
       }
     expected[name] = array;
   }
-  auto comparisons = compare_outputs(*student, expected, spec.find_step(task.step)->tolerance);
+  auto comparisons = compare_outputs(*student, expected, spec.find_step(task.step)->tolerance, 0);
   if (!comparisons || any_wrong(*comparisons)) {
     result.outcome = Outcome::wrong_answer;
     result.flags.push_back("output_mismatch");

@@ -271,6 +271,7 @@ RunOutcome run_job(ProcessRunner& processes, const RunRequest& request) {
         outcome.tasks[e.task].seconds = e.seconds;
         outcome.tasks[e.task].input_digests = e.inputs;
         outcome.tasks[e.task].shared_memory = e.shared_memory;
+        outcome.tasks[e.task].launched_threads = e.threads;
         finished.insert(e.task);
         ++progress;
       }

@@ -67,6 +67,8 @@ struct TaskStatus {
   std::string shared_memory = {};
   /// Check tasks: array_digest of each input after the call, from the task's first done event.
   std::map<std::string, std::string> input_digests = {};
+  /// Check tasks: the most threads one launch of the call had (the done event's; 0 unknown).
+  long long launched_threads = 0;
   /// An allocation the runner's GPU memory limit refused during the task, in words ("" none).
   std::string memory_refused = {};
   /// cuda_error: the runtime refused a call (a launch's shape, an allocation) and the context

@@ -1,6 +1,9 @@
 #include <doctest/doctest.h>
 
 #include "check/cross_case.hpp"
+#include "check/pattern.hpp"
+
+#include <string>
 
 using namespace cugrade;
 
@@ -69,6 +72,24 @@ TEST_CASE("check::cross_case_pattern") {
     CHECK(cross_case_pattern({with({{"n", 1000}}, ok), with({{"n", 1024}}, ok), with({{"n", 1LL << 31}}, bad)}) ==
           "wrong only at the largest sizes (n=2147483648 and up): does the grid cover the whole input, and do "
           "the indices fit in an int?");
+  }
+  SUBCASE("wrong only at the largest sizes, where every failing case's launch had a thread for each element") {
+    // The case's pattern says its grid was large enough (check/pattern.hpp): the grid is not asked about.
+    const auto covered = [](std::int64_t n) {
+      CaseResult c = with({{"n", n}}, bad);
+      Comparison o;
+      o.pattern = "elements from index 65536 on are wrong (...): the call's largest launch had " + std::to_string(n) +
+                  " threads, one for every element, " + std::string(grid_was_large_enough) + ": ...";
+      c.comparisons.push_back(o);
+      return c;
+    };
+    CHECK(cross_case_pattern({with({{"n", 1000}}, ok), with({{"n", 1024}}, ok), covered(1 << 20), covered(1 << 24)}) ==
+          "wrong only at the largest sizes (n=1048576 and up), though each launch had a thread for every element: "
+          "does an index overflow there?");
+    // One failing case without that evidence: the grid stays a question.
+    CHECK(cross_case_pattern({with({{"n", 1000}}, ok), with({{"n", 1024}}, ok), covered(1 << 20),
+                              with({{"n", 1 << 24}}, bad)}) ==
+          "wrong only at the largest sizes (n=1048576 and up): does the grid cover the whole input?");
   }
   SUBCASE("wrong only at the smallest sizes") {
     CHECK(cross_case_pattern({with({{"n", 96}}, bad), with({{"n", 1000}}, ok), with({{"n", 4096}}, ok)}) ==

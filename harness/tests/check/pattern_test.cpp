@@ -188,6 +188,33 @@ TEST_CASE("check::describe_mismatch_pattern") {
           "launched (or a 16-bit index, which would overflow there), or blocks that overlap (does each block start "
           "at blockIdx.x * blockDim.x)?");
   }
+  SUBCASE("1-D suffix: a launch with a thread for every element rules out a short grid") {
+    // The runner counted the call's threads (the done event's): the grid covered all 70000.
+    auto wrapped = vector(70000, [](auto i) { return i >= 65536; });
+    for (int i = 65536; i < 70000; ++i) wrapped.fill[static_cast<std::size_t>(i)] = Fill::device;
+    wrapped.launched_threads = 70144;
+    CHECK(describe_mismatch_pattern(wrapped) ==
+          "elements from index 65536 on are wrong (the first 65536 are right; the rest hold what fresh cudaMalloc "
+          "memory holds on the CPU backend: copied from device memory no kernel wrote): the call's largest launch "
+          "had 70144 threads, one for every element, so the grid was not too small: an index kept in 16 bits "
+          "(unsigned short) overflows at 65536; keep indices in int");
+    auto signed_wrap = vector(40000, [](auto i) { return i >= 32768; });
+    signed_wrap.launched_threads = 40000;
+    CHECK(describe_mismatch_pattern(signed_wrap).find("an index kept in 16 bits (short) overflows at 32768") !=
+          std::string::npos);
+    // Elsewhere: what is left of the causes, and still not the grid.
+    auto short_index = vector(1000, [](auto i) { return i >= 768; });
+    short_index.launched_threads = 1024;
+    const std::string words = describe_mismatch_pattern(short_index);
+    CHECK(words.find(grid_was_large_enough) != std::string::npos);
+    CHECK(words.ends_with("do the blocks overlap (does each block start at blockIdx.x * blockDim.x?), or does an "
+                          "index stop short of n?"));
+    CHECK(words.find("too few blocks") == std::string::npos);
+    // Fewer threads than elements: the grid stays a suspect, as without the count.
+    auto short_grid = vector(1000, [](auto i) { return i >= 768; });
+    short_grid.launched_threads = 768;
+    CHECK(describe_mismatch_pattern(short_grid).find("too few blocks launched") != std::string::npos);
+  }
   SUBCASE("a shaped region no thread stored to: the grid or a bounds check") {
     auto m = matrix(65, 33, [](auto r, auto c) { return r >= 64 || c >= 32; });
     for (std::size_t i = 0; i < m.wrong.size(); ++i)

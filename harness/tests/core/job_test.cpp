@@ -98,6 +98,16 @@ TEST_CASE("runtime::events") {
     CHECK(cugrade::event_to_line(e).find("shared_memory") == std::string::npos);
     CHECK(cugrade::event_from_line(cugrade::event_to_line(e))->shared_memory.empty());
   }
+  SUBCASE("a done event says how many threads the call's largest launch had, when the runner counted them") {
+    cugrade::Event e;
+    e.kind = "done";
+    e.task = "t";
+    e.threads = 1048832;
+    CHECK(cugrade::event_from_line(cugrade::event_to_line(e))->threads == 1048832);
+    e.threads = 0;
+    CHECK(cugrade::event_to_line(e).find("threads") == std::string::npos);
+    CHECK(cugrade::event_from_line(cugrade::event_to_line(e))->threads == 0);
+  }
   SUBCASE("an event carries the allocation the GPU memory limit refused, when there was one") {
     cugrade::Event e;
     e.kind = "cuda_error";

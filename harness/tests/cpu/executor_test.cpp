@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "kernels/kernels.hpp"
+#include "launch_tracking.hpp"
 
 namespace {
 
@@ -127,6 +128,19 @@ TEST_CASE("cpu::launch limits") {
   SUBCASE("the error is reported once, as by cudaGetLastError") {
     cpu_test::launch_with(1, 1, 1, 2048, 1, 1, 0);
     CHECK(cpu_test::launch_with(1, 1, 1, 32, 1, 1, 0) == "no error");
+  }
+  SUBCASE("the most threads one launch had, for the runner's done event; a refused launch counts none") {
+    using namespace cugrade::runner;  // the runner's launch tracking, as the CPU backend implements it
+    reset_last_kernel();
+    CHECK(most_threads_since_reset() == 0);
+    cpu_test::launch_with(1, 1, 1, 2048, 1, 1, 0);  // refused: it never ran
+    CHECK(most_threads_since_reset() == 0);
+    cpu_test::launch_with(3, 2, 1, 16, 4, 1, 0);
+    CHECK(most_threads_since_reset() == 3 * 2 * 16 * 4);
+    cpu_test::launch_with(1, 1, 1, 32, 1, 1, 0);  // a smaller launch after it changes nothing
+    CHECK(most_threads_since_reset() == 384);
+    reset_last_kernel();  // before the next entry call
+    CHECK(most_threads_since_reset() == 0);
   }
 }
 

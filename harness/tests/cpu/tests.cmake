@@ -25,7 +25,7 @@ add_executable(test_cpu
 target_link_libraries(test_cpu PRIVATE cugrade_cpu_prepass cugrade_cpu_build cugrade_cpu_executor
   cugrade_cpu_test_kernels doctest::doctest)
 add_dependencies(test_cpu cugrade_cpu_prepass_corpus)
-target_include_directories(test_cpu PRIVATE ${cpu_tests_dir})
+target_include_directories(test_cpu PRIVATE ${cpu_tests_dir} ${CUGRADE_HARNESS_DIR}/runtime)
 target_compile_definitions(test_cpu PRIVATE CUGRADE_CPU_TEST_DATA="${cpu_tests_dir}/data")
 doctest_discover_tests(test_cpu TEST_PREFIX "cpu/" ADD_LABELS 0 PROPERTIES LABELS cpu)
 
