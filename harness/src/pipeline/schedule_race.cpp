@@ -212,7 +212,7 @@ std::size_t check_schedule_races(ProcessRunner& processes, const Spec& spec, con
       if (finished && runs_disagree(three, three_output, four, task.output_file, *one.tolerance))
         mark(*one.result, unsteady_message);
       else
-        mark_schedule_race(*one.result);
+        mark(*one.result, global_order_race_message);
     }
   }
   return marked;

@@ -13,7 +13,9 @@
 //   run 4  forward, 0x00   where the kernels declare no shared memory and only the order seemed
 //                          to change the result (1 and 3 agree): run 3 again. A launch's blocks
 //                          run side by side on several CPU threads, so 3 and 4 can differ too:
-//                          then the order is not blamed (unsteady_message)
+//                          then the order is not blamed (unsteady_message); where they agree,
+//                          the race is on global memory (global_order_race_message), no barrier
+//                          around shared memory being in question
 // On the CUDA backend the runner poisons the SMs' shared memory before each check call with the
 // same byte (runtime/shared_poison.hpp); the order of threads is the GPU's own:
 //   run 2  0x00            every check task that finished in run 1, in run 1's runner: its job
@@ -48,6 +50,15 @@ inline constexpr const char* shared_log_variable = "CUGRADE_CPU_SHARED_LOG";
 inline constexpr const char* schedule_race_message =
     "results change when the order of threads changes: a race (e.g. a missing __syncthreads(), or a missing "
     "__syncwarp() between the steps of warp-synchronous code) — schedule forward and reverse gave different outputs";
+
+/// What a case is told whose outputs changed with the order of threads alone (run 4 agreed with
+/// run 3) where its kernels declare no shared memory: no barrier around shared memory is missing;
+/// threads meet in global memory (a transpose that wrote rows `cols` apart was told "a missing
+/// __syncthreads()" for its threads of different blocks storing to one element).
+inline constexpr const char* global_order_race_message =
+    "results change when the order of threads changes, and the kernels declare no __shared__ memory: threads race "
+    "on global memory (several threads store to the same element: an index computed wrong?, or one reads an "
+    "element another thread of the launch writes) — schedule forward and reverse gave different outputs";
 
 /// What a case is told whose outputs changed between two runs in the same order of threads,
 /// where its kernels declare no shared memory: something else was read before it was set, or,

@@ -138,6 +138,20 @@ TEST_CASE("schedule_race::check_schedule_races") {
     CHECK(fixture.jobs[3].checks.size() == 2);
     for (const CaseResult& c : fixture.cases) {
       CHECK(c.outcome == Outcome::wrong_answer);
+      CHECK(c.message == global_order_race_message);  // no __shared__ declared: no barrier suggested
+      CHECK(c.message.find("__syncthreads") == std::string::npos);
+    }
+  }
+
+  SUBCASE("a race where the kernels declare shared memory: a missing barrier is suggested, no run 4") {
+    RaceFixture fixture({[](const std::string& schedule, const std::string&, Array& y) {
+                           if (schedule == "reverse") y.data<float>()[0] += 1.0f;
+                         },
+                         shared_log});
+    CHECK(fixture.check() == 4);
+    CHECK(fixture.reruns() == 3);  // run 2, and run 3 for each of the two steps
+    for (const CaseResult& c : fixture.cases) {
+      CHECK(c.outcome == Outcome::wrong_answer);
       CHECK(c.message == schedule_race_message);
     }
   }
@@ -210,7 +224,7 @@ TEST_CASE("schedule_race::check_schedule_races") {
     CHECK(same.message.find("a race") == std::string::npos);
     const CaseResult& different = fixture.result("simple/n=40/seed=1");
     CHECK(different.outcome == Outcome::wrong_answer);
-    CHECK(different.message.ends_with(schedule_race_message));
+    CHECK(different.message.ends_with(global_order_race_message));
   }
 
   SUBCASE("nothing finished: no second run at all") {
