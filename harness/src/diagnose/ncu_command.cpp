@@ -69,10 +69,18 @@ fs::path find_ncu(const Locations& where) {
 
 namespace {
 
-/// `argv` with `--section-folder sections` before its program (the last two words) when
-/// `sections` is not empty.
-std::vector<std::string> with_sections(std::vector<std::string> argv, const fs::path& sections) {
-  if (!sections.empty()) argv.insert(argv.end() - 2, {"--section-folder", sections.string()});
+/// ncu with `options`, on the kernels of the runner's entry range only (not its fills, flushes or
+/// digests), at most `launch_count` of them, clocks left as they are, its log to `log_file`, its
+/// sections from `sections` where that is not empty, then the program: `runner job_file`.
+std::vector<std::string> entry_range_command(const fs::path& ncu, const std::vector<std::string>& options,
+                                             int launch_count, const fs::path& log_file, const fs::path& sections,
+                                             const fs::path& runner, const fs::path& job_file) {
+  std::vector<std::string> argv{ncu.string()};
+  argv.insert(argv.end(), options.begin(), options.end());
+  argv.insert(argv.end(), {"--nvtx", "--nvtx-include", "cugrade_entry/", "--launch-count", std::to_string(launch_count),
+                           "--clock-control", "none", "--log-file", log_file.string()});
+  if (!sections.empty()) argv.insert(argv.end(), {"--section-folder", sections.string()});
+  argv.insert(argv.end(), {runner.string(), job_file.string()});
   return argv;
 }
 
@@ -106,27 +114,9 @@ NcuSectionFolders ncu_section_folders(const fs::path& ncu, const fs::path& dir) 
 
 std::vector<std::string> ncu_command(const fs::path& ncu, const fs::path& runner, const fs::path& job_file,
                                      const fs::path& log_file, int max_kernels, const fs::path& sections) {
-  return with_sections({ncu.string(),
-                        "--csv",
-                        "--page",
-                        "details",
-                        "--print-units",
-                        "base",
-                        "--metrics",
-                        diagnosis_metrics(),
-                        // Only the kernels of the entry call: not the runner's fills, flushes or digests.
-                        "--nvtx",
-                        "--nvtx-include",
-                        "cugrade_entry/",
-                        "--launch-count",
-                        std::to_string(max_kernels),
-                        "--clock-control",
-                        "none",
-                        "--log-file",
-                        log_file.string(),
-                        runner.string(),
-                        job_file.string()},
-                       sections);
+  return entry_range_command(ncu,
+                             {"--csv", "--page", "details", "--print-units", "base", "--metrics", diagnosis_metrics()},
+                             max_kernels, log_file, sections, runner, job_file);
 }
 
 std::vector<std::string> ncu_source_command(const fs::path& ncu, const fs::path& runner, const fs::path& job_file,
@@ -139,28 +129,10 @@ std::vector<std::string> ncu_source_command(const fs::path& ncu, const fs::path&
     if (std::string_view("\\^$.|?*+()[]{}").find(c) != std::string_view::npos) pattern += '\\';
     pattern += c;
   }
-  return with_sections({ncu.string(),
-                        "--csv",
-                        "--page",
-                        "source",
-                        "--print-source",
-                        "cuda,sass",
-                        "--section",
-                        "SourceCounters",
-                        "--nvtx",
-                        "--nvtx-include",
-                        "cugrade_entry/",
-                        "--kernel-name",
-                        "regex:" + pattern + "$",
-                        "--launch-count",
-                        "1",
-                        "--clock-control",
-                        "none",
-                        "--log-file",
-                        log_file.string(),
-                        runner.string(),
-                        job_file.string()},
-                       sections);
+  return entry_range_command(ncu,
+                             {"--csv", "--page", "source", "--print-source", "cuda,sass", "--section", "SourceCounters",
+                              "--kernel-name", "regex:" + pattern + "$"},
+                             1, log_file, sections, runner, job_file);
 }
 
 std::string ncu_failure(const std::string& printed, int exit_code) {

@@ -74,6 +74,14 @@ std::vector<std::string> phase_names(const TimingOutcome& timed) {
   return names;
 }
 
+/// Checks that the one target of `outcomes` ran to its end with results the digests refused.
+void check_caught(const std::vector<TimingOutcome>& outcomes) {
+  REQUIRE(outcomes.size() == 1);
+  CHECK(outcomes[0].status.outcome == Outcome::passed);  // it ran; its results are wrong
+  CHECK_FALSE(outcomes[0].verified);
+  CHECK(outcomes[0].mismatch.find("differ from the reference") != std::string::npos);
+}
+
 /// Keeps, for each of `tasks`, a baseline far slower than any reference process: one that never
 /// says the student's runner slowed the reference, so that a test of which runners start is not
 /// decided by the CPU backend's noise (a baseline that blames is taken again, with a twin).
@@ -165,10 +173,7 @@ TEST_CASE("run::time_targets") {
     const RunRequest student = student_request(CUGRADE_LOCKSTEP_CACHING, dir);
     const TimeTask task = reduction_task(dir, 3000);
     const auto outcomes = time_targets(processes, student, {task}, CUGRADE_LOCKSTEP_REFERENCE, dir / "reference");
-    REQUIRE(outcomes.size() == 1);
-    CHECK(outcomes[0].status.outcome == Outcome::passed);  // it ran; its results are wrong
-    CHECK_FALSE(outcomes[0].verified);
-    CHECK(outcomes[0].mismatch.find("differ from the reference") != std::string::npos);
+    check_caught(outcomes);
   }
 
   SUBCASE("a student that answers its cached sum with the sample's sign is caught: each element's sign flips on its own") {
@@ -176,10 +181,7 @@ TEST_CASE("run::time_targets") {
     TimeTask task = reduction_task(dir, 3000);
     task.min_samples = task.max_samples = 23;
     const auto outcomes = time_targets(processes, student, {task}, CUGRADE_LOCKSTEP_REFERENCE, dir / "reference");
-    REQUIRE(outcomes.size() == 1);
-    CHECK(outcomes[0].status.outcome == Outcome::passed);  // it ran; its results are wrong
-    CHECK_FALSE(outcomes[0].verified);
-    CHECK(outcomes[0].mismatch.find("differ from the reference") != std::string::npos);
+    check_caught(outcomes);
   }
 
   SUBCASE("without sign-free inputs the same cheat passes every digest (what the flips close)") {
