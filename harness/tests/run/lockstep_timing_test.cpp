@@ -59,6 +59,16 @@ RunRequest student_request(const fs::path& runner, const fs::path& dir) {
   return request;
 }
 
+/// A student's request whose runner the fake process runner plays (its folders made in `dir`).
+RunRequest scripted_student(const fs::path& dir) {
+  RunRequest request;
+  request.runner = dir / "runner";
+  request.work_dir = dir / "run";
+  fs::create_directories(request.work_dir);
+  fs::create_directories(dir / "reference");
+  return request;
+}
+
 /// How many runners were started in `dir` and its subfolders (each writes its own job file).
 std::size_t runners_started(const fs::path& dir) {
   std::size_t count = 0;
@@ -430,11 +440,7 @@ TEST_CASE("run::time_targets stops the student's side on the times it is graded 
   // samples, the events below (one long in ten, a relative spread of 3) only after about 220.
   task.target_rse = 0.2;
   task.budget_s = 30.0;
-  RunRequest student;
-  student.runner = fixture.dir / "runner";
-  student.work_dir = fixture.dir / "run";
-  fs::create_directories(student.work_dir);
-  fs::create_directories(fixture.dir / "reference");
+  const RunRequest student = scripted_student(fixture.dir);
   BaselineCache baselines;
   keep_baselines_that_never_blame(baselines, student, {task});
   for (const bool theirs : {true, false}) {  // the reference's runner starts first
@@ -497,11 +503,7 @@ TEST_CASE("run::time_targets tells no runner a digest's key before its call retu
   FakeProcessRunner processes;
   TimeTask task = reduction_task(fixture.dir, 100);
   task.min_samples = task.max_samples = 6;
-  RunRequest student;
-  student.runner = fixture.dir / "runner";
-  student.work_dir = fixture.dir / "run";
-  fs::create_directories(student.work_dir);
-  fs::create_directories(fixture.dir / "reference");
+  const RunRequest student = scripted_student(fixture.dir);
   BaselineCache baselines;
   keep_baselines_that_never_blame(baselines, student, {task});
   auto calls = std::make_shared<std::vector<std::pair<std::string, std::uint64_t>>>();  // prepare line, key
