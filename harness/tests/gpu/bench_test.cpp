@@ -11,6 +11,8 @@
 #include <sstream>
 #include <string>
 
+#include "gpu_skip.hpp"
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -22,25 +24,10 @@ std::string read_text(const fs::path& path) {
   return text.str();
 }
 
-/// Ends this test with exit code 77 ("Skipped" in CTest) when cugrade-probe sees no GPU.
-void skip_without_gpu() {
-  std::string output;
-  if (FILE* pipe = popen(CUGRADE_PROBE, "r")) {
-    char buffer[4096];
-    while (std::size_t got = std::fread(buffer, 1, sizeof buffer, pipe)) output.append(buffer, got);
-    pclose(pipe);
-  }
-  const auto probe = nlohmann::json::parse(output, nullptr, /*allow_exceptions=*/false);
-  if (probe.is_object() && probe.value("device_count", 0) > 0) return;
-  std::printf("SKIPPED: no GPU on this machine (cugrade-probe found none)\n");
-  std::fflush(stdout);
-  std::_Exit(77);
-}
-
 }  // namespace
 
 TEST_CASE("gpu::bench_vecadd") {
-  skip_without_gpu();
+  cugrade::test::skip_without_gpu();
   std::string pattern = (fs::temp_directory_path() / "cugrade-bench-gpu-XXXXXX").string();
   REQUIRE(mkdtemp(pattern.data()) != nullptr);
   const fs::path dir = pattern;

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "array_file.hpp"
+#include "gpu_skip.hpp"
 #include "job.hpp"
 
 #include "temp_dir.hpp"
@@ -40,30 +41,6 @@ inline int run_runner(const std::string& student, const fs::path& dir, const std
                               (dir / "stdout").string() + " 2>" + (dir / "stderr").string();
   const int status = std::system(command.c_str());
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-/// Asks cugrade-probe, once per test process.
-inline bool gpu_present() {
-  static const bool present = [] {
-    std::string output;
-    if (FILE* pipe = popen(CUGRADE_PROBE, "r")) {
-      char buffer[4096];
-      while (std::size_t got = std::fread(buffer, 1, sizeof buffer, pipe)) output.append(buffer, got);
-      pclose(pipe);
-    }
-    const auto json = nlohmann::json::parse(output, nullptr, /*allow_exceptions=*/false);
-    return json.is_object() && json.value("device_count", 0) > 0;
-  }();
-  return present;
-}
-
-/// Without a GPU, ends this test with exit code 77, which CTest reports as "Skipped" (the
-/// property SKIP_RETURN_CODE in CMakeLists.txt): a visible skip, never a silent pass.
-inline void skip_without_gpu() {
-  if (gpu_present()) return;
-  std::printf("SKIPPED: no GPU on this machine (cugrade-probe found none)\n");
-  std::fflush(stdout);
-  std::_Exit(77);
 }
 
 /// x[i] = i/2 - 100: exact in float, so 2x is exact too.
