@@ -30,6 +30,13 @@ void rotate(const T* base, T* dest, std::int64_t rows, std::int64_t cols, std::i
     }
 }
 
+/// rotate on arrays of T, as `variant` says.
+template <class T>
+void rotate_as(const void* base, void* dest, std::int64_t rows, std::int64_t cols, std::int64_t shift,
+               SampleVariant variant) {
+  rotate(static_cast<const T*>(base), static_cast<T*>(dest), rows, cols, shift, variant.negate, variant.signs);
+}
+
 template <class T>
 void digest_of(const T* data, std::int64_t n, std::uint64_t key, double atol, double rtol, std::int64_t first,
                Digest& digest) {
@@ -52,12 +59,12 @@ void host_sample_input(const void* base, void* dest, const Array& layout, Sample
   if (cols == 0) return;
   const std::int64_t shift = ((variant.shift % cols) + cols) % cols;
   switch (layout.type) {
-    case DType::f32: rotate(static_cast<const float*>(base), static_cast<float*>(dest), rows, cols, shift, variant.negate, variant.signs); break;
-    case DType::f64: rotate(static_cast<const double*>(base), static_cast<double*>(dest), rows, cols, shift, variant.negate, variant.signs); break;
-    case DType::i32: rotate(static_cast<const std::int32_t*>(base), static_cast<std::int32_t*>(dest), rows, cols, shift, variant.negate, variant.signs); break;
-    case DType::i64: rotate(static_cast<const std::int64_t*>(base), static_cast<std::int64_t*>(dest), rows, cols, shift, variant.negate, variant.signs); break;
+    case DType::f32: rotate_as<float>(base, dest, rows, cols, shift, variant); break;
+    case DType::f64: rotate_as<double>(base, dest, rows, cols, shift, variant); break;
+    case DType::i32: rotate_as<std::int32_t>(base, dest, rows, cols, shift, variant); break;
+    case DType::i64: rotate_as<std::int64_t>(base, dest, rows, cols, shift, variant); break;
     // Unsigned values have no negation that keeps them valid: rotation only, no sign flipped.
-    case DType::u32: rotate(static_cast<const std::uint32_t*>(base), static_cast<std::uint32_t*>(dest), rows, cols, shift, false, 0); break;
+    case DType::u32: rotate_as<std::uint32_t>(base, dest, rows, cols, shift, SampleVariant{}); break;
   }
 }
 

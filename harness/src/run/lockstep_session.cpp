@@ -163,7 +163,8 @@ bool LockstepSession::call(Side& side, std::uint64_t k, bool record, std::vector
   const std::uint64_t h = mix(variant_salts_[task_] ^ k);
   // Negated or not at random, not by turns: no count of calls predicts the next outputs. The
   // last number keys each element's own sign in the task's sign-free inputs (sample_inputs.hpp).
-  const std::string prepare = fmt::format("prepare {} {} {} {}", k, h >> 8, (h >> 3) & 1, mix(h ^ 0xD1B54A32D192ED03ULL) | 1);
+  const std::uint64_t signs = mix(h ^ 0xD1B54A32D192ED03ULL) | 1;
+  const std::string prepare = fmt::format("prepare {} {} {} {}", k, h >> 8, (h >> 3) & 1, signs);
   auto reply = ask(side, prepare, timeout_s_);
   if (!reply || *reply != "ready") return fail(side, reply, side.process->timed_out(), "prepare");
   const auto start = Clock::now();
