@@ -10,64 +10,20 @@
 #include <chrono>
 #include <filesystem>
 #include <memory>
-#include <set>
-#include <sstream>
 #include <thread>
 
 #include "array_file.hpp"
 #include "process/fake_process_runner.hpp"
 #include "run/fake_server.hpp"
+#include "run/lockstep_fixture.hpp"
 #include "run/run_fixture.hpp"
 #include "timing/timing_stats.hpp"
 
 namespace fs = std::filesystem;
 using namespace cugrade;
+using namespace cugrade::test;
 
 namespace {
-
-/// A timing task of reduction step `step` on `n` random ints, its inputs written into `dir`.
-TimeTask reduction_task(const fs::path& dir, int n, const std::string& step = "reduce7", int offset = 0) {
-  Array in = make_array(DType::i32, {n});
-  for (int i = 0; i < n; ++i) in.data<std::int32_t>()[i] = offset + (i * 7919) % 2001 - 1000;
-  const fs::path inputs = dir / (step + ".in");
-  REQUIRE(write_array_file(inputs.string(), {{"in", in}}));
-  TimeTask task;
-  task.id = "perf/" + step;
-  task.step = task.reference_step = step;
-  task.params = {{"n", n}};
-  task.inputs_file = inputs.string();
-  task.outputs = {{"out", OutputDecl{DType::i64, {1}}}};
-  task.sign_free_inputs = {"in"};  // as the reduction's grader says
-  task.min_samples = 4;
-  task.max_samples = 6;
-  task.budget_s = 5.0;
-  task.warmup_s = 0.0;
-  task.flush_bytes = 4096;
-  return task;
-}
-
-/// The student's request: its runner, its own folder, the CPU executor on one thread.
-RunRequest student_request(const fs::path& runner, const fs::path& dir) {
-  RunRequest request;
-  request.runner = runner;
-  request.work_dir = dir / "run";
-  request.task_timeout_s = 20.0;
-  request.environment = runner_environment();
-  request.environment["CUGRADE_CPU_THREADS"] = "1";
-  fs::create_directories(request.work_dir);
-  fs::create_directories(dir / "reference");
-  return request;
-}
-
-/// A student's request whose runner the fake process runner plays (its folders made in `dir`).
-RunRequest scripted_student(const fs::path& dir) {
-  RunRequest request;
-  request.runner = dir / "runner";
-  request.work_dir = dir / "run";
-  fs::create_directories(request.work_dir);
-  fs::create_directories(dir / "reference");
-  return request;
-}
 
 /// How many runners were started in `dir` and its subfolders (each writes its own job file).
 std::size_t runners_started(const fs::path& dir) {
@@ -90,16 +46,6 @@ void check_caught(const std::vector<TimingOutcome>& outcomes) {
   CHECK(outcomes[0].status.outcome == Outcome::passed);  // it ran; its results are wrong
   CHECK_FALSE(outcomes[0].verified);
   CHECK(outcomes[0].mismatch.find("differ from the reference") != std::string::npos);
-}
-
-/// Keeps, for each of `tasks`, a baseline far slower than any reference process: one that never
-/// says the student's runner slowed the reference, so that a test of which runners start is not
-/// decided by the CPU backend's noise (a baseline that blames is taken again, with a twin).
-std::vector<double> keep_baselines_that_never_blame(BaselineCache& baselines, const RunRequest& student,
-                                                    const std::vector<TimeTask>& tasks) {
-  const std::vector<double> slow(10, 1e6);
-  for (const TimeTask& task : tasks) baselines.store(baseline_key(CUGRADE_LOCKSTEP_REFERENCE, student.environment, task), slow);
-  return slow;
 }
 
 }  // namespace
@@ -474,75 +420,4 @@ TEST_CASE("run::time_targets stops the student's side on the times it is graded 
   const TimingStats graded = timing_stats(outcomes[0].student_ms, outcomes[0].student_wall_ms);
   CHECK(graded.wall_clock_samples == graded.samples);
   CHECK(graded.median_ms > 2.5);
-}
-
-namespace {
-
-/// The session's mixing function (splitmix64's finaliser after its increment) and its inverse.
-std::uint64_t splitmix(std::uint64_t x) {
-  x += 0x9E3779B97F4A7C15ULL;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-  return x ^ (x >> 31);
-}
-
-std::uint64_t unsplitmix(std::uint64_t x) {
-  x ^= (x >> 31) ^ (x >> 62);
-  x *= 0x319642B2D24D8EC3ULL;  // the inverse of 0x94D049BB133111EB modulo 2^64
-  x ^= (x >> 27) ^ (x >> 54);
-  x *= 0x96DE1B173F119089ULL;  // the inverse of 0xBF58476D1CE4E5B9
-  x ^= (x >> 30) ^ (x >> 60);
-  return x - 0x9E3779B97F4A7C15ULL;
-}
-
-}  // namespace
-
-TEST_CASE("run::time_targets tells no runner a digest's key before its call returned") {
-  // The prepare line is the runner's (the student's code shares its process): no key may follow
-  // from it. Each key is checked against every key its numbers could give, were the key mixed
-  // from the variant: the shift's 256 completions and both values the signs' key can unmix to.
-  CHECK(unsplitmix(splitmix(0x0123456789ABCDEFULL)) == 0x0123456789ABCDEFULL);
-  test::RunFixture fixture;
-  FakeProcessRunner processes;
-  TimeTask task = reduction_task(fixture.dir, 100);
-  task.min_samples = task.max_samples = 6;
-  const RunRequest student = scripted_student(fixture.dir);
-  BaselineCache baselines;
-  keep_baselines_that_never_blame(baselines, student, {task});
-  auto calls = std::make_shared<std::vector<std::pair<std::string, std::uint64_t>>>();  // prepare line, key
-  for (int side = 0; side < 2; ++side)
-    processes.expect_interactive([calls](const ProcessRequest&) {
-      auto prepared = std::make_shared<std::string>();
-      return std::make_unique<test::FakeServer>([calls, prepared](const std::string& command) -> std::string {
-        if (command == "task 0") return "loaded";
-        if (command.starts_with("prepare ")) {
-          *prepared = command;
-          return "ready";
-        }
-        if (command == "run") return "ran 1.0";
-        if (command.starts_with("digest ")) {
-          calls->emplace_back(*prepared, std::stoull(command.substr(7)));
-          return test::digest_reply();
-        }
-        if (command.starts_with("write ")) return "written";
-        return "what?";
-      });
-    });
-  const auto outcomes =
-      time_targets(processes, student, {task}, CUGRADE_LOCKSTEP_REFERENCE, fixture.dir / "reference", {&baselines});
-  REQUIRE(outcomes.size() == 1);
-  CHECK(outcomes[0].status.outcome == Outcome::passed);
-  REQUIRE(calls->size() >= 12);
-  std::set<std::uint64_t> keys;
-  for (const auto& [prepare, key] : *calls) {
-    CAPTURE(prepare);
-    std::istringstream words(prepare.substr(8));
-    std::uint64_t k = 0, shift = 0, negate = 0, signs = 0;
-    words >> k >> shift >> negate >> signs;
-    REQUIRE(signs != 0);
-    for (std::uint64_t low = 0; low < 256; ++low) CHECK(key != splitmix((shift << 8) | low));
-    for (std::uint64_t mixed : {signs, signs ^ 1}) CHECK(key != splitmix(unsplitmix(mixed) ^ 0xD1B54A32D192ED03ULL));
-    keys.insert(key);
-  }
-  CHECK(keys.size() * 2 == calls->size());  // one key per sample, the same for both sides
 }
