@@ -14,15 +14,14 @@
 namespace cugrade {
 namespace fs = std::filesystem;
 
-namespace {
-
-/// The seed of sample k's variant and key (splitmix64): the runners learn each only when used.
-std::uint64_t mix(std::uint64_t x) {
+std::uint64_t lockstep_mix(std::uint64_t x) {
   x += 0x9E3779B97F4A7C15ULL;
   x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
   x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
   return x ^ (x >> 31);
 }
+
+namespace {
 
 /// A fresh per-target salt: 64 bits of the system's entropy (the clock where it has none), so
 /// that two checks of the same file do not see the same sequence and no salt follows from another.
@@ -31,8 +30,8 @@ std::uint64_t fresh_salt() {
     std::random_device entropy;
     return (static_cast<std::uint64_t>(entropy()) << 32) ^ entropy();
   } catch (const std::exception&) {
-    return mix(static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()) ^
-               reinterpret_cast<std::uintptr_t>(&fresh_salt));
+    return lockstep_mix(static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()) ^
+                        reinterpret_cast<std::uintptr_t>(&fresh_salt));
   }
 }
 
@@ -160,10 +159,10 @@ bool LockstepSession::fail(Side& side, const std::optional<std::string>& reply, 
 bool LockstepSession::call(Side& side, std::uint64_t k, bool record, std::vector<double>* digest) {
   // The variant (h, which the prepare line gives away: mix is invertible) and the digest's key
   // from salts of their own: the key is the runner's to learn only after the call returned.
-  const std::uint64_t h = mix(variant_salts_[task_] ^ k);
+  const std::uint64_t h = lockstep_mix(variant_salts_[task_] ^ k);
   // Negated or not at random, not by turns: no count of calls predicts the next outputs. The
   // last number keys each element's own sign in the task's sign-free inputs (sample_inputs.hpp).
-  const std::uint64_t signs = mix(h ^ 0xD1B54A32D192ED03ULL) | 1;
+  const std::uint64_t signs = lockstep_mix(h ^ sign_flips_tweak) | 1;
   const std::string prepare = fmt::format("prepare {} {} {} {}", k, h >> 8, (h >> 3) & 1, signs);
   auto reply = ask(side, prepare, timeout_s_);
   if (!reply || *reply != "ready") return fail(side, reply, side.process->timed_out(), "prepare");
@@ -171,7 +170,7 @@ bool LockstepSession::call(Side& side, std::uint64_t k, bool record, std::vector
   reply = ask(side, "run", timeout_s_);
   const auto ran = reply ? reply_numbers(*reply, "ran", 1) : std::nullopt;
   if (!ran) return fail(side, reply, side.process->timed_out(), "run");
-  reply = ask(side, fmt::format("digest {}", mix(key_salts_[task_] ^ k)), timeout_s_);
+  reply = ask(side, fmt::format("digest {}", lockstep_mix(key_salts_[task_] ^ k)), timeout_s_);
   const double wall = ms_since(start);
   const auto values = reply ? reply_numbers(*reply, "digest", timing_digest_values) : std::nullopt;
   if (!values) return fail(side, reply, side.process->timed_out(), "digest");

@@ -14,6 +14,13 @@
 
 namespace cugrade {
 
+/// The session's mixing function (splitmix64: its increment, then its finaliser), a bijection:
+/// each sample's variant and key come from a salt mixed with the sample's number.
+std::uint64_t lockstep_mix(std::uint64_t x);
+
+/// What the variant's number is mixed with for the key of its sign flips (prepare's last number).
+inline constexpr std::uint64_t sign_flips_tweak = 0xD1B54A32D192ED03ULL;
+
 /// Lock-step timing of a check's targets: one runner per side serves them all. The reference's
 /// baselines come first, every one before any process of the student's is alive: the reference
 /// taking turns with a twin of itself (a second reference runner), so that the baseline pays

@@ -14,6 +14,7 @@
 #include "process/fake_process_runner.hpp"
 #include "run/fake_server.hpp"
 #include "run/lockstep_fixture.hpp"
+#include "run/lockstep_session.hpp"
 #include "run/lockstep_timing.hpp"
 
 namespace fs = std::filesystem;
@@ -22,14 +23,7 @@ using namespace cugrade::test;
 
 namespace {
 
-/// The session's mixing function (splitmix64's finaliser after its increment) and its inverse.
-std::uint64_t splitmix(std::uint64_t x) {
-  x += 0x9E3779B97F4A7C15ULL;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-  return x ^ (x >> 31);
-}
-
+/// The inverse of the session's mixing function (lockstep_mix): what a runner could compute.
 std::uint64_t unsplitmix(std::uint64_t x) {
   x ^= (x >> 31) ^ (x >> 62);
   x *= 0x319642B2D24D8EC3ULL;  // the inverse of 0x94D049BB133111EB modulo 2^64
@@ -45,7 +39,7 @@ TEST_CASE("run::time_targets tells no runner a digest's key before its call retu
   // The prepare line is the runner's (the student's code shares its process): no key may follow
   // from it. Each key is checked against every key its numbers could give, were the key mixed
   // from the variant: the shift's 256 completions and both values the signs' key can unmix to.
-  CHECK(unsplitmix(splitmix(0x0123456789ABCDEFULL)) == 0x0123456789ABCDEFULL);
+  CHECK(unsplitmix(lockstep_mix(0x0123456789ABCDEFULL)) == 0x0123456789ABCDEFULL);
   test::RunFixture fixture;
   FakeProcessRunner processes;
   TimeTask task = reduction_task(fixture.dir, 100);
@@ -84,8 +78,8 @@ TEST_CASE("run::time_targets tells no runner a digest's key before its call retu
     std::uint64_t k = 0, shift = 0, negate = 0, signs = 0;
     words >> k >> shift >> negate >> signs;
     REQUIRE(signs != 0);
-    for (std::uint64_t low = 0; low < 256; ++low) CHECK(key != splitmix((shift << 8) | low));
-    for (std::uint64_t mixed : {signs, signs ^ 1}) CHECK(key != splitmix(unsplitmix(mixed) ^ 0xD1B54A32D192ED03ULL));
+    for (std::uint64_t low = 0; low < 256; ++low) CHECK(key != lockstep_mix((shift << 8) | low));
+    for (std::uint64_t mixed : {signs, signs ^ 1}) CHECK(key != lockstep_mix(unsplitmix(mixed) ^ sign_flips_tweak));
     keys.insert(key);
   }
   CHECK(keys.size() * 2 == calls->size());  // one key per sample, the same for both sides
