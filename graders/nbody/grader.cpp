@@ -166,9 +166,15 @@ Work work(const std::string& step, const Params& params) {
 /// Generator + gold + work + mistake models of assignment nbody. No input is sign-free: a body's
 /// coordinate flipped on its own would move it away from the partner it is placed beside, and
 /// perhaps into the band around the cutoff that keep_out_of_band keeps bodies out of, where a
-/// correct float kernel and the reference may disagree (docs/security.md says what that leaves).
+/// correct float kernel and the reference may disagree. Instead each timed sample moves every body
+/// that has room (runtime/body_reach.hpp): by up to 2 cm, never to within 0.011 m of another
+/// (10 % clear of the cutoff: no pair is decided otherwise), its velocity by up to 25 m/s per metre
+/// of its reach (0.5 m/s: the simulations' lattice keeps its pairs ≥ 0.14 m apart over NT = 10),
+/// so that no sample's forces are an earlier one's renumbered (docs/security.md).
 const Grader nbody_grader{"nbody", generate, gold, work, {.required = {"N", "NT"}, .optional = {"nt", "at_cutoff"}},
-                          mistakes};
+                          mistakes, {},
+                          {.x = "X", .y = "Y", .vx = "VX", .vy = "VY", .keep_apart = 0.011, .reach = 0.02,
+                           .speed = 25.0}};
 CUGRADE_REGISTER_GRADER(nbody_grader);
 
 }  // namespace cugrade

@@ -26,6 +26,17 @@ std::map<std::string, OutputDecl> outputs_from_json(const json& j) {
   }
   return outputs;
 }
+
+json movable_bodies_to_json(const MovableBodies& m) {
+  return {{"x", m.x}, {"y", m.y}, {"vx", m.vx}, {"vy", m.vy},
+          {"keep_apart", m.keep_apart}, {"reach", m.reach}, {"speed", m.speed}};
+}
+
+MovableBodies movable_bodies_from_json(const json& j) {
+  return {j.at("x").get<std::string>(), j.at("y").get<std::string>(), j.at("vx").get<std::string>(),
+          j.at("vy").get<std::string>(), j.at("keep_apart").get<double>(), j.at("reach").get<double>(),
+          j.at("speed").get<double>()};
+}
 }  // namespace
 
 std::string job_to_json(const Job& job) {
@@ -51,7 +62,8 @@ std::string job_to_json(const Job& job) {
          {"reference_output_file", t.reference_output_file}, {"min_samples", t.min_samples},
          {"max_samples", t.max_samples}, {"target_rse", t.target_rse}, {"budget_s", t.budget_s},
          {"warmup_s", t.warmup_s}, {"flush_bytes", t.flush_bytes}, {"atol", t.atol},
-         {"rtol", t.rtol}, {"sign_free_inputs", t.sign_free_inputs}});
+         {"rtol", t.rtol}, {"sign_free_inputs", t.sign_free_inputs},
+         {"movable_bodies", movable_bodies_to_json(t.movable_bodies)}});
   return j.dump(2);
 }
 
@@ -95,6 +107,7 @@ std::optional<Job> job_from_json(const std::string& text, std::string* error) {
       task.atol = t.value("atol", 0.0);
       task.rtol = t.value("rtol", 0.0);
       task.sign_free_inputs = t.value("sign_free_inputs", std::vector<std::string>());
+      if (t.contains("movable_bodies")) task.movable_bodies = movable_bodies_from_json(t.at("movable_bodies"));
       job.timings.push_back(std::move(task));
     }
     return job;

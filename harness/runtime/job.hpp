@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "array_file.hpp"
+#include "body_reach.hpp"
 
 namespace cugrade {
 
@@ -63,6 +64,7 @@ struct TimeTask {
   std::int64_t flush_bytes = 0;               ///< L2 flush buffer; 0 = twice the L2 size
   double atol = 0.0, rtol = 0.0;              ///< the step's tolerance (the digests' bounds)
   std::vector<std::string> sign_free_inputs;  ///< inputs whose elements each sample flips by a keyed coin
+  MovableBodies movable_bodies;               ///< bodies each sample moves within their reach (none: empty)
 };
 
 /// Everything the runner does in one process.

@@ -68,6 +68,19 @@ void host_sample_input(const void* base, void* dest, const Array& layout, Sample
   }
 }
 
+void host_move_sample_bodies(const float* reach, float* dest, const Array& layout, std::int64_t shift,
+                             std::uint64_t key, int axis) {
+  std::int64_t rows = 0, cols = 0;
+  shape(layout, rows, cols);
+  if (cols == 0) return;
+  shift = ((shift % cols) + cols) % cols;
+  for (std::int64_t r = 0; r < rows; ++r)
+    for (std::int64_t j = 0; j < cols; ++j) {
+      const std::int64_t to = r * cols + (j + shift) % cols;
+      dest[to] = dest[to] + body_move(key, to, axis, reach[r * cols + j]);
+    }
+}
+
 void host_add_digest(const void* data, const Array& layout, std::uint64_t key, double atol, double rtol,
                      std::int64_t first, Digest& digest) {
   const std::int64_t n = layout.size();
@@ -84,6 +97,11 @@ void host_add_digest(const void* data, const Array& layout, std::uint64_t key, d
 // The CPU backend's "device" memory is host memory: the host code serves both.
 void write_sample_input(Memory, const void* base, void* dest, const Array& layout, SampleVariant variant) {
   host_sample_input(base, dest, layout, variant);
+}
+
+void move_sample_bodies(Memory, const float* reach, float* dest, const Array& layout, std::int64_t shift,
+                        std::uint64_t key, int axis) {
+  host_move_sample_bodies(reach, dest, layout, shift, key, axis);
 }
 
 void add_digest(Memory, const void* data, const Array& layout, std::uint64_t key, double atol, double rtol,

@@ -9,6 +9,8 @@
 //     vector a rotated copy of the first: so the inputs a grader names sign-free
 //     (Grader::sign_free_inputs) also have each element's sign flipped by a keyed coin, a pattern
 //     new in every sample, and no output of an earlier call, rotated or negated, is this one's;
+//     and the bodies a grader names movable (Grader::movable_bodies, N-body) each move by a keyed
+//     amount within their reach (body_reach.hpp), so that every distance, and every force, is new;
 //   - digest: elements spread over `digest_buckets` buckets by a keyed hash; per bucket the sum
 //     of w_i·g(x_i) (w_i in [1, 2), keyed; g(x) = |x| + x/2) and, for the reference, the sum of
 //     w_i·1.5·(atol + rtol·|x_i|). g changes by at most 1.5·|Δx|, so outputs within tolerance
@@ -55,6 +57,18 @@ void add_digest(Memory memory, const void* data, const Array& layout, std::uint6
 /// write_sample_input for host memory.
 void host_sample_input(const void* base, void* dest, const Array& layout, SampleVariant variant);
 
+/// Moves every body of `dest` (a sample input of `layout`'s shape, f32, written by
+/// write_sample_input with the same `shift`) along axis `axis` (0-3: x, y, vx, vy) by a keyed
+/// amount: element i of the base by reach[i]·(2u − 1), u in [0, 1) hashed from `key`, `axis` and
+/// the element's place in the sample. `reach` (f32, the base's shape) is in `memory` as `dest`
+/// is. Device memory: asynchronous on the legacy stream.
+void move_sample_bodies(Memory memory, const float* reach, float* dest, const Array& layout, std::int64_t shift,
+                        std::uint64_t key, int axis);
+
+/// move_sample_bodies for host memory.
+void host_move_sample_bodies(const float* reach, float* dest, const Array& layout, std::int64_t shift,
+                             std::uint64_t key, int axis);
+
 /// add_digest for host memory.
 void host_add_digest(const void* data, const Array& layout, std::uint64_t key, double atol, double rtol,
                      std::int64_t first, Digest& digest);
@@ -84,6 +98,17 @@ __host__ __device__
 #endif
 inline bool sign_flipped(std::uint64_t signs, std::int64_t index) {
   return signs != 0 && (digest_hash(signs, static_cast<std::uint64_t>(index)) >> 63) != 0;
+}
+
+/// The keyed move of a body's coordinate along `axis` that move_sample_bodies adds: `reach` times
+/// a number in [-1, 1), rounded to float; `to` is the element's place in the sample.
+#if defined(__CUDACC__)
+__host__ __device__
+#endif
+inline float body_move(std::uint64_t key, std::int64_t to, int axis, float reach) {
+  const std::uint64_t h = digest_hash(key ^ 0x6A09E667F3BCC909ULL, static_cast<std::uint64_t>(to) * 4 + axis);
+  const double unit = static_cast<double>(h >> 11) * 0x1p-52 - 1.0;  // [-1, 1), 2^-52 apart
+  return static_cast<float>(static_cast<double>(reach) * unit);
 }
 
 /// One element's term of the exact part: a keyed hash of its index and its value's bits as a

@@ -23,6 +23,17 @@ __global__ void rotate_kernel(const T* base, T* dest, std::int64_t rows, std::in
   }
 }
 
+__global__ void move_bodies_kernel(const float* reach, float* dest, std::int64_t rows, std::int64_t cols,
+                                   std::int64_t shift, std::uint64_t key, int axis) {
+  const std::int64_t n = rows * cols;
+  for (std::int64_t i = blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x; i < n;
+       i += static_cast<std::int64_t>(gridDim.x) * blockDim.x) {
+    const std::int64_t r = i / cols, j = i % cols;
+    const std::int64_t to = r * cols + (j + shift) % cols;
+    dest[to] = __fadd_rn(dest[to], body_move(key, to, axis, reach[i]));
+  }
+}
+
 /// Where the digest kernel adds up: the buckets' sums and bounds, then the exact part.
 struct DigestSlots {
   double sums[digest_buckets];
@@ -96,6 +107,17 @@ void write_sample_input(Memory memory, const void* base, void* dest, const Array
     case DType::u32: rotate<std::uint32_t>(base, dest, rows, cols, shift, false, 0); break;
   }
   check(cudaGetLastError(), "launching the sample-input rotation");
+}
+
+void move_sample_bodies(Memory memory, const float* reach, float* dest, const Array& layout, std::int64_t shift,
+                        std::uint64_t key, int axis) {
+  if (memory == Memory::host) return host_move_sample_bodies(reach, dest, layout, shift, key, axis);
+  const std::int64_t cols = layout.dims.empty() ? 1 : layout.dims.back();
+  if (cols == 0 || layout.size() == 0) return;
+  const std::int64_t rows = layout.size() / cols;
+  move_bodies_kernel<<<grid_for(rows * cols), 256>>>(reach, dest, rows, cols, ((shift % cols) + cols) % cols, key,
+                                                     axis);
+  check(cudaGetLastError(), "launching the sample bodies' moves");
 }
 
 void add_digest(Memory memory, const void* data, const Array& layout, std::uint64_t key, double atol, double rtol,

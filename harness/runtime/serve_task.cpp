@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "allocation_wraps.hpp"
+#include "body_reach.hpp"
 #include "device_buffers.hpp"
 #include "sample_inputs.hpp"
 #include "task_context.hpp"
@@ -69,13 +70,43 @@ std::string exact(double value) {
 /// task when that reads the same file into the same kind of memory (the timed steps of one size
 /// share their inputs, and reading and uploading them is most of a task's start).
 struct BaseInputs {
-  BaseInputs(TaskContext& context, std::string file, Memory memory)
+  BaseInputs(TaskContext& context, std::string file, Memory memory, const MovableBodies& movable)
       : file(std::move(file)), memory(memory), arrays(context.read_arrays(this->file, "timing inputs")),
-        buffers(context, memory, arrays, {}) {}
+        buffers(context, memory, arrays, {}), reach(reach_of(context, arrays, movable)),
+        reach_buffers(context, memory, reach, {}) {}
   std::string file;
   Memory memory;
   ArraySet arrays;
   BufferSet buffers;
+  /// The movable bodies' reach (body_reach.hpp): "positions" (the positions' shape) and, where
+  /// velocities move too, "velocities" (row 0's reach times the speed); empty when none move.
+  ArraySet reach;
+  BufferSet reach_buffers;
+
+ private:
+  static ArraySet reach_of(TaskContext& context, const ArraySet& arrays, const MovableBodies& movable) {
+    ArraySet reach;
+    if (movable.empty()) return reach;
+    const auto x = arrays.find(movable.x), y = arrays.find(movable.y);
+    if (x == arrays.end() || y == arrays.end() || x->second.type != DType::f32 || y->second.type != DType::f32 ||
+        x->second.dims != y->second.dims || x->second.dims.empty())
+      context.fatal("the movable bodies " + movable.x + ", " + movable.y + " are not two f32 arrays of one shape");
+    const std::int64_t n = x->second.dims.back(), rows = n == 0 ? 0 : x->second.size() / n;
+    const std::vector<float> positions =
+        body_reach(x->second.data<float>(), y->second.data<float>(), rows, n, movable.keep_apart, movable.reach);
+    Array& p = reach["positions"] = make_array(DType::f32, x->second.dims);
+    std::copy(positions.begin(), positions.end(), p.data<float>());
+    if (movable.vx.empty()) return reach;
+    const auto vx = arrays.find(movable.vx), vy = arrays.find(movable.vy);
+    if (vx == arrays.end() || vy == arrays.end() || vx->second.type != DType::f32 || vy->second.type != DType::f32 ||
+        vx->second.size() != n || vy->second.size() != n)
+      context.fatal("the movable velocities " + movable.vx + ", " + movable.vy + " are not two f32 arrays of " +
+                    std::to_string(n) + " bodies");
+    Array& v = reach["velocities"] = make_array(DType::f32, vx->second.dims);
+    for (std::int64_t j = 0; j < n; ++j)
+      v.data<float>()[j] = static_cast<float>(positions[static_cast<std::size_t>(j)] * movable.speed);
+    return reach;
+  }
 };
 
 /// The step a timing task calls: the reference's function or the student's.
@@ -139,9 +170,29 @@ class Server {
       if (std::find(free.begin(), free.end(), name) == free.end()) own.signs = 0;
       write_sample_input(step_.memory, base.buffers.at(name), call_.buffers.at(name), array, own);
     }
+    move_bodies(variant);
     flush_.run();
     context_.check(cudaDeviceSynchronize(), "cudaDeviceSynchronize (before a sample)");
     context_.prepare_call();
+  }
+
+  /// The movable bodies of the sample moved, each within its reach, by amounts keyed by the
+  /// sample's `signs` (nothing when no body is movable).
+  void move_bodies(const SampleVariant& variant) {
+    const MovableBodies& bodies = task_.movable_bodies;
+    if (shared_->reach.empty() || variant.signs == 0) return;
+    const Call reach = shared_->reach_buffers.make_call({});
+    const auto move = [&](const std::string& name, const char* reach_name, int axis) {
+      move_sample_bodies(step_.memory, static_cast<const float*>(reach.buffers.at(reach_name)),
+                         static_cast<float*>(call_.buffers.at(name)), inputs_.at(name), variant.shift, variant.signs,
+                         axis);
+    };
+    move(bodies.x, "positions", 0);
+    move(bodies.y, "positions", 1);
+    if (shared_->reach.contains("velocities")) {
+      move(bodies.vx, "velocities", 2);
+      move(bodies.vy, "velocities", 3);
+    }
   }
 
   /// The timed call: events on the legacy stream around it, then a device-wide sync (which the
@@ -222,7 +273,7 @@ int serve_timing(EventWriter& events, const Job& job) {
         const Memory memory = step_of(*context, task).memory;
         if (!base || base->file != task.inputs_file || base->memory != memory) {
           base.reset();  // freed before the next is read: one set at a time on the device
-          base = std::make_shared<const BaseInputs>(runner, task.inputs_file, memory);
+          base = std::make_shared<const BaseInputs>(runner, task.inputs_file, memory, task.movable_bodies);
         }
         server = std::make_unique<Server>(*context, task, base);
         reply("loaded");

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "array_file.hpp"
+#include "body_reach.hpp"
 #include "core/rng.hpp"
 #include "spec/size_rules.hpp"
 #include "spec/spec_loader.hpp"
@@ -66,6 +67,10 @@ struct Grader {
   /// output, rotated or negated, is the sample's (runtime/sample_inputs.hpp). Leave out an input
   /// whose values must keep their places relative to each other (bodies placed in pairs).
   std::vector<std::string> sign_free_inputs;
+  /// The bodies (positions in the plane, and velocities) each timed sample moves by a keyed amount
+  /// within their reach (runtime/body_reach.hpp): for inputs whose elements must keep their places
+  /// relative to each other, so that a sample's distances, not only its numbering, are new.
+  MovableBodies movable_bodies;
 };
 
 /// What lint checks a spec's sizes against (spec/size_rules.hpp): `grader`'s parameters, and

@@ -10,6 +10,14 @@ namespace {
 std::string file_stem(const char* kind, std::size_t index) {
   return std::string(kind) + "-" + std::to_string(index);
 }
+
+/// The part of a grader's movable bodies a task's `inputs` hold: none without both positions,
+/// no velocities without both.
+MovableBodies movable_bodies_of(MovableBodies declared, const ArraySet& inputs) {
+  if (declared.empty() || !inputs.contains(declared.x) || !inputs.contains(declared.y)) return {};
+  if (!inputs.contains(declared.vx) || !inputs.contains(declared.vy)) declared.vx = declared.vy = "";
+  return declared;
+}
 }  // namespace
 
 std::vector<Case> graded_cases(const Spec& spec, std::vector<Case> cases, bool reference_only_steps) {
@@ -73,6 +81,7 @@ CasePlan plan_cases(const Spec& spec, const Grader& grader, const std::vector<Ca
     task.outputs = material->outputs;
     for (const std::string& name : grader.sign_free_inputs)
       if (material->inputs.contains(name)) task.sign_free_inputs.push_back(name);
+    task.movable_bodies = movable_bodies_of(grader.movable_bodies, material->inputs);
     if (const Step* step = spec.find_step(target.step)) {
       task.atol = step->tolerance.atol;
       task.rtol = step->tolerance.rtol;

@@ -38,12 +38,26 @@ TEST_CASE("runtime::job_to_json") {
     CHECK(back->timings[0].budget_s == 1.5);
     CHECK_FALSE(back->timings[0].reference_only);
     CHECK(back->timings[0].sign_free_inputs.empty());
+    CHECK(back->timings[0].movable_bodies.empty());
   }
   SUBCASE("a timing's sign-free inputs travel to the runner") {
     job.timings[0].sign_free_inputs = {"A", "B"};
     const auto back = cugrade::job_from_json(cugrade::job_to_json(job));
     REQUIRE(back.has_value());
     CHECK(back->timings[0].sign_free_inputs == std::vector<std::string>{"A", "B"});
+  }
+  SUBCASE("a timing's movable bodies travel to the runner whole") {
+    job.timings[0].movable_bodies = {"X", "Y", "VX", "VY", 0.011, 0.02, 25.0};
+    const auto back = cugrade::job_from_json(cugrade::job_to_json(job));
+    REQUIRE(back.has_value());
+    const cugrade::MovableBodies& m = back->timings[0].movable_bodies;
+    CHECK(m.x == "X");
+    CHECK(m.y == "Y");
+    CHECK(m.vx == "VX");
+    CHECK(m.vy == "VY");
+    CHECK(m.keep_apart == 0.011);
+    CHECK(m.reach == 0.02);
+    CHECK(m.speed == 25.0);
   }
   SUBCASE("a repeat with its own shared-memory poison keeps both; other tasks have neither") {
     cugrade::CheckTask again = check;

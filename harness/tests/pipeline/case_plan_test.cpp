@@ -92,4 +92,25 @@ TEST_CASE("pipeline::plan_cases") {
     const CasePlan unsigned_plan = plan_cases(spec, twice_grader, {}, {target}, fixture.work() / "unsigned");
     CHECK(unsigned_plan.job.timings[0].sign_free_inputs.empty());
   }
+  SUBCASE("a timing's movable bodies: positions only where its step has both, velocities only where both") {
+    PerformanceTarget target;
+    target.step = target.reference = spec.steps.front().name;
+    target.params = Params{{"n", 64}};
+    target.points = 1.0;
+    Grader moving = twice_grader;
+    moving.movable_bodies = {.x = "x", .y = "x", .vx = "x", .vy = "not_an_input", .keep_apart = 0.5, .reach = 0.1,
+                             .speed = 2.0};
+    const CasePlan plan = plan_cases(spec, moving, {}, {target}, fixture.work());
+    REQUIRE(plan.job.timings.size() == 1);
+    const MovableBodies& bodies = plan.job.timings[0].movable_bodies;
+    CHECK(bodies.x == "x");
+    CHECK(bodies.y == "x");
+    CHECK(bodies.vx.empty());
+    CHECK(bodies.vy.empty());
+    CHECK(bodies.reach == 0.1);
+    moving.movable_bodies.y = "not_an_input";
+    fs::create_directories(fixture.work() / "half");
+    const CasePlan half = plan_cases(spec, moving, {}, {target}, fixture.work() / "half");
+    CHECK(half.job.timings[0].movable_bodies.empty());
+  }
 }
