@@ -78,8 +78,11 @@ int run_selftest_command(const SelftestArgs& args) {
                              t.build + t.inputs, t.run, t.timing, t.diagnosis);
     if (!r.beside_others.empty())
       std::cout << fmt::format("       graded again alone: beside other runs on the GPU it got {}\n", r.beside_others);
-    if (args.verbose)
+    if (args.verbose) {
       for (const std::string& phases : r.timing_phases) std::cout << "       " << phases << "\n";
+      for (const std::string& note : r.report.notes)  // the sanitizer pass's tools and seconds
+        if (note.starts_with("compute-sanitizer (")) std::cout << "       " << note << "\n";
+    }
     std::cout << std::flush;
   }, {args.jobs, args.runs_per_gpu, default_cache_dir() / "selftest-seconds.json",
         where.root / "graders" / "selftest-seconds.json"});
@@ -107,7 +110,7 @@ void add_selftest_command(CLI::App& app, int& exit_code) {
                 "Only the entries whose expected.yaml names a diagnosis (the slow known-bad solutions)");
   cmd->add_flag("-v,--verbose", args->verbose,
                 "Under each submission's line, where each timed step's time went (its runners' start, "
-                "loading, warm-up, sampling, baselines)");
+                "loading, warm-up, sampling, baselines) and the compute-sanitizer pass's (each tool's seconds)");
   cmd->add_option("-j,--jobs", args->jobs, "Builds at a time (default: one per core)")
       ->check(CLI::Range(1, 1024).description(""))
       ->type_name("N");
