@@ -49,6 +49,8 @@ void digest_of(const T* data, std::int64_t n, std::uint64_t key, double atol, do
     digest.bounds[bucket] += w * digest_slope * (atol + rtol * std::fabs(x));
     digest.exact += exact_term(key, static_cast<std::uint64_t>(first + i), x);
   }
+  if (n > 0)
+    for (int j = 0; j < digest_spots; ++j) digest.spots.push_back(static_cast<double>(data[spot_index(key, first, j, n)]));
 }
 
 }  // namespace

@@ -16,7 +16,12 @@
 //     w_i·1.5·(atol + rtol·|x_i|). g changes by at most 1.5·|Δx|, so outputs within tolerance
 //     give bucket sums within that bound of the reference's; a stale, skipped, negated or
 //     poisoned output does not. g is not linear, so that no shortcut computes the digest of a
-//     matrix product without the product itself; not even (|x|), so that a sign shows.
+//     matrix product without the product itself; not even (|x|), so that a sign shows. Errors of
+//     random sign cancel in a bucket's sum (a million of them by a thousandfold), so the digest
+//     also holds `digest_spots` elements of each output, chosen by the key, each compared with the
+//     reference's within the tolerance: an output wrong in a share f of its elements is caught
+//     with chance 1 − (1 − f)^64 per output in every sample, not only in the last one, which is
+//     compared whole.
 #include <cstdint>
 #include <vector>
 
@@ -35,6 +40,9 @@ struct SampleVariant {
 /// Buckets of a digest.
 inline constexpr int digest_buckets = 64;
 
+/// Elements of each output a digest holds as they are (spot_index chooses them).
+inline constexpr int digest_spots = 64;
+
 /// Per bucket: the weighted sum of |x_i| and the tolerance bound (reference side); and over all
 /// elements the exact part: equal on both sides when every value is, so a step whose tolerance is
 /// exact needs no comparison of its outputs in full.
@@ -42,6 +50,7 @@ struct Digest {
   std::vector<double> sums = std::vector<double>(digest_buckets, 0.0);
   std::vector<double> bounds = std::vector<double>(digest_buckets, 0.0);
   std::uint64_t exact = 0;  ///< the wrapping sum of exact_term over every element
+  std::vector<double> spots;  ///< digest_spots elements of each output with any, in the outputs' order
 };
 
 /// Writes `base` (an array of `layout`'s type and shape, in `memory`) into `dest` rotated and
@@ -89,6 +98,16 @@ inline std::uint64_t digest_hash(std::uint64_t key, std::uint64_t index) {
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
   z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
   return z ^ (z >> 31);
+}
+
+/// The place in its output (of `n` > 0 elements, starting at `first` across all outputs) of the
+/// digest's spot `j` under `key`.
+#if defined(__CUDACC__)
+__host__ __device__
+#endif
+inline std::int64_t spot_index(std::uint64_t key, std::int64_t first, int j, std::int64_t n) {
+  const std::uint64_t h = digest_hash(key ^ 0x3C6EF372FE94F82BULL, static_cast<std::uint64_t>(first) * 1024 + j);
+  return static_cast<std::int64_t>(h % static_cast<std::uint64_t>(n));
 }
 
 /// Whether element `index` of a sample (its place after the rotation) has its sign flipped

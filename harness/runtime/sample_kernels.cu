@@ -39,6 +39,7 @@ struct DigestSlots {
   double sums[digest_buckets];
   double bounds[digest_buckets];
   unsigned long long exact;
+  double spots[digest_spots];
 };
 
 /// Each block sums into shared buckets and its own exact part, then adds them to the global ones.
@@ -49,6 +50,9 @@ __global__ void digest_kernel(const T* data, std::int64_t n, std::uint64_t key, 
   __shared__ unsigned long long exact;
   for (int b = threadIdx.x; b < digest_buckets; b += blockDim.x) sums[b] = bounds[b] = 0.0;
   if (threadIdx.x == 0) exact = 0;
+  if (blockIdx.x == 0)  // the spots: elements as they are, written once
+    for (int j = threadIdx.x; j < digest_spots; j += blockDim.x)
+      out->spots[j] = static_cast<double>(data[spot_index(key, first, j, n)]);
   __syncthreads();
   unsigned long long mine = 0;
   for (std::int64_t i = blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x; i < n;
@@ -144,6 +148,7 @@ void add_digest(Memory memory, const void* data, const Array& layout, std::uint6
     result.bounds[b] += host.bounds[b];
   }
   result.exact += host.exact;
+  result.spots.insert(result.spots.end(), host.spots, host.spots + digest_spots);
 }
 
 }  // namespace cugrade::runner

@@ -228,6 +228,7 @@ class Server {
     for (double b : d.bounds) text += " " + exact(b);
     // The exact part as two 32-bit halves: numbers a double holds exactly.
     text += " " + std::to_string(d.exact >> 32) + " " + std::to_string(d.exact & 0xFFFFFFFFULL);
+    for (double spot : d.spots) text += " " + exact(spot);
     return text;
   }
 

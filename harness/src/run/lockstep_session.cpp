@@ -161,7 +161,8 @@ bool LockstepSession::call(Side& side, std::uint64_t k, bool record, std::vector
   // from salts of their own: the key is the runner's to learn only after the call returned.
   const std::uint64_t h = lockstep_mix(variant_salts_[task_] ^ k);
   // Negated or not at random, not by turns: no count of calls predicts the next outputs. The
-  // last number keys each element's own sign in the task's sign-free inputs (sample_inputs.hpp).
+  // last number keys each element's own sign in the task's sign-free inputs and the moves of its
+  // movable bodies (sample_inputs.hpp).
   const std::uint64_t signs = lockstep_mix(h ^ sign_flips_tweak) | 1;
   const std::string prepare = fmt::format("prepare {} {} {} {}", k, h >> 8, (h >> 3) & 1, signs);
   auto reply = ask(side, prepare, timeout_s_);
@@ -172,7 +173,7 @@ bool LockstepSession::call(Side& side, std::uint64_t k, bool record, std::vector
   if (!ran) return fail(side, reply, side.process->timed_out(), "run");
   reply = ask(side, fmt::format("digest {}", lockstep_mix(key_salts_[task_] ^ k)), timeout_s_);
   const double wall = ms_since(start);
-  const auto values = reply ? reply_numbers(*reply, "digest", timing_digest_values) : std::nullopt;
+  const auto values = reply ? reply_numbers(*reply, "digest", digest_reply_values(reference_tasks_[task_])) : std::nullopt;
   if (!values) return fail(side, reply, side.process->timed_out(), "digest");
   if (record) {
     side.event_ms.push_back(ran->front());
@@ -187,7 +188,7 @@ bool LockstepSession::round(std::uint64_t k, bool record) {
   if (!call(student_, k, record, &ours) || !call(reference_, k, record, &theirs)) return false;
   std::string why;
   TimingOutcome& out = outcomes_[task_];
-  if (out.verified && !replies_agree(ours, theirs, exact_tolerance(reference_tasks_[task_]), &why)) {
+  if (out.verified && !replies_agree(ours, theirs, reference_tasks_[task_], &why)) {
     out.verified = false;
     out.mismatch = fmt::format("timed call {}: {}", k, why);
   }

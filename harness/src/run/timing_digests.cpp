@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 namespace cugrade {
 
@@ -32,15 +33,42 @@ bool digests_agree(const std::vector<double>& student, const std::vector<double>
   return true;
 }
 
-bool replies_agree(const std::vector<double>& student, const std::vector<double>& reference, bool exact,
+std::size_t digest_reply_values(const TimeTask& task) {
+  std::size_t count = timing_digest_values;
+  for (const auto& [name, decl] : task.outputs) {
+    std::int64_t elements = 1;
+    for (std::int64_t d : decl.dims) elements *= d;
+    if (elements > 0) count += timing_digest_spots;
+  }
+  return count;
+}
+
+bool spots_agree(const std::vector<double>& student, const std::vector<double>& reference, double atol, double rtol,
+                 std::string* why) {
+  for (std::size_t j = 0; j < reference.size(); ++j) {
+    const double s = j < student.size() ? student[j] : NAN, r = reference[j];
+    if (!std::isfinite(r)) continue;
+    const double allowed = atol + rtol * std::fabs(r);
+    if (std::fabs(s - r) <= allowed) continue;  // false for NaN
+    if (why)
+      *why = fmt::format("outputs differ from the reference's on the same inputs (an element the digest's key chose, "
+                         "compared alone: {:.9g} against {:.9g}, allowed ±{:.3g})", s, r, allowed);
+    return false;
+  }
+  return true;
+}
+
+bool replies_agree(const std::vector<double>& student, const std::vector<double>& reference, const TimeTask& task,
                    std::string* why) {
   const auto part = [](const std::vector<double>& values, std::size_t from, std::size_t to) {
     from = std::min(from, values.size());
     return std::vector<double>(values.begin() + from, values.begin() + std::max(from, std::min(to, values.size())));
   };
-  constexpr std::size_t n = timing_digest_buckets;
+  constexpr std::size_t n = timing_digest_buckets, spots = timing_digest_values;
   return digests_agree(part(student, 0, n), part(reference, 0, n), part(reference, n, 2 * n), why) &&
-         (!exact || exact_parts_agree(part(student, 2 * n, 2 * n + 2), part(reference, 2 * n, 2 * n + 2), why));
+         (!exact_tolerance(task) ||
+          exact_parts_agree(part(student, 2 * n, 2 * n + 2), part(reference, 2 * n, 2 * n + 2), why)) &&
+         spots_agree(part(student, spots, SIZE_MAX), part(reference, spots, SIZE_MAX), task.atol, task.rtol, why);
 }
 
 }  // namespace cugrade

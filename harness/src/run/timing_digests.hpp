@@ -1,7 +1,8 @@
 #pragma once
 // How the harness compares two runners' digests of one timed call (runtime/sample_inputs.hpp):
-// each bucket's sum within the reference's bound of it, and for a step of exact tolerance the
-// exact parts equal, which compares every element.
+// each bucket's sum within the reference's bound of it, for a step of exact tolerance the exact
+// parts equal, which compares every element, and each spot (an element the key chose) within the
+// step's tolerance of the reference's.
 #include <cstddef>
 #include <string>
 #include <vector>
@@ -13,6 +14,13 @@ namespace cugrade {
 /// Buckets of a digest, and the numbers of a runner's digest reply (runtime/serve_task.hpp):
 /// the sums, the bounds, then the exact part's two 32-bit halves.
 inline constexpr std::size_t timing_digest_buckets = 64, timing_digest_values = 2 * timing_digest_buckets + 2;
+
+/// The spots a digest holds per output with any element (runtime/sample_inputs.hpp's digest_spots).
+inline constexpr std::size_t timing_digest_spots = 64;
+
+/// How many numbers a runner's digest reply for `task` holds: timing_digest_values, then the spots
+/// of each of its outputs that has elements, in the outputs' order.
+std::size_t digest_reply_values(const TimeTask& task);
 
 /// Whether `task`'s step has exact tolerance (atol and rtol 0): its digests' exact parts must agree.
 bool exact_tolerance(const TimeTask& task);
@@ -26,9 +34,15 @@ bool exact_parts_agree(const std::vector<double>& student, const std::vector<dou
 bool digests_agree(const std::vector<double>& student, const std::vector<double>& reference,
                    const std::vector<double>& bounds, std::string* why);
 
-/// Whether two digest replies' numbers (timing_digest_values each) agree for a step whose
-/// tolerance is `exact` or not: the buckets, and for an exact step the exact parts too.
-bool replies_agree(const std::vector<double>& student, const std::vector<double>& reference, bool exact,
+/// True when each of the student's spots lies within atol + rtol·|r| of the reference's r (one
+/// the reference holds as NaN or Inf is not judged here: the whole output's comparison says so);
+/// `why` says which did not.
+bool spots_agree(const std::vector<double>& student, const std::vector<double>& reference, double atol, double rtol,
+                 std::string* why);
+
+/// Whether two digest replies' numbers (digest_reply_values(task) each) agree for `task`'s step:
+/// the buckets, for a step of exact tolerance the exact parts, and the spots.
+bool replies_agree(const std::vector<double>& student, const std::vector<double>& reference, const TimeTask& task,
                    std::string* why);
 
 }  // namespace cugrade

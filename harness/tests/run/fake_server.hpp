@@ -48,12 +48,14 @@ class FakeServer final : public InteractiveProcess {
   std::deque<std::string> replies_;
 };
 
-/// A digest reply of 64 sums (the first `first_sum`, the rest 0), 64 bounds of 0 and the exact
-/// part's two halves (the low one `exact_low`).
-inline std::string digest_reply(double first_sum = 0.0, unsigned exact_low = 0) {
+/// A digest reply of 64 sums (the first `first_sum`, the rest 0), 64 bounds of 0, the exact
+/// part's two halves (the low one `exact_low`) and 64 spots of 0 for each of `outputs` outputs.
+inline std::string digest_reply(double first_sum = 0.0, unsigned exact_low = 0, int outputs = 1) {
   std::string text = "digest " + std::to_string(first_sum);
   for (int i = 1; i < 129; ++i) text += " 0";
-  return text + " " + std::to_string(exact_low);
+  text += " " + std::to_string(exact_low);
+  for (int i = 0; i < 64 * outputs; ++i) text += " 0";
+  return text;
 }
 
 }  // namespace cugrade::test

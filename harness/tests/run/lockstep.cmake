@@ -1,5 +1,5 @@
 # Fixtures of the lock-step timing tests (run/lockstep_timing_test.cpp, lockstep_nbody_test.cpp),
-# on the CPU backend so that CI runs them: five students of assignment reduction and two of nbody,
+# on the CPU backend so that CI runs them: five students of assignment reduction and three of nbody,
 # each linked with its assignment's CPU runner library the way cugrade links a submission, and
 # the two assignments' CPU reference runners.
 set(lockstep_dir ${CMAKE_CURRENT_LIST_DIR}/data/lockstep)
@@ -21,6 +21,7 @@ foreach(student honest caching recognising crashing nudging)
 endforeach()
 lockstep_student(nbody_honest nbody ${nbody_solutions}/good/lecture_style.cu)
 lockstep_student(nbody_recognising nbody ${nbody_solutions}/attacks/recognise_renumbered_cloud.cu)
+lockstep_student(nbody_sloppy nbody ${lockstep_dir}/sloppy_nbody.cu)
 add_dependencies(test_run cugrade_cpu_reference_runner_reduction cugrade_cpu_reference_runner_nbody)
 target_compile_definitions(test_run PRIVATE
   CUGRADE_LOCKSTEP_HONEST="$<TARGET_FILE:lockstep_honest_runner>"
@@ -31,4 +32,5 @@ target_compile_definitions(test_run PRIVATE
   CUGRADE_LOCKSTEP_REFERENCE="$<TARGET_FILE:cugrade_cpu_reference_runner_reduction>"
   CUGRADE_LOCKSTEP_NBODY_HONEST="$<TARGET_FILE:lockstep_nbody_honest_runner>"
   CUGRADE_LOCKSTEP_NBODY_RECOGNISING="$<TARGET_FILE:lockstep_nbody_recognising_runner>"
+  CUGRADE_LOCKSTEP_NBODY_SLOPPY="$<TARGET_FILE:lockstep_nbody_sloppy_runner>"
   CUGRADE_LOCKSTEP_NBODY_REFERENCE="$<TARGET_FILE:cugrade_cpu_reference_runner_nbody>")
