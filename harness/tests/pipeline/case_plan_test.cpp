@@ -22,6 +22,15 @@ Spec with_reference_only_step(Spec spec) {
   return spec;
 }
 
+/// A performance target of `step` at n = `n`, worth a point, against the reference's same step.
+PerformanceTarget timing_target(const std::string& step, std::int64_t n) {
+  PerformanceTarget target;
+  target.step = target.reference = step;
+  target.params = Params{{"n", n}};
+  target.points = 1.0;
+  return target;
+}
+
 std::vector<std::string> steps_of(const std::vector<Case>& cases) {
   std::vector<std::string> steps;
   for (const auto& c : cases) steps.push_back(c.step);
@@ -62,15 +71,9 @@ TEST_CASE("pipeline::plan_cases") {
 
   SUBCASE("timed steps of one size share one inputs file; another size gets its own") {
     const std::string first = spec.steps.front().name;
-    auto target = [&](const std::string& step, std::int64_t n) {
-      PerformanceTarget t;
-      t.step = t.reference = step;
-      t.params = Params{{"n", n}};
-      t.points = 1.0;
-      return t;
-    };
     CaseMaterials materials;
-    const CasePlan plan = plan_cases(spec, twice_grader, {}, {target(first, 64), target("exact", 64), target(first, 32)},
+    const CasePlan plan = plan_cases(spec, twice_grader, {},
+                                     {timing_target(first, 64), timing_target("exact", 64), timing_target(first, 32)},
                                      fixture.work(), &materials);
     REQUIRE(plan.job.timings.size() == 3);
     CHECK(plan.job.timings[0].inputs_file == plan.job.timings[1].inputs_file);
@@ -79,10 +82,7 @@ TEST_CASE("pipeline::plan_cases") {
     CHECK(std::distance(fs::directory_iterator(fixture.work() / "inputs"), fs::directory_iterator{}) == 2);
   }
   SUBCASE("a timing names the grader's sign-free inputs that its step has, and no other") {
-    PerformanceTarget target;
-    target.step = target.reference = spec.steps.front().name;
-    target.params = Params{{"n", 64}};
-    target.points = 1.0;
+    const PerformanceTarget target = timing_target(spec.steps.front().name, 64);
     Grader signed_grader = twice_grader;
     signed_grader.sign_free_inputs = {"x", "not_an_input_of_twice"};
     const CasePlan plan = plan_cases(spec, signed_grader, {}, {target}, fixture.work());
@@ -93,10 +93,7 @@ TEST_CASE("pipeline::plan_cases") {
     CHECK(unsigned_plan.job.timings[0].sign_free_inputs.empty());
   }
   SUBCASE("a timing's movable bodies: positions only where its step has both, velocities only where both") {
-    PerformanceTarget target;
-    target.step = target.reference = spec.steps.front().name;
-    target.params = Params{{"n", 64}};
-    target.points = 1.0;
+    const PerformanceTarget target = timing_target(spec.steps.front().name, 64);
     Grader moving = twice_grader;
     moving.movable_bodies = {.x = "x", .y = "x", .vx = "x", .vy = "not_an_input", .keep_apart = 0.5, .reach = 0.1,
                              .speed = 2.0};

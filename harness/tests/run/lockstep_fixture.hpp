@@ -11,6 +11,7 @@
 #include "array_file.hpp"
 #include "job.hpp"
 #include "run/baseline_cache.hpp"
+#include "run/lockstep_timing.hpp"
 #include "run/run_fixture.hpp"
 #include "run/run_job.hpp"
 
@@ -37,6 +38,23 @@ inline TimeTask reduction_task(const fs::path& dir, int n, const std::string& st
   task.warmup_s = 0.0;
   task.flush_bytes = 4096;
   return task;
+}
+
+/// Checks that the one target of `outcomes` ran to its end with results the digests refused
+/// (`words`: what the refusal must say).
+inline void check_caught(const std::vector<TimingOutcome>& outcomes, const std::string& words = "differ from the reference") {
+  REQUIRE(outcomes.size() == 1);
+  CHECK(outcomes[0].status.outcome == Outcome::passed);  // it ran; its results are wrong
+  CHECK_FALSE(outcomes[0].verified);
+  CHECK(outcomes[0].mismatch.find(words) != std::string::npos);
+}
+
+/// Checks that the one target of `outcomes` ran to its end with every timed call verified.
+inline void check_verified(const std::vector<TimingOutcome>& outcomes) {
+  REQUIRE(outcomes.size() == 1);
+  CHECK(outcomes[0].status.outcome == Outcome::passed);
+  CHECK(outcomes[0].verified);
+  CHECK(outcomes[0].mismatch.empty());
 }
 
 /// The student's request: its runner, its own folder, the CPU executor on one thread.
