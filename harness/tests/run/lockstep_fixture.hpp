@@ -49,12 +49,15 @@ inline void check_caught(const std::vector<TimingOutcome>& outcomes, const std::
   CHECK(outcomes[0].mismatch.find(words) != std::string::npos);
 }
 
-/// Checks that the one target of `outcomes` ran to its end with every timed call verified.
-inline void check_verified(const std::vector<TimingOutcome>& outcomes) {
+/// Checks that the one target of `outcomes` ran to its end, at least `samples` samples a side,
+/// with every timed call verified.
+inline void check_verified(const std::vector<TimingOutcome>& outcomes, std::size_t samples = 1) {
   REQUIRE(outcomes.size() == 1);
   CHECK(outcomes[0].status.outcome == Outcome::passed);
   CHECK(outcomes[0].verified);
   CHECK(outcomes[0].mismatch.empty());
+  CHECK(outcomes[0].student_ms.size() >= samples);
+  CHECK(outcomes[0].reference_ms.size() >= samples);
 }
 
 /// The student's request: its runner, its own folder, the CPU executor on one thread.
