@@ -43,11 +43,13 @@ const char* dtype_name(DType type) {
   return "?";
 }
 
-std::int64_t Array::size() const {
+std::int64_t element_count(const std::vector<std::int64_t>& dims) {
   std::int64_t n = 1;
   for (auto d : dims) n *= d;
   return n;
 }
+
+std::int64_t Array::size() const { return element_count(dims); }
 
 double Array::value(std::int64_t i) const {
   switch (type) {

@@ -49,6 +49,9 @@ struct UninitialisedAllocator : std::allocator<T> {
 /// An array's storage (`resize` leaves new bytes unset; `assign(n, 0)` zeroes).
 using ArrayBytes = std::vector<std::uint8_t, UninitialisedAllocator<std::uint8_t>>;
 
+/// Elements of an array of shape `dims`: their product (1 for a scalar, {}).
+std::int64_t element_count(const std::vector<std::int64_t>& dims);
+
 /// A dense row-major array: dims {rows, cols} for a matrix, {n} for a vector, {} for a scalar.
 struct Array {
   DType type = DType::f32;

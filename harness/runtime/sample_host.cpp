@@ -22,12 +22,10 @@ void shape(const Array& layout, std::int64_t& rows, std::int64_t& cols) {
 template <class T>
 void rotate(const T* base, T* dest, std::int64_t rows, std::int64_t cols, std::int64_t shift, bool negate,
             std::uint64_t signs) {
-  for (std::int64_t r = 0; r < rows; ++r)
-    for (std::int64_t j = 0; j < cols; ++j) {
-      const std::int64_t to = r * cols + (j + shift) % cols;
-      const T v = base[r * cols + j];
-      dest[to] = negate != sign_flipped(signs, to) ? static_cast<T>(-v) : v;
-    }
+  for (std::int64_t i = 0; i < rows * cols; ++i) {
+    const std::int64_t to = sample_place(i, cols, shift);
+    dest[to] = negate != sign_flipped(signs, to) ? static_cast<T>(-base[i]) : base[i];
+  }
 }
 
 /// rotate on arrays of T, as `variant` says.
@@ -76,11 +74,10 @@ void host_move_sample_bodies(const float* reach, float* dest, const Array& layou
   shape(layout, rows, cols);
   if (cols == 0) return;
   shift = ((shift % cols) + cols) % cols;
-  for (std::int64_t r = 0; r < rows; ++r)
-    for (std::int64_t j = 0; j < cols; ++j) {
-      const std::int64_t to = r * cols + (j + shift) % cols;
-      dest[to] = dest[to] + body_move(key, to, axis, reach[r * cols + j]);
-    }
+  for (std::int64_t i = 0; i < rows * cols; ++i) {
+    const std::int64_t to = sample_place(i, cols, shift);
+    dest[to] = dest[to] + body_move(key, to, axis, reach[i]);
+  }
 }
 
 void host_add_digest(const void* data, const Array& layout, std::uint64_t key, double atol, double rtol,

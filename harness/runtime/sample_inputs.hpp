@@ -110,6 +110,15 @@ inline std::int64_t spot_index(std::uint64_t key, std::int64_t first, int j, std
   return static_cast<std::int64_t>(h % static_cast<std::uint64_t>(n));
 }
 
+/// Where element `i` of a base of rows of `cols` elements lands in a sample rotated by `shift`
+/// (0 ≤ shift < cols) along its last dimension.
+#if defined(__CUDACC__)
+__host__ __device__
+#endif
+inline std::int64_t sample_place(std::int64_t i, std::int64_t cols, std::int64_t shift) {
+  return i - i % cols + (i % cols + shift) % cols;
+}
+
 /// Whether element `index` of a sample (its place after the rotation) has its sign flipped
 /// under the key `signs` (none when 0): a keyed coin per element.
 #if defined(__CUDACC__)

@@ -16,8 +16,7 @@ __global__ void rotate_kernel(const T* base, T* dest, std::int64_t rows, std::in
   const std::int64_t n = rows * cols;
   for (std::int64_t i = blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x; i < n;
        i += static_cast<std::int64_t>(gridDim.x) * blockDim.x) {
-    const std::int64_t r = i / cols, j = i % cols;
-    const std::int64_t to = r * cols + (j + shift) % cols;
+    const std::int64_t to = sample_place(i, cols, shift);
     const T v = base[i];
     dest[to] = negate != sign_flipped(signs, to) ? static_cast<T>(-v) : v;
   }
@@ -28,8 +27,7 @@ __global__ void move_bodies_kernel(const float* reach, float* dest, std::int64_t
   const std::int64_t n = rows * cols;
   for (std::int64_t i = blockIdx.x * static_cast<std::int64_t>(blockDim.x) + threadIdx.x; i < n;
        i += static_cast<std::int64_t>(gridDim.x) * blockDim.x) {
-    const std::int64_t r = i / cols, j = i % cols;
-    const std::int64_t to = r * cols + (j + shift) % cols;
+    const std::int64_t to = sample_place(i, cols, shift);
     dest[to] = __fadd_rn(dest[to], body_move(key, to, axis, reach[i]));
   }
 }

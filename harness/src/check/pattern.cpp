@@ -316,9 +316,7 @@ Line scattered(const Census& c, const MismatchMask& mask) {
 }  // namespace
 
 std::string describe_mismatch_pattern(const MismatchMask& mask) {
-  std::int64_t expected_size = 1;
-  for (auto d : mask.dims) expected_size *= d;
-  if (static_cast<std::int64_t>(mask.wrong.size()) != expected_size)
+  if (static_cast<std::int64_t>(mask.wrong.size()) != element_count(mask.dims))
     throw std::logic_error("describe_mismatch_pattern: mask size does not match its dims");
   const Census c = take_census(mask);
   if (c.wrong == 0) return "";

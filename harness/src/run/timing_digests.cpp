@@ -35,11 +35,8 @@ bool digests_agree(const std::vector<double>& student, const std::vector<double>
 
 std::size_t digest_reply_values(const TimeTask& task) {
   std::size_t count = timing_digest_values;
-  for (const auto& [name, decl] : task.outputs) {
-    std::int64_t elements = 1;
-    for (std::int64_t d : decl.dims) elements *= d;
-    if (elements > 0) count += timing_digest_spots;
-  }
+  for (const auto& [name, decl] : task.outputs)
+    if (element_count(decl.dims) > 0) count += timing_digest_spots;
   return count;
 }
 
