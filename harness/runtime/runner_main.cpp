@@ -13,7 +13,6 @@
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
-#include <string>
 #include <thread>
 
 #include "event_writer.hpp"
@@ -51,25 +50,13 @@ void require_device(EventWriter& events) {
 }
 
 /// Waits at the start gate (start_gate.hpp) when the environment names one: until its file
-/// exists, or start_gate_most_s passed; first creates the ready file the environment names.
-/// False when the runner is to end before its first case: the gate says stop, or it never
-/// opened and the lapse says stop.
-bool pass_start_gate() {
-  const char* ready = std::getenv(start_gate_ready_variable);
-  if (ready && *ready) std::ofstream(ready).put('\n');
+/// exists, or start_gate_most_s passed.
+void wait_at_start_gate() {
   const char* gate = std::getenv(start_gate_variable);
-  if (!gate || !*gate) return true;
+  if (!gate || !*gate) return;
   const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(start_gate_most_s);
   while (::access(gate, F_OK) != 0 && std::chrono::steady_clock::now() < until)
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
-  if (::access(gate, F_OK) != 0) {
-    const char* lapse = std::getenv(start_gate_lapse_variable);
-    return !(lapse && std::string(lapse) == start_gate_stop);
-  }
-  std::ifstream in(gate);
-  std::string word;
-  in >> word;
-  return word != start_gate_stop;
 }
 
 int run_job(const Job& job, bool serve) {
@@ -78,7 +65,7 @@ int run_job(const Job& job, bool serve) {
   try {
     require_device(events);
     if (serve) return serve_timing(events, job);
-    if (!pass_start_gate()) return exit_ok;
+    wait_at_start_gate();
     bool refused = false;  // a task refused (its fatal event written): the others still run
     bool cuda_failed = false;  // a case ended by a CUDA error its context survived
     for (const auto& task : job.checks) try {

@@ -13,7 +13,6 @@
 #include "diagnose/ncu_command.hpp"
 #include "pipeline/build_for_check.hpp"
 #include "pipeline/case_plan.hpp"
-#include "pipeline/early_sanitizers.hpp"
 #include "pipeline/environment.hpp"
 #include "pipeline/run_requests.hpp"
 #include "pipeline/sanitizer_pass.hpp"
@@ -151,31 +150,16 @@ RanSubmission run_submission(const CheckContext& context, const Spec& spec, cons
     // Beside other lanes, the cases share the GPU; the timing waits for it alone (gpu_turns.hpp).
     GpuTurns::Turn turn = context.gpu_turns ? context.gpu_turns->shared() : GpuTurns::Turn{};
     EarlyRunners early;
+    std::future<void> gate;
     // No early runner beside other lanes: it would still be alive while another lane times.
     if (timed && timing_ahead() && !context.gpu_turns && !plan.job.timings.empty() &&
         baselines_kept(context.baselines.get(), timing_run, plan.job.timings, reference_runner)) {
       const PinnedThread pinned(check_timing_cpus(options));  // the runners inherit it
       early = start_early_runners(context.processes, timing_run, plan.job.timings, reference_runner,
                                   plan.layout.reference_timing);
-    }
-    // compute-sanitizer's runners too, for the cases the pass would check if every case ran to
-    // its end: their start (racecheck's above a second) overlaps the cases (early_sanitizers.hpp).
-    const fs::path& sanitizer = context.locations.compute_sanitizer;
-    const std::vector<std::string> tools = sanitizer_tools(options.submission);
-    std::error_code no_sanitizer;
-    EarlySanitizers sanitizers_ahead;
-    if (use_cuda && options.sanitizer && sanitizer_ahead() && !context.gpu_turns && !sanitizer.empty() &&
-        fs::exists(sanitizer, no_sanitizer))
-      sanitizers_ahead = EarlySanitizers::start(context.processes, spec, run, sanitizer,
-                                                sanitizer_chunks(plan, sanitized_task_ids(plan, {}), tools), work);
-    std::future<void> gate;
-    if (early.student || early.reference || !sanitizers_ahead.empty()) {
       first_run.start_gate = run.work_dir / "start-gate";
-      gate = std::async(std::launch::async, [&early, &sanitizers_ahead, file = first_run.start_gate] {
-        // Opened whatever happened: a failed runner starts again later.
-        const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(start_gate_most_s / 2);
-        early.await_up(start_gate_most_s / 2);
-        sanitizers_ahead.await_ready(std::chrono::duration<double>(until - std::chrono::steady_clock::now()).count());
+      gate = std::async(std::launch::async, [&early, file = first_run.start_gate] {
+        early.await_up(start_gate_most_s / 2);  // opened whatever happened: a failed runner starts again later
         create_empty_file(file);  // the cases' runner is alive: never through a link it made there
       });
     }
@@ -206,13 +190,14 @@ RanSubmission run_submission(const CheckContext& context, const Spec& spec, cons
     if (!passing.empty()) early.load(passing.front());
     // Invalid accesses, races and uninitialised reads the GPU let pass: compute-sanitizer.
     if (use_cuda && options.sanitizer) {
-      const SanitizerPass pass = run_sanitizer_pass(
-          context.processes, spec, plan, run, ran, sanitizer, tools, report.submission, report.cases,
-          [&] { say(options, "checking the cases under compute-sanitizer ..."); }, &sanitizers_ahead);
+      const std::vector<std::string> tools = sanitizer_tools(options.submission);
+      const SanitizerPass pass =
+          run_sanitizer_pass(context.processes, spec, plan, run, ran, context.locations.compute_sanitizer, tools,
+                             report.submission, report.cases,
+                             [&] { say(options, "checking the cases under compute-sanitizer ..."); });
       spent.run += pass.seconds;
       report.notes.insert(report.notes.end(), pass.notes.begin(), pass.notes.end());
     }
-    sanitizers_ahead.stop();  // none left waiting while the timing runs
     turn.release();
     // Alone only where a step is to be timed: with none passing there is nothing to time or
     // profile, and a turn alone would empty the GPU of the other lanes' work for nothing.

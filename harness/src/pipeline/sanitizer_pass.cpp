@@ -12,7 +12,6 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "pipeline/early_sanitizers.hpp"
 #include "pipeline/schedule_race.hpp"
 #include "process/sandbox.hpp"
 #include "sanitize/sanitizer_output.hpp"
@@ -158,9 +157,18 @@ std::vector<std::string> sanitizer_command(const fs::path& sanitizer, const std:
   return argv;
 }
 
-std::vector<std::string> sanitized_task_ids(const CasePlan& plan, const RunOutcome& ran,
-                                            const std::vector<CaseResult>* cases) {
+SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, const CasePlan& plan,
+                                 const RunRequest& first, const RunOutcome& ran, const fs::path& sanitizer,
+                                 const std::vector<std::string>& tools,
+                                 const std::vector<std::string>& source_names,
+                                 std::vector<CaseResult>& cases, const std::function<void()>& starting) {
+  const auto started = std::chrono::steady_clock::now();
+  SanitizerPass pass;
+  // The cases to check, by task id, with their results.
+  std::map<std::string, CaseResult*> results;
   std::vector<std::string> ids;
+  std::map<std::string, std::size_t> bytes_of;  // task id → its inputs' bytes
+  std::map<std::string, double> work_of;        // task id → its work (FLOPs plus domain items)
   for (std::size_t i = 0; i < plan.cases.size() && i < plan.job.checks.size(); ++i) {
     const CheckTask& task = plan.job.checks[i];
     if (task.reference || !plan.cases[i].spec_case.sanitize) continue;
@@ -171,86 +179,14 @@ std::vector<std::string> sanitized_task_ids(const CasePlan& plan, const RunOutco
     // refused ran no kernel wrong, and its message already says why (9 refused launches took
     // initcheck 18 s on an H200); a fault in a kernel is sanitized: the sanitizer names its line.
     if (status != ran.tasks.end() && ends_unsanitized(status->second)) continue;
-    if (cases && std::ranges::find(*cases, plan.cases[i].spec_case.id, &CaseResult::id) == cases->end()) continue;
+    const auto result = std::ranges::find(cases, plan.cases[i].spec_case.id, &CaseResult::id);
+    if (result == cases.end()) continue;
+    results[task.id] = &*result;
     ids.push_back(task.id);
+    bytes_of[task.id] = input_bytes(plan.cases[i]);
+    if (plan.cases[i].material) work_of[task.id] = plan.cases[i].material->work;
   }
-  return ids;
-}
-
-std::vector<SanitizerChunk> sanitizer_chunks(const CasePlan& plan, const std::vector<std::string>& ids,
-                                             const std::vector<std::string>& tools) {
-  std::map<std::string, std::size_t> bytes_of;  // task id → its inputs' bytes
-  std::map<std::string, double> work_of;        // task id → its work (FLOPs plus domain items)
-  for (std::size_t i = 0; i < plan.cases.size() && i < plan.job.checks.size(); ++i) {
-    const std::string& id = plan.job.checks[i].id;
-    if (std::ranges::find(ids, id) == ids.end()) continue;
-    bytes_of[id] = input_bytes(plan.cases[i]);
-    if (plan.cases[i].material) work_of[id] = plan.cases[i].material->work;
-  }
-  std::vector<std::pair<std::string, std::vector<std::string>>> steps;  // step, its task ids, in the job's order
-  for (const CheckTask& task : plan.job.checks) {
-    if (std::ranges::find(ids, task.id) == ids.end()) continue;
-    auto step = std::ranges::find(steps, task.step, &std::pair<std::string, std::vector<std::string>>::first);
-    if (step == steps.end()) step = steps.insert(steps.end(), {task.step, {}});
-    step->second.push_back(task.id);
-  }
-  std::vector<SanitizerChunk> chunks;
-  for (const std::string& tool : tools) {
-    if (tool != "racecheck") {
-      if (!ids.empty()) chunks.push_back({tool, ids, {}});
-      continue;
-    }
-    SanitizerChunk racecheck{tool, {}, {}};
-    std::set<std::string> first_round;
-    for (const auto& [step, step_ids] : steps) {
-      RacecheckCases sized = racecheck_cases(step_ids, bytes_of, work_of);
-      first_round.insert(sized.first.begin(), sized.first.end());
-      if (!sized.after_race.empty()) racecheck.if_race[step] = std::move(sized.after_race);
-    }
-    std::ranges::copy_if(ids, std::back_inserter(racecheck.ids), [&](const std::string& id) { return first_round.contains(id); });
-    if (!racecheck.ids.empty()) chunks.push_back(std::move(racecheck));
-  }
-  return chunks;
-}
-
-RunRequest sanitized_request(const Spec& spec, const RunRequest& first, const fs::path& sanitizer,
-                             const std::string& tool, const std::vector<std::string>& ids, const fs::path& dir) {
-  RunRequest sanitized = first;
-  sanitized.task_timeout_s = spec.limits.sanitizer_timeout_s;
-  sanitized.idle_grace_s = 10.0;  // freeing and allocating under the sanitizer takes longer
-  sanitized.output_limit_bytes = first.output_limit_bytes + (std::size_t{4} << 20);
-  sanitized.environment[task_markers_variable] = "1";
-  // Only the kernels a case launches are instrumented, not every kernel of the runner.
-  sanitized.environment["CUDA_MODULE_LOADING"] = "LAZY";
-  // The sanitizer's own folder, when the toolkit's binding does not already show it.
-  std::error_code real_ec;
-  if (const fs::path home = fs::canonical(sanitizer, real_ec).parent_path(); !real_ec && !shown_by_system(home))
-    sanitized.read_only.push_back(home);
-  std::error_code dir_ec;
-  fs::create_directories(dir, dir_ec);  // a folder that cannot be made fails the run: a note
-  sanitized.work_dir = dir;
-  sanitized.environment["HOME"] = dir.string();  // where the tools keep their settings
-  sanitized.job = rerun_job(first.job, ids, dir);
-  // A sealed runner has a network of its own; unsealed ones side by side share this one.
-  sanitized.wrapper = sanitizer_command(sanitizer, tool, first.sandboxed ? 0 : next_sanitizer_port());
-  sanitized.start_gate.clear();  // the cases' runner's
-  return sanitized;
-}
-
-SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, const CasePlan& plan,
-                                 const RunRequest& first, const RunOutcome& ran, const fs::path& sanitizer,
-                                 const std::vector<std::string>& tools,
-                                 const std::vector<std::string>& source_names,
-                                 std::vector<CaseResult>& cases, const std::function<void()>& starting,
-                                 EarlySanitizers* early) {
-  const auto started = std::chrono::steady_clock::now();
-  SanitizerPass pass;
-  const std::vector<std::string> ids = sanitized_task_ids(plan, ran, &cases);
   if (ids.empty()) return pass;
-  std::map<std::string, CaseResult*> results;  // the cases to check, by task id
-  for (std::size_t i = 0; i < plan.cases.size() && i < plan.job.checks.size(); ++i)
-    if (std::ranges::find(ids, plan.job.checks[i].id) != ids.end())
-      results[plan.job.checks[i].id] = &*std::ranges::find(cases, plan.cases[i].spec_case.id, &CaseResult::id);
   std::error_code ec;
   if (sanitizer.empty() || !fs::exists(sanitizer, ec)) {
     pass.notes.push_back(
@@ -265,29 +201,70 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
   // (22 for reduction) contended for the cores: 9.8 s for reduction's pass, against 1.6 s for
   // racecheck's one runner beside memcheck's (docs/measurements.md). racecheck checks the cases
   // racecheck_cases picks in each step, and each step's others where those had a race.
-  const std::vector<SanitizerChunk> chunks = sanitizer_chunks(plan, ids, tools);
+  std::vector<std::pair<std::string, std::vector<std::string>>> steps;  // step, its task ids, in the job's order
+  for (const CheckTask& task : first.job.checks) {
+    if (std::ranges::find(ids, task.id) == ids.end()) continue;
+    auto step = std::ranges::find(steps, task.step, &std::pair<std::string, std::vector<std::string>>::first);
+    if (step == steps.end()) step = steps.insert(steps.end(), {task.step, {}});
+    step->second.push_back(task.id);
+  }
+  struct Chunk {
+    std::string tool;
+    std::vector<std::string> ids;
+    std::map<std::string, std::vector<std::string>> if_race;  ///< step → checked next, where that step had a race
+  };
+  std::vector<Chunk> chunks;
+  for (const std::string& tool : tools) {
+    if (tool != "racecheck") {
+      chunks.push_back({tool, ids, {}});
+      continue;
+    }
+    Chunk racecheck{tool, {}, {}};
+    std::set<std::string> first_round;
+    for (const auto& [step, step_ids] : steps) {
+      RacecheckCases sized = racecheck_cases(step_ids, bytes_of, work_of);
+      first_round.insert(sized.first.begin(), sized.first.end());
+      if (!sized.after_race.empty()) racecheck.if_race[step] = std::move(sized.after_race);
+    }
+    std::ranges::copy_if(ids, std::back_inserter(racecheck.ids), [&](const std::string& id) { return first_round.contains(id); });
+    chunks.push_back(std::move(racecheck));
+  }
   std::map<std::string, std::string> step_of;  // task id → its step
   for (const CheckTask& task : first.job.checks) step_of[task.id] = task.step;
   std::vector<std::future<ToolRun>> running;
-  for (const SanitizerChunk& chunk : chunks) {
+  for (const Chunk& chunk : chunks) {
+    if (chunk.ids.empty()) continue;
     running.push_back(std::async(std::launch::async, [&, chunk] {
       const std::string& tool = chunk.tool;
       const std::string folder = "sanitize-" + tool;
       ToolRun run{tool, {}, {}, {}, {}};
+      RunRequest sanitized = first;
+      sanitized.task_timeout_s = spec.limits.sanitizer_timeout_s;
+      sanitized.idle_grace_s = 10.0;  // freeing and allocating under the sanitizer takes longer
+      sanitized.output_limit_bytes = first.output_limit_bytes + (std::size_t{4} << 20);
+      sanitized.environment[task_markers_variable] = "1";
+      // Only the kernels a case launches are instrumented, not every kernel of the runner.
+      sanitized.environment["CUDA_MODULE_LOADING"] = "LAZY";
+      // The sanitizer's own folder, when the toolkit's binding does not already show it.
+      std::error_code real_ec;
+      if (const fs::path home = fs::canonical(sanitizer, real_ec).parent_path(); !real_ec && !shown_by_system(home))
+        sanitized.read_only.push_back(home);
       const auto tool_started = std::chrono::steady_clock::now();
-      // Runs `checked` in fresh runners until every case has its reports (the print limit); the
-      // first round in the runner started early for exactly these cases, where there is one.
-      const auto check_cases = [&](ToolRun& run, const std::vector<std::string>& checked, const std::string& folder,
-                                   bool may_use_early) {
+      // Runs `checked` in fresh runners until every case has its reports (the print limit).
+      const auto check_cases = [&](ToolRun& run, const std::vector<std::string>& checked, const std::string& folder) {
+        RunRequest request = sanitized;
         std::vector<std::string> pending = checked;
         for (int round = 0; round < kRounds && !pending.empty(); ++round) {
           // A folder per round: run_job names its files by attempt, from 1 again.
           const fs::path dir = first.work_dir / (folder + (round ? "-" + std::to_string(round) : ""));
-          std::optional<RunOutcome> ran_early =
-              round == 0 && may_use_early && early ? early->go(tool, pending) : std::nullopt;
-          const RunOutcome ran_now =
-              ran_early ? std::move(*ran_early)
-                        : run_job(processes, sanitized_request(spec, first, sanitizer, tool, pending, dir));
+          std::error_code dir_ec;
+          fs::create_directories(dir, dir_ec);  // a folder that cannot be made fails the run: a note
+          request.work_dir = dir;
+          request.environment["HOME"] = dir.string();  // where the tools keep their settings
+          request.job = rerun_job(first.job, pending, dir);
+          // A sealed runner has a network of its own; unsealed ones side by side share this one.
+          request.wrapper = sanitizer_command(sanitizer, tool, request.sandboxed ? 0 : next_sanitizer_port());
+          const RunOutcome ran_now = run_job(processes, request);
           for (const auto& [id, status] : ran_now.tasks) run.ran.tasks[id] = status;
           if (run.ran.output_excerpt.empty()) run.ran.output_excerpt = ran_now.output_excerpt;
           pending.clear();
@@ -298,7 +275,7 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
           }
         }
       };
-      check_cases(run, chunk.ids, folder, true);
+      check_cases(run, chunk.ids, folder);
       // The steps racecheck found a race in: each one's other cases are checked too.
       // A race under a marker no task has (the program printed it) could be any step's.
       std::set<std::string> raced;
@@ -315,7 +292,7 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
           run.after_race[step] = rest.size();
           again.emplace_back(step, std::async(std::launch::async, [&, step, rest] {
             ToolRun more{tool, {}, {}, {}, {}};
-            check_cases(more, rest, folder + "-after-race-" + step, false);
+            check_cases(more, rest, folder + "-after-race-" + step);
             return more;
           }));
         }

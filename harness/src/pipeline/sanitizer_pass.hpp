@@ -58,34 +58,6 @@ RacecheckCases racecheck_cases(const std::vector<std::string>& step_ids,
                                const std::map<std::string, std::size_t>& bytes_of,
                                const std::map<std::string, double>& work_of = {});
 
-/// The task ids of `plan`'s cases the pass checks, in the job's order: those marked `sanitize`,
-/// not the reference's, less those whose normal run (`ran`) timed out, flooded the output, ended
-/// its runner or had a call refused, and (with `cases`) those no result of `cases` is for.
-std::vector<std::string> sanitized_task_ids(const CasePlan& plan, const RunOutcome& ran,
-                                            const std::vector<CaseResult>* cases = nullptr);
-
-/// One tool's first runner: the cases it checks and, for racecheck, each step's others, checked
-/// where that step had a race.
-struct SanitizerChunk {
-  std::string tool;
-  std::vector<std::string> ids;
-  std::map<std::string, std::vector<std::string>> if_race;  ///< step → its other cases
-};
-
-/// The first runner of each tool of `tools` (in that order) for `ids` of `plan`'s job: every id,
-/// or racecheck's first round (racecheck_cases, step by step). Tools with no case are left out.
-std::vector<SanitizerChunk> sanitizer_chunks(const CasePlan& plan, const std::vector<std::string>& ids,
-                                             const std::vector<std::string>& tools);
-
-/// The request of one sanitized runner: `first`'s runner, sandbox and environment, under `tool`
-/// of `sanitizer`, checking `ids` of `first`'s job in `dir` (its work folder and HOME), with the
-/// spec's sanitizer time limit per case and room for the tool's reports.
-RunRequest sanitized_request(const Spec& spec, const RunRequest& first, const std::filesystem::path& sanitizer,
-                             const std::string& tool, const std::vector<std::string>& ids,
-                             const std::filesystem::path& dir);
-
-class EarlySanitizers;
-
 /// What the pass did, for the report's notes and the stage times.
 struct SanitizerPass {
   std::vector<std::string> notes;  ///< what it checked, what it could not
@@ -98,13 +70,11 @@ struct SanitizerPass {
 /// sandbox, in work_dir/sanitize-<tool>; gives each report to its case among `cases`.
 /// `source_names` are the student's names of the submission's files, in order. Without `sanitizer` it only notes so.
 /// `starting` is called once before the first sanitized runner starts (a progress line), never
-/// when no case is left to check. With `early`, a tool's first runner started there for the same
-/// cases runs them instead of a fresh one (early_sanitizers.hpp); the others there are stopped.
+/// when no case is left to check.
 SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, const CasePlan& plan,
                                  const RunRequest& first, const RunOutcome& ran,
                                  const std::filesystem::path& sanitizer, const std::vector<std::string>& tools,
                                  const std::vector<std::string>& source_names,
-                                 std::vector<CaseResult>& cases, const std::function<void()>& starting = {},
-                                 EarlySanitizers* early = nullptr);
+                                 std::vector<CaseResult>& cases, const std::function<void()>& starting = {});
 
 }  // namespace cugrade

@@ -5,17 +5,11 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
-#include <chrono>
 #include <csignal>
-#include <cstdlib>
-#include <fstream>
 #include <mutex>
-#include <optional>
-#include <thread>
 
 #include "pipeline/check_submission.hpp"
 #include "pipeline/twice_fixture.hpp"
-#include "start_gate.hpp"
 #include "task_markers.hpp"
 
 using namespace cugrade;
@@ -84,47 +78,6 @@ FakeProcessRunner::Handler recording_memcheck(std::vector<std::string>* sanitize
   };
 }
 
-/// An environment variable set while it lives, as it was before afterwards.
-struct ScopedSetting {
-  std::string name;
-  std::optional<std::string> before;
-  ScopedSetting(std::string variable, const std::string& value) : name(std::move(variable)) {
-    if (const char* was = std::getenv(name.c_str())) before = was;
-    ::setenv(name.c_str(), value.c_str(), 1);
-  }
-  ~ScopedSetting() { before ? void(::setenv(name.c_str(), before->c_str(), 1)) : void(::unsetenv(name.c_str())); }
-};
-
-/// Waits, at most 10 s, until `file` exists.
-bool appears(const fs::path& file) {
-  for (int i = 0; i < 10000 && !fs::exists(file); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(1));
-  return fs::exists(file);
-}
-
-/// A sanitized runner as the runner's start gate makes it (runtime/start_gate.hpp): one started
-/// early creates its ready file, waits at its gate and then runs as `sanitized` when the gate
-/// says go, or ends before any case when it says stop (`words` collects what the gates said);
-/// one started by the pass itself runs as `sanitized`.
-FakeProcessRunner::Handler gated(FakeProcessRunner::Handler sanitized, std::vector<std::string>* words,
-                                 std::mutex* mutex) {
-  return [=](const ProcessRequest& request) {
-    const auto ready = request.environment.find(start_gate_ready_variable);
-    if (ready == request.environment.end()) return sanitized(request);
-    CHECK(request.environment.at(start_gate_lapse_variable) == start_gate_stop);
-    std::ofstream(ready->second) << "\n";
-    const fs::path gate = request.environment.at(start_gate_variable);
-    REQUIRE(appears(gate));
-    std::string word;
-    std::ifstream(gate) >> word;
-    {
-      std::lock_guard lock(*mutex);
-      words->push_back(word);
-    }
-    if (word == start_gate_stop) return fake_exit(0, "========= COMPUTE-SANITIZER\n========= ERROR SUMMARY: 0 errors\n");
-    return sanitized(request);
-  };
-}
-
 }  // namespace
 
 TEST_CASE("pipeline::sanitizer_tools") {
@@ -190,7 +143,6 @@ TEST_CASE("pipeline::sanitizer_command") {
 }
 
 TEST_CASE("pipeline::run_sanitizer_pass through check_submission") {
-  const ScopedSetting after_the_cases("CUGRADE_SANITIZER_AHEAD", "0");  // every runner in the order scripted
   PipelineFixture fixture;
   CheckOptions& options = fixture.options;
   const fs::path sanitizer = fixture.root / "cuda" / "compute-sanitizer" / "compute-sanitizer";
@@ -342,69 +294,4 @@ TEST_CASE("pipeline::run_sanitizer_pass through check_submission") {
       problems += note.find("compute-sanitizer could not check the cases") != std::string::npos;
     CHECK(problems == 2);  // once per tool
   }
-}
-
-TEST_CASE("pipeline::run_sanitizer_pass with its runners started beside the cases (early_sanitizers.hpp)") {
-  PipelineFixture fixture;
-  const fs::path sanitizer = fixture.root / "cuda" / "compute-sanitizer" / "compute-sanitizer";
-  fs::create_directories(sanitizer.parent_path());
-  std::ofstream(sanitizer) << "#!/bin/sh\n";
-  fixture.where.compute_sanitizer = sanitizer;
-  std::vector<std::string> tools, words;
-  std::mutex mutex;
-  const fs::path ready = fixture.work() / "sanitize-memcheck" / "ready";
-  // The cases' runner, which waits at its start gate as the runner does: the gate opens only
-  // once the early runner's context exists (its ready file).
-  const auto cases_runner = [&](FakeStudent student) -> FakeProcessRunner::Handler {
-    auto handler = fixture.runner_handler(std::move(student));
-    return [&, handler](const ProcessRequest& request) {
-      const auto gate = request.environment.find(start_gate_variable);
-      REQUIRE(gate != request.environment.end());
-      REQUIRE(appears(gate->second));
-      CHECK(fs::exists(ready));
-      return handler(request);
-    };
-  };
-  // Runners start in no set order (the early ones on threads of their own): each handler tells by
-  // its command which one it answers.
-  const auto either = [&](FakeProcessRunner::Handler cases, FakeProcessRunner::Handler sanitized) {
-    return [=](const ProcessRequest& request) {
-      return request.argv.front() == sanitizer.string() ? sanitized(request) : cases(request);
-    };
-  };
-  fixture.expect_gpu();
-  fixture.expect_build();
-
-  SUBCASE("every case ran to its end: the early runner is given the go and its reports count") {
-    const std::string bad = fixture.task_id_of("simple/n=5/seed=1");
-    // The cases' runner; memcheck's early runner, which stops at the bad case; the fresh runner
-    // its run starts for the cases after it (already past the open gate).
-    for (int i = 0; i < 3; ++i)
-      fixture.processes.expect(either(cases_runner({}), gated(sanitized_runner({bad}, &tools, &mutex), &words, &mutex)));
-    const GradeReport report = fixture.check();
-    CHECK(words == std::vector<std::string>{"go", "go"});
-    CHECK(tools == std::vector<std::string>{"memcheck", "memcheck"});
-    CHECK(case_of(report, "simple/n=5/seed=1").outcome == Outcome::cuda_error);
-    CHECK(case_of(report, "simple/n=5/seed=1").message.find("out-of-bounds global memory write") != std::string::npos);
-    CHECK(case_of(report, "simple/n=40/seed=1").outcome == Outcome::passed);
-    // Its folder and its gate's are outside the cases' runner's folder, which the student's code writes.
-    CHECK(fs::exists(fixture.work() / "sanitizer-gates" / "memcheck"));
-    CHECK(!fs::exists(fixture.work() / "run" / "sanitize-memcheck"));
-  }
-  SUBCASE("a case crashed: the early runner is stopped, and a fresh one checks the cases that ended") {
-    FakeStudent student;
-    student.ends["simple/n=40/seed=1"] = died_from(SIGSEGV);
-    std::vector<std::string> sanitized;
-    const auto recording = gated(recording_memcheck(&sanitized, &tools, &mutex), &words, &mutex);
-    // The cases' runner, the one after its crash, memcheck's early runner and the pass's own
-    // memcheck (the crash is scripted by case: a job without that case does not crash).
-    for (int i = 0; i < 4; ++i) fixture.processes.expect(either(cases_runner(student), recording));
-    const GradeReport report = fixture.check();
-    CHECK(words == std::vector<std::string>{"stop"});
-    CHECK(tools == std::vector<std::string>{"memcheck"});
-    CHECK(sanitized.size() == 3);
-    CHECK(std::ranges::find(sanitized, fixture.task_id_of("simple/n=40/seed=1")) == sanitized.end());
-    CHECK(case_of(report, "simple/n=40/seed=1").outcome == Outcome::crashed);
-  }
-  CHECK(fixture.processes.pending() == 0);
 }

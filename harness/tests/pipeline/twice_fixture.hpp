@@ -254,9 +254,7 @@ struct PipelineFixture {
     });
   }
   /// One runner process, behaving as `student`.
-  void expect_runner(FakeStudent student = {}) { processes.expect(runner_handler(std::move(student))); }
-  /// The handler expect_runner queues.
-  FakeProcessRunner::Handler runner_handler(FakeStudent student = {}) {
+  void expect_runner(FakeStudent student = {}) {
     // The tests name cases by their ids; the runner sees them by neutral task ids ("case-3").
     student.ends = by_task_id(student.ends);
     student.events = by_task_id(student.events);
@@ -265,11 +263,11 @@ struct PipelineFixture {
     for (const auto& id : student.garbage) garbage.insert(task_id_of(id));
     student.garbage = garbage;
     auto script = scripted_runner(student_runner(std::move(student)), &jobs);
-    return [this, script](const ProcessRequest& sent) {
+    processes.expect([this, script](const ProcessRequest& sent) {
       CHECK(sent.argv.front() == (work() / "runner").string());
       CHECK(sent.environment.at("CUDA_MODULE_LOADING") == "EAGER");
       return script(sent);
-    };
+    });
   }
   /// The reference runner, running the reference-only steps' cases (correct answers).
   void expect_reference_runner() {

@@ -96,24 +96,6 @@ TEST_CASE("runtime::run_check_task") {
     CHECK(waited < start_gate_most_s);
     CHECK(is_twice_ramp(read_one(job.checks[0].output_file, "y"), 1000));
   }
-  SUBCASE("an early runner: its ready file once its context exists; a gate that says stop ends it before any case") {
-    job.checks.push_back(check_task(dir.path, "c1", "scale", 1000));
-    const fs::path gate = dir.path / "start-gate", ready = dir.path / "ready";
-    bool ready_before_gate = false;
-    std::thread stopper([&] {
-      for (int i = 0; i < 8000 && !fs::exists(ready); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(1));
-      ready_before_gate = fs::exists(ready);
-      std::ofstream(gate) << start_gate_stop << "\n";
-    });
-    const int code = run_runner("good", dir.path, write_job(dir.path, job).string(),
-                                std::string(start_gate_variable) + "=" + gate.string() + " " +
-                                    start_gate_ready_variable + "=" + ready.string());
-    stopper.join();
-    CHECK(ready_before_gate);
-    CHECK(code == 0);
-    CHECK(events_of(dir.path).empty());  // no case started
-    CHECK_FALSE(fs::exists(job.checks[0].output_file));
-  }
   SUBCASE("the reference runner: the reference's side of device and host-memory steps") {
     job.checks.push_back(check_task(dir.path, "c1", "scale", 1));
     job.checks.back().reference = true;
