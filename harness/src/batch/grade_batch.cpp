@@ -8,6 +8,7 @@
 #include <chrono>
 #include <future>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include <fmt/format.h>
@@ -115,17 +116,20 @@ void Batch::prepare_and_build(Slot& slot) {
       return;
     }
     fs::path root = slot.source.path;
-    const bool archive = slot.source.kind != SourceKind::folder;
+    // An archive, or a folder holding nothing but one (an LMS's download of what was uploaded).
+    const std::optional<fs::path> archive_file =
+        slot.source.kind != SourceKind::folder ? std::optional(slot.source.path) : lone_archive(slot.source.path);
+    const bool archive = archive_file.has_value();
     // Without better evidence in the files (a commit, the LMS's metadata): the archive's entry
     // times, else the files' modification times.
     SubmissionTime fallback{slot.print->submitted_unix, archive ? "archive file" : "files"};
     if (archive) {
       root = work / "files";
-      auto unpacked = unpack_archive(slot.source.path, root, options_.unpack);
+      auto unpacked = unpack_archive(*archive_file, root, options_.unpack);
       if (unpacked && unpacked->newest_file_unix > 0) fallback = {unpacked->newest_file_unix, "archive"};
       if (!unpacked) {
         slot.early = unbuildable_report(spec_, slot.options, use_cuda_,
-                                        printable(slot.source.path.filename().string()) + " cannot be unpacked: " +
+                                        printable(archive_file->filename().string()) + " cannot be unpacked: " +
                                             unpacked.error().message);
         return;
       }

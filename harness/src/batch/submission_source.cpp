@@ -180,32 +180,54 @@ Result<SubmissionFingerprint> fingerprint_submission(const SubmissionSource& sou
   return print;
 }
 
+namespace {
+
+/// What one level of a submission's folders holds, the clutter and Gradescope's metadata left
+/// aside (that file, beside the folder of the student's files, is the LMS's, not theirs). A link
+/// is never followed, not even to look into: it counts as a file.
+struct FolderLevel {
+  std::vector<std::string> seen;  ///< every entry's name, a folder's ending in '/', printable
+  std::vector<fs::path> folders;
+  std::vector<fs::path> files;    ///< everything that is not a folder, links included
+  bool has_cu = false;
+  std::error_code error;
+
+  /// The one folder it holds and nothing else (a wrapper archives are made with), if so.
+  const fs::path* lone_folder() const { return folders.size() == 1 && seen.size() == 1 ? &folders.front() : nullptr; }
+};
+
+FolderLevel read_level(const fs::path& dir) {
+  FolderLevel level;
+  std::error_code& ec = level.error;
+  for (fs::directory_iterator it(dir, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (is_clutter(name) || name == "submission_metadata.json") continue;
+    const bool folder = fs::is_directory(it->symlink_status(ec));
+    level.seen.push_back(printable(folder ? name + "/" : name));
+    (folder ? level.folders : level.files).push_back(it->path());
+    if (!folder && it->path().extension() == ".cu") level.has_cu = true;
+  }
+  return level;
+}
+
+/// How many levels of lone wrapper folders are looked through.
+constexpr int kWrapperDepth = 4;
+
+}  // namespace
+
 Result<std::vector<fs::path>> find_submission_files(const fs::path& root, const Limits& limits) {
   fs::path dir = root;
   // Archives are often made of the folder rather than its contents: look through a few levels
   // of lone wrapper folders before giving up.
-  for (int depth = 0; depth < 4; ++depth) {
-    std::vector<std::string> seen;
-    std::vector<fs::path> folders;
-    bool has_cu = false;
-    std::error_code ec;
-    for (fs::directory_iterator it(dir, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
-      const std::string name = it->path().filename().string();
-      // Gradescope's metadata beside the folder of the student's files is the LMS's, not theirs.
-      if (is_clutter(name) || name == "submission_metadata.json") continue;
-      // A link is never followed, not even to look into: it counts as a file (and is refused
-      // as one when it is a .cu).
-      const bool folder = fs::is_directory(it->symlink_status(ec));
-      seen.push_back(printable(folder ? name + "/" : name));
-      if (folder) folders.push_back(it->path());
-      if (!folder && it->path().extension() == ".cu") has_cu = true;
-    }
-    if (ec) return fail("cannot read the submission: " + ec.message());
-    if (has_cu) return submission_files({dir.string()}, limits, root);
-    if (folders.size() == 1 && seen.size() == 1) {
-      dir = folders.front();
+  for (int depth = 0; depth < kWrapperDepth; ++depth) {
+    FolderLevel level = read_level(dir);
+    if (level.error) return fail("cannot read the submission: " + level.error.message());
+    if (level.has_cu) return submission_files({dir.string()}, limits, root);
+    if (const fs::path* inner = level.lone_folder()) {
+      dir = *inner;
       continue;
     }
+    std::vector<std::string>& seen = level.seen;
     if (seen.empty()) return fail("the submission is empty");
     std::sort(seen.begin(), seen.end());
     if (seen.size() > 8) {
@@ -216,6 +238,25 @@ Result<std::vector<fs::path>> find_submission_files(const fs::path& root, const 
     return fail(fmt::format("the submission holds no .cu file (it holds {})", fmt::join(seen, ", ")));
   }
   return fail("the submission holds no .cu file (only folders inside folders)");
+}
+
+std::optional<fs::path> lone_archive(const fs::path& folder) {
+  fs::path dir = folder;
+  for (int depth = 0; depth < kWrapperDepth; ++depth) {
+    const FolderLevel level = read_level(dir);
+    if (level.error || level.has_cu) return std::nullopt;
+    if (const fs::path* inner = level.lone_folder()) {
+      dir = *inner;
+      continue;
+    }
+    if (level.seen.size() != 1 || level.files.size() != 1) return std::nullopt;
+    const fs::path& only = level.files.front();
+    std::error_code ec;
+    // A regular file only: a link named alice.zip is not followed (it is refused as a file).
+    if (!fs::is_regular_file(fs::symlink_status(only, ec)) || !archive_name(only.filename().string())) return std::nullopt;
+    return only;
+  }
+  return std::nullopt;
 }
 
 }  // namespace cugrade

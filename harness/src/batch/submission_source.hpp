@@ -3,6 +3,7 @@
 // .tar.gz / .tgz / .tar archive, the student id being the entry's name (without the extension).
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -73,5 +74,11 @@ Result<SubmissionFingerprint> fingerprint_submission(const SubmissionSource& sou
 /// file or is past `limits` (submission_files(), file names relative to `root`).
 Result<std::vector<std::filesystem::path>> find_submission_files(const std::filesystem::path& root,
                                                                  const Limits& limits = {});
+
+/// The archive (.zip, .tar.gz, .tgz, .tar, a regular file) a student's folder holds instead of
+/// .cu files, where it holds nothing else but lone wrapper folders, hidden entries, __MACOSX and
+/// Gradescope's metadata: how an LMS's download of every submission hands in an uploaded archive
+/// (Moodle: a folder per student holding what they uploaded). Nothing for any other folder.
+std::optional<std::filesystem::path> lone_archive(const std::filesystem::path& folder);
 
 }  // namespace cugrade

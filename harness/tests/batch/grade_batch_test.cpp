@@ -298,6 +298,23 @@ TEST_CASE("batch::grade_batch") {
   }
 }
 
+TEST_CASE("batch::grade_batch of a student's folder holding only the archive they uploaded") {
+  BatchFixture fixture;
+  fs::remove_all(fixture.class_dir());
+  // Moodle's download of every submission: a folder per student with what each uploaded.
+  fs::create_directories(fixture.class_dir() / "erin");
+  make_archive(fixture.class_dir() / "erin" / "hw1.zip", {{"hw1/twice.cu", twice_source}}, true);
+  set_mtime(fixture.class_dir() / "erin" / "hw1.zip", 1767225600);
+  fixture.options.deadline_unix = 1767225650;
+  fixture.expect_build("erin");
+  fixture.expect_runner();
+  const BatchSummary summary = fixture.grade();
+  CHECK(summary.outcomes.at(Outcome::passed) == 1);
+  // Its entries hold no time: the archive file's own counts, as for an archive handed in alone.
+  CHECK(fixture.gradebook().find("\r\nerin,4,4,2,2,passed,yes,2026-01-01T00:00:00Z,archive file,no,") !=
+        std::string::npos);
+}
+
 TEST_CASE("batch::grade_batch of a folder with no submission") {
   TempFolder root;
   fs::create_directories(root.path / "alice");

@@ -249,3 +249,38 @@ TEST_CASE("batch::find_submission_files") {
     CHECK(files.error().message == "the submission holds no .cu file (it holds matmul.cpp, other/, src/)");
   }
 }
+
+TEST_CASE("batch::lone_archive") {
+  TempFolder dir;
+  SUBCASE("a folder holding only an uploaded archive (Moodle's download): that archive") {
+    write_text(dir.path / "alice_123_assignsubmission_file_" / "hw1.zip", "PK");
+    fs::create_directories(dir.path / "__MACOSX");
+    write_text(dir.path / ".DS_Store", "");
+    CHECK(lone_archive(dir.path) == dir.path / "alice_123_assignsubmission_file_" / "hw1.zip");
+  }
+  SUBCASE("each kind of archive, beside Gradescope's metadata") {
+    for (const std::string name : {"hw.tar.gz", "hw.tgz", "hw.tar"}) {
+      const fs::path folder = dir.path / name;
+      write_text(folder / name, "");
+      write_text(folder / "submission_metadata.json", "{}");
+      CHECK(lone_archive(folder) == folder / name);
+    }
+  }
+  SUBCASE("not where there is anything else: .cu files, a second archive, another file") {
+    write_text(dir.path / "a" / "hw.zip", "");
+    write_text(dir.path / "a" / "vecadd.cu", "");
+    write_text(dir.path / "b" / "hw.zip", "");
+    write_text(dir.path / "b" / "hw2.zip", "");
+    write_text(dir.path / "c" / "hw.zip", "");
+    write_text(dir.path / "c" / "README.txt", "");
+    for (const char* folder : {"a", "b", "c"}) CHECK_FALSE(lone_archive(dir.path / folder).has_value());
+  }
+  SUBCASE("not a link named like an archive, nor a file that is not one by its name") {
+    fs::create_directories(dir.path / "a");
+    fs::create_symlink("/dev/zero", dir.path / "a" / "hw.zip");
+    write_text(dir.path / "b" / "hw.rar", "");
+    CHECK_FALSE(lone_archive(dir.path / "a").has_value());
+    CHECK_FALSE(lone_archive(dir.path / "b").has_value());
+    CHECK_FALSE(lone_archive(dir.path / "empty").has_value());
+  }
+}
