@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "cli/assignment_listing.hpp"
 #include "cli/cli_support.hpp"
 #include "cli/commands.hpp"
 #include "graders/grader.hpp"
@@ -63,31 +64,10 @@ int run_lint(const std::vector<std::string>& ids) {
   return bad == 0 ? exit_ok : exit_invalid_spec;
 }
 
-int run_list() {
-  const Locations where = default_locations();
-  for (const auto& id : list_assignments(where.assignments())) {
-    auto spec = load_assignment(where.assignments(), id);
-    if (!spec) {
-      std::cout << fmt::format("{:<12} (invalid spec: run `cugrade lint {}`)\n", id, id);
-      continue;
-    }
-    std::cout << fmt::format("{:<12} {}\n", spec->id, spec->title);
-    std::size_t reference_only = 0;
-    for (const auto& step : spec->steps) {
-      // Students write only the steps of interface.cuh; the others are the course's own.
-      if (step.reference_only) {
-        ++reference_only;
-        continue;
-      }
-      std::string timed;
-      for (const auto& p : spec->performance)
-        if (p.step == step.name) timed = fmt::format("  [timed at {}, {} pts]", params_to_string(p.params), p.points);
-      std::cout << fmt::format("    {:<10} {:<24} {}{}\n", step.name, step.entry + "()", step.description, timed);
-    }
-    if (reference_only > 0)
-      std::cout << fmt::format("    (and {} reference-only step{} the course's reference implements)\n",
-                               reference_only, reference_only == 1 ? "" : "s");
-  }
+int run_list(const std::vector<std::string>& ids) {
+  auto listing = assignment_listing(default_locations(), ids);
+  if (!listing) return complain(listing.error().message, exit_invalid_spec);
+  std::cout << *listing;
   return exit_ok;
 }
 }  // namespace
@@ -104,9 +84,11 @@ void add_lint_command(CLI::App& app, int& exit_code) {
 }
 
 void add_list_command(CLI::App& app, int& exit_code) {
+  auto ids = std::make_shared<std::vector<std::string>>();
   CLI::App* cmd = app.add_subcommand("list", "List assignments and the steps (entry points) of each");
-  cmd->footer("Example:\n  cugrade list");
-  cmd->callback([&exit_code] { exit_code = run_list(); });
+  cmd->footer("Examples:\n  cugrade list            # every assignment\n  cugrade list matmul nbody");
+  cmd->add_option("ids", *ids, "Assignment ids (default: every one)");
+  cmd->callback([ids, &exit_code] { exit_code = run_list(*ids); });
 }
 
 }  // namespace cugrade
