@@ -33,7 +33,9 @@ Result<Backend> parse_backend(const std::string& text) {
   if (text == "auto") return Backend::automatic;
   if (text == "cuda") return Backend::cuda;
   if (text == "cpu") return Backend::cpu;
-  return fail("unknown backend '" + text + "': choose auto, cuda or cpu");
+  const bool means_gpu = text == "gpu" || text == "GPU" || text == "CUDA" || text == "nvidia";
+  return fail("unknown backend '" + text + "': choose auto, cuda or cpu" +
+              (means_gpu ? " (the GPU's is cuda)" : ""));
 }
 
 Result<std::optional<CourseSecret>> course_secret(const std::string& secret_file) {

@@ -25,7 +25,8 @@ std::filesystem::path absolute_path(const std::string& typed);
 /// set-up, said once, never a grade of 0.
 std::string no_gpu_message(const DeviceInfo& device);
 
-/// "auto" | "cuda" | "cpu" → Backend; anything else is an error naming the choices.
+/// "auto" | "cuda" | "cpu" → Backend; anything else is an error naming the choices (and, for
+/// "gpu" and its kin, which one is the GPU's).
 Result<Backend> parse_backend(const std::string& text);
 
 /// The course secret from `secret_file` (if given) or $CUGRADE_COURSE_SECRET; nullopt when

@@ -79,3 +79,11 @@ TEST_CASE("cli::absolute_path") {
   CHECK(absolute_path("/abs/path") == fs::path("/abs/path"));
   CHECK(absolute_path("a/../b").is_absolute());
 }
+
+TEST_CASE("cli::parse_backend") {
+  CHECK(parse_backend("auto") == Backend::automatic);
+  CHECK(parse_backend("cuda") == Backend::cuda);
+  CHECK(parse_backend("cpu") == Backend::cpu);
+  CHECK(parse_backend("gpu").error().message == "unknown backend 'gpu': choose auto, cuda or cpu (the GPU's is cuda)");
+  CHECK(parse_backend("fpga").error().message == "unknown backend 'fpga': choose auto, cuda or cpu");
+}
