@@ -7,6 +7,7 @@
 #include <cstring>
 #include <map>
 #include <optional>
+#include <utility>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -210,53 +211,49 @@ FolderLevel read_level(const fs::path& dir) {
   return level;
 }
 
-/// How many levels of lone wrapper folders are looked through.
-constexpr int kWrapperDepth = 4;
+/// The first level of `root` that is not a lone wrapper folder (archives are often made of the
+/// folder rather than its contents), looked for a few levels deep, with its folder; nothing
+/// where every level was one. A level that cannot be read ends the search (its error set).
+std::optional<std::pair<fs::path, FolderLevel>> past_wrappers(const fs::path& root) {
+  fs::path dir = root;
+  for (int depth = 0; depth < 4; ++depth) {
+    FolderLevel level = read_level(dir);
+    const fs::path* inner = level.error || level.has_cu ? nullptr : level.lone_folder();
+    if (!inner) return std::pair{dir, std::move(level)};
+    dir = *inner;
+  }
+  return std::nullopt;
+}
 
 }  // namespace
 
 Result<std::vector<fs::path>> find_submission_files(const fs::path& root, const Limits& limits) {
-  fs::path dir = root;
-  // Archives are often made of the folder rather than its contents: look through a few levels
-  // of lone wrapper folders before giving up.
-  for (int depth = 0; depth < kWrapperDepth; ++depth) {
-    FolderLevel level = read_level(dir);
-    if (level.error) return fail("cannot read the submission: " + level.error.message());
-    if (level.has_cu) return submission_files({dir.string()}, limits, root);
-    if (const fs::path* inner = level.lone_folder()) {
-      dir = *inner;
-      continue;
-    }
-    std::vector<std::string>& seen = level.seen;
-    if (seen.empty()) return fail("the submission is empty");
-    std::sort(seen.begin(), seen.end());
-    if (seen.size() > 8) {
-      const std::size_t more = seen.size() - 8;
-      seen.resize(8);
-      seen.push_back(fmt::format("and {} more", more));
-    }
-    return fail(fmt::format("the submission holds no .cu file (it holds {})", fmt::join(seen, ", ")));
+  auto found = past_wrappers(root);
+  if (!found) return fail("the submission holds no .cu file (only folders inside folders)");
+  auto& [dir, level] = *found;
+  if (level.error) return fail("cannot read the submission: " + level.error.message());
+  if (level.has_cu) return submission_files({dir.string()}, limits, root);
+  std::vector<std::string>& seen = level.seen;
+  if (seen.empty()) return fail("the submission is empty");
+  std::sort(seen.begin(), seen.end());
+  if (seen.size() > 8) {
+    const std::size_t more = seen.size() - 8;
+    seen.resize(8);
+    seen.push_back(fmt::format("and {} more", more));
   }
-  return fail("the submission holds no .cu file (only folders inside folders)");
+  return fail(fmt::format("the submission holds no .cu file (it holds {})", fmt::join(seen, ", ")));
 }
 
 std::optional<fs::path> lone_archive(const fs::path& folder) {
-  fs::path dir = folder;
-  for (int depth = 0; depth < kWrapperDepth; ++depth) {
-    const FolderLevel level = read_level(dir);
-    if (level.error || level.has_cu) return std::nullopt;
-    if (const fs::path* inner = level.lone_folder()) {
-      dir = *inner;
-      continue;
-    }
-    if (level.seen.size() != 1 || level.files.size() != 1) return std::nullopt;
-    const fs::path& only = level.files.front();
-    std::error_code ec;
-    // A regular file only: a link named alice.zip is not followed (it is refused as a file).
-    if (!fs::is_regular_file(fs::symlink_status(only, ec)) || !archive_name(only.filename().string())) return std::nullopt;
-    return only;
-  }
-  return std::nullopt;
+  const auto found = past_wrappers(folder);
+  if (!found) return std::nullopt;
+  const FolderLevel& level = found->second;
+  if (level.error || level.has_cu || level.seen.size() != 1 || level.files.size() != 1) return std::nullopt;
+  const fs::path& only = level.files.front();
+  std::error_code ec;
+  // A regular file only: a link named alice.zip is not followed (it is refused as a file).
+  if (!fs::is_regular_file(fs::symlink_status(only, ec)) || !archive_name(only.filename().string())) return std::nullopt;
+  return only;
 }
 
 }  // namespace cugrade
