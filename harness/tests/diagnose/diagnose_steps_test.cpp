@@ -359,3 +359,58 @@ TEST_CASE("diagnose::diagnose_slow_steps") {
     CHECK(processes.requests().empty());
   }
 }
+
+TEST_CASE("diagnose::profile_reference_ahead") {
+  // A self-test's first builds: the reference's counters of every step its entries will diagnose,
+  // in one run, before any check; the checks then profile only the student's code.
+  Setup setup;
+  FakeProcessRunner processes;
+  const std::vector<TimeTask> tasks{task("naive"), task("padded")};
+  const std::vector<PerformanceTarget> targets{target("naive"), target("padded")};
+  CounterCache cache;
+
+  SUBCASE("the steps named, in one run of the reference; a check after it profiles only the student's") {
+    setup.request.reference_steps_ahead = {"naive", "padded"};
+    std::vector<std::vector<CheckTask>> jobs;
+    processes.expect(noting(jobs, ncu_writing_calls({"marker", "transpose_naive", "marker", "transpose_padded"})));
+    const auto stored = profile_reference_ahead(processes, setup.request, tasks, cache);
+    REQUIRE(stored.has_value());
+    CHECK(*stored == 2);
+    REQUIRE(jobs.size() == 1);
+    REQUIRE(jobs[0].size() == 2);
+    CHECK(jobs[0][0].reference);
+    CHECK(jobs[0][1].step == "padded");
+    CHECK(processes.requests()[0].argv[processes.requests()[0].argv.size() - 2] == setup.request.reference_runner.string());
+    CHECK_FALSE(fs::exists(setup.request.work_dir / "reference"));
+    processes.expect(ncu_writing("transpose_smem"));  // the check: the student's side alone
+    setup.request.steps = {"padded"};
+    const auto out = diagnose_slow_steps(processes, setup.request, tasks, {timing(1.0, 1.0), timing(2.0, 1.0)}, targets, &cache);
+    REQUIRE(out[1].has_value());
+    CHECK(out[1]->cause == "bank_conflicts");
+    CHECK(processes.requests().size() == 2);
+    CHECK(processes.pending() == 0);
+  }
+  SUBCASE("only the steps named and not kept already; none left: nothing runs") {
+    setup.request.reference_steps_ahead = {"padded"};
+    std::vector<std::vector<CheckTask>> jobs;
+    processes.expect(noting(jobs, ncu_writing_calls({"marker", "transpose_padded"})));
+    CHECK(profile_reference_ahead(processes, setup.request, tasks, cache).value() == 1);
+    REQUIRE(jobs.size() == 1);
+    REQUIRE(jobs[0].size() == 1);
+    CHECK(jobs[0][0].step == "padded");
+    CHECK(profile_reference_ahead(processes, setup.request, tasks, cache).value() == 0);
+    setup.request.reference_steps_ahead.clear();
+    CHECK(profile_reference_ahead(processes, setup.request, tasks, cache).value() == 0);
+    CHECK(processes.requests().size() == 1);
+  }
+  SUBCASE("a profile that fails keeps nothing, and says why; without ncu nothing runs") {
+    setup.request.reference_steps_ahead = {"naive", "padded"};
+    processes.expect([](const ProcessRequest&) { return fake_exit(1, "", "==ERROR== ERR_NVGPUCTRPERM\n"); });
+    const auto failed = profile_reference_ahead(processes, setup.request, tasks, cache);
+    REQUIRE_FALSE(failed.has_value());
+    CHECK(failed.error().message.find("ERR_NVGPUCTRPERM") != std::string::npos);
+    setup.request.ncu.clear();
+    CHECK_FALSE(profile_reference_ahead(processes, setup.request, tasks, cache).has_value());
+    CHECK(processes.requests().size() == 1);
+  }
+}
