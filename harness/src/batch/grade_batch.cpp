@@ -24,7 +24,6 @@
 #include "batch/submission_time.hpp"
 #include "batch/ungraded_report.hpp"
 #include "pipeline/environment.hpp"
-#include "pipeline/reference_ahead.hpp"
 #include "pipeline/scheduler.hpp"
 #include "run/run_job.hpp"
 
@@ -77,7 +76,7 @@ class Batch {
   fs::path work_of(const Slot& slot) const { return student_work_dir(options_.out, slot.source.student); }
   void prepare_and_build(Slot& slot);
   void run_on_lane(Slot& slot, std::size_t lane);
-  /// Takes the reference's timing baselines on `lane`'s GPU into context_.baselines (take_reference_work_now).
+  /// Takes the reference's timing baselines on `lane`'s GPU into context_.baselines (take_baselines_now).
   void take_lane_baselines(std::size_t lane);
   void score_and_record(Slot& slot);
   void record(Slot& slot, GradeReport report, const StageSeconds& seconds);
@@ -162,7 +161,7 @@ void Batch::take_lane_baselines(std::size_t lane) {
     std::error_code ec;
     fs::remove_all(work, ec);
     fs::create_directories(work, ec);
-    const double seconds = take_reference_work_now(context_, spec_, grader_, options, work);
+    const double seconds = take_baselines_now(context_, spec_, grader_, options, work);
     if (seconds > 0.0) log(fmt::format("took the reference's timing baselines on GPU {} in {:.1f} s while the first files built",
                                        options_.gpu_lanes[lane], seconds));
   } catch (const std::exception& e) {  // the lane's first check takes them, and says what failed

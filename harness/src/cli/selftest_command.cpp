@@ -2,7 +2,6 @@
 // each verdict with what it must be.
 #include <chrono>
 #include <iostream>
-#include <mutex>
 
 #include <fmt/format.h>
 
@@ -68,9 +67,7 @@ int run_selftest_command(const SelftestArgs& args) {
   const auto started = std::chrono::steady_clock::now();
   // A line per submission as soon as it is judged: a whole run takes minutes. Where its time went
   // follows the line (its own stages, not its wait for a builder or the GPU).
-  std::mutex printing;  // the notes come from a thread of their own
   run_selftest(context, suites, options, [&](const SelftestResult& r) {
-    const std::lock_guard lock(printing);
     ++total;
     failures += r.ok ? 0 : 1;
     const StageSeconds& t = r.stages;
@@ -88,12 +85,7 @@ int run_selftest_command(const SelftestArgs& args) {
     }
     std::cout << std::flush;
   }, {args.jobs, args.runs_per_gpu, default_cache_dir() / "selftest-seconds.json",
-        where.root / "graders" / "selftest-seconds.json",
-        [&](const std::string& note) {
-          if (!args.verbose) return;
-          const std::lock_guard lock(printing);
-          std::cout << "  " << note << "\n" << std::flush;
-        }});
+        where.root / "graders" / "selftest-seconds.json"});
   std::cout << fmt::format("selftest: {} passed, {} failed in {:.0f} s\n", total - failures, failures,
                            std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
   return failures == 0 ? exit_ok : exit_selftest_failed;
@@ -118,8 +110,7 @@ void add_selftest_command(CLI::App& app, int& exit_code) {
                 "Only the entries whose expected.yaml names a diagnosis (the slow known-bad solutions)");
   cmd->add_flag("-v,--verbose", args->verbose,
                 "Under each submission's line, where each timed step's time went (its runners' start, "
-                "loading, warm-up, sampling, baselines) and the compute-sanitizer pass's (each tool's seconds); "
-                "before them, the reference's baselines and counters taken while the first files built");
+                "loading, warm-up, sampling, baselines) and the compute-sanitizer pass's (each tool's seconds)");
   cmd->add_option("-j,--jobs", args->jobs, "Builds at a time (default: one per core)")
       ->check(CLI::Range(1, 1024).description(""))
       ->type_name("N");

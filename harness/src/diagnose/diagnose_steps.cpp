@@ -91,111 +91,6 @@ bool below_full_credit(const TimingOutcome& timed, const PerformanceTarget& targ
   return student > 0.0 && reference / student < target.full_credit_at;
 }
 
-namespace {
-
-/// One diagnosis stage's profiles: what it asks, ncu's section folders and its budget's clock.
-struct Profiler {
-  ProcessRunner& processes;
-  const DiagnosisRequest& request;
-  const std::vector<TimeTask>& tasks;
-  Clock::time_point started = Clock::now();
-  /// ncu's sections read from folders of our own (none, or the source page's alone): not its
-  /// whole folder at every start. Beside the profiles' folders, out of every sandbox's reach.
-  NcuSectionFolders sections = ncu_section_folders(request.ncu, request.work_dir / "ncu-sections");
-
-  /// Seconds left of the stage's budget.
-  double left_s() const {
-    return request.budget_s - std::chrono::duration<double>(Clock::now() - started).count();
-  }
-  /// Why a step was not profiled once the budget is spent.
-  std::string spent() const {
-    return fmt::format("not profiled: the {:g} s the check gives diagnosis were spent on the steps before",
-                       request.budget_s);
-  }
-
-  /// `calls` profiled in one run of one side's runner, in the folder `folder` (removed when
-  /// every call gave counters; a failed one stays for `--keep-work`).
-  Result<std::vector<Result<CallCounters>>> profile(bool reference, const std::string& folder,
-                                                    const std::vector<CheckTask>& calls) const {
-    const fs::path dir = request.work_dir / folder;
-    ProfileRequest p;
-    p.ncu = request.ncu;
-    p.run = request.student;
-    p.run.work_dir = dir;
-    p.sections = sections;
-    if (reference) p.run.runner = request.reference_runner;
-    p.timeout_s = std::max(1.0, std::min(request.profile_timeout_s * static_cast<double>(calls.size()), left_s()));
-    auto counters = profile_calls(processes, p, calls);
-    const bool all_read = counters && std::all_of(counters->begin(), counters->end(), [](const auto& c) { return c.has_value(); });
-    std::error_code ignored;
-    if (all_read) fs::remove_all(dir, ignored);
-    return counters;
-  }
-
-  /// One side's calls of `steps` (task indices): all in one run of its runner (one start of ncu
-  /// and of the runner, not one per step); a call that run could not give counters for, again by
-  /// itself. `ahead`: steps profiled only to be kept (reference_steps_ahead), never again by
-  /// themselves.
-  Result<std::map<std::size_t, Result<CallCounters>>> side(bool reference, const std::vector<std::size_t>& steps,
-                                                           const std::vector<std::size_t>& ahead = {}) const {
-    const std::string name = reference ? "reference" : "student";
-    std::vector<std::size_t> all = steps;
-    all.insert(all.end(), ahead.begin(), ahead.end());
-    std::vector<CheckTask> calls;
-    for (std::size_t i : all) {
-      calls.push_back(profile_task(tasks[i], reference));
-      calls.back().id = fmt::format("profile-{}", i);
-    }
-    auto together = profile(reference, name, calls);
-    if (!together) return fail(together.error().message);
-    std::map<std::size_t, Result<CallCounters>> by_step;
-    for (std::size_t k = 0; k < all.size(); ++k) {
-      Result<CallCounters> counters = std::move((*together)[k]);
-      if (!counters && all.size() > 1 && k < steps.size()) {
-        if (left_s() < 1.0) {
-          counters = fail(spent());
-        } else {
-          auto alone = profile(reference, fmt::format("{}-{}", steps[k], name), {calls[k]});
-          counters = alone ? std::move(alone->front()) : fail(alone.error().message);
-        }
-      }
-      by_step.emplace(all[k], std::move(counters));
-    }
-    return by_step;
-  }
-};
-
-/// The tasks whose step `request.reference_steps_ahead` names, of none of `skip`, whose
-/// reference counters `cache` does not hold.
-std::vector<std::size_t> steps_ahead(const DiagnosisRequest& request, const std::vector<TimeTask>& tasks,
-                                     const CounterCache& cache, const std::vector<std::size_t>& skip) {
-  std::vector<std::size_t> ahead;
-  for (std::size_t i = 0; i < tasks.size(); ++i)
-    if (request.reference_steps_ahead.contains(tasks[i].step) &&
-        std::find(skip.begin(), skip.end(), i) == skip.end() && !cache.find(cache_key(request, tasks[i])))
-      ahead.push_back(i);
-  return ahead;
-}
-
-}  // namespace
-
-Result<std::size_t> profile_reference_ahead(ProcessRunner& processes, const DiagnosisRequest& request,
-                                            const std::vector<TimeTask>& tasks, CounterCache& cache) {
-  const std::vector<std::size_t> ahead = steps_ahead(request, tasks, cache, {});
-  if (ahead.empty()) return std::size_t{0};
-  if (request.ncu.empty()) return fail("Nsight Compute (ncu) is not installed here");
-  const Profiler profiler{processes, request, tasks};
-  auto profiled = profiler.side(true, {}, ahead);
-  if (!profiled) return fail(profiled.error().message);
-  std::size_t stored = 0;
-  for (auto& [i, counters] : *profiled)
-    if (counters) {
-      cache.store(cache_key(request, tasks[i]), *counters);
-      ++stored;
-    }
-  return stored;
-}
-
 std::vector<std::optional<PerformanceDiagnosis>> diagnose_slow_steps(ProcessRunner& processes,
                                                                      const DiagnosisRequest& request,
                                                                      const std::vector<TimeTask>& tasks,
@@ -203,6 +98,12 @@ std::vector<std::optional<PerformanceDiagnosis>> diagnose_slow_steps(ProcessRunn
                                                                      const std::vector<PerformanceTarget>& targets,
                                                                      CounterCache* cache) {
   std::vector<std::optional<PerformanceDiagnosis>> out(tasks.size());
+  const auto started = Clock::now();
+  const auto left_s = [&] {
+    return request.budget_s - std::chrono::duration<double>(Clock::now() - started).count();
+  };
+  const std::string spent = fmt::format("not profiled: the {:g} s the check gives diagnosis were spent on the steps before",
+                                        request.budget_s);
   std::vector<std::size_t> slow;  // the steps diagnosed, in the job's order
   for (std::size_t i = 0; i < tasks.size() && i < timed.size() && i < targets.size(); ++i)
     if (below_full_credit(timed[i], targets[i]) && (request.steps.empty() || request.steps.contains(tasks[i].step)))
@@ -215,9 +116,9 @@ std::vector<std::optional<PerformanceDiagnosis>> diagnose_slow_steps(ProcessRunn
     all_unavailable(slow, "Nsight Compute (ncu) is not installed here (it comes with the CUDA toolkit; CUGRADE_NCU names it)");
     return out;
   }
-  const Profiler profiler{processes, request, tasks};
-  const auto left_s = [&] { return profiler.left_s(); };
-  const std::string spent = profiler.spent();
+  // ncu's sections read from folders of our own (none, or the source page's alone): not its
+  // whole folder at every start. Beside the profiles' folders, out of every sandbox's reach.
+  const NcuSectionFolders sections = ncu_section_folders(request.ncu, request.work_dir / "ncu-sections");
   if (left_s() < 1.0) {
     all_unavailable(slow, spent);
     return out;
@@ -227,6 +128,53 @@ std::vector<std::optional<PerformanceDiagnosis>> diagnose_slow_steps(ProcessRunn
     for (std::size_t i : slow) names += (names.empty() ? "" : ", ") + tasks[i].step;
     request.progress("diagnosing " + names + " with Nsight Compute ...");
   }
+  // One side's calls of `steps`: all in one run of its runner (one start of ncu and of the
+  // runner, not one per step); a call that run could not give counters for, again by itself.
+  // `ahead`: steps profiled only to be kept (reference_steps_ahead), never again by themselves.
+  const auto profile_side = [&](bool reference, const std::vector<std::size_t>& steps,
+                                const std::vector<std::size_t>& ahead = {})
+      -> Result<std::map<std::size_t, Result<CallCounters>>> {
+    const auto profile = [&](const std::string& folder, const std::vector<CheckTask>& calls) {
+      const fs::path dir = request.work_dir / folder;
+      ProfileRequest p;
+      p.ncu = request.ncu;
+      p.run = request.student;
+      p.run.work_dir = dir;
+      p.sections = sections;
+      if (reference) p.run.runner = request.reference_runner;
+      p.timeout_s = std::max(1.0, std::min(request.profile_timeout_s * static_cast<double>(calls.size()), left_s()));
+      auto counters = profile_calls(processes, p, calls);
+      // Its folder holds the job, the events and ncu's log; a failed one stays for `--keep-work`.
+      const bool all_read = counters && std::all_of(counters->begin(), counters->end(), [](const auto& c) { return c.has_value(); });
+      std::error_code ignored;
+      if (all_read) fs::remove_all(dir, ignored);
+      return counters;
+    };
+    const std::string side = reference ? "reference" : "student";
+    std::vector<std::size_t> all = steps;
+    all.insert(all.end(), ahead.begin(), ahead.end());
+    std::vector<CheckTask> calls;
+    for (std::size_t i : all) {
+      calls.push_back(profile_task(tasks[i], reference));
+      calls.back().id = fmt::format("profile-{}", i);
+    }
+    auto together = profile(side, calls);
+    if (!together) return fail(together.error().message);
+    std::map<std::size_t, Result<CallCounters>> by_step;
+    for (std::size_t k = 0; k < all.size(); ++k) {
+      Result<CallCounters> counters = std::move((*together)[k]);
+      if (!counters && all.size() > 1 && k < steps.size()) {
+        if (left_s() < 1.0) {
+          counters = fail(spent);
+        } else {
+          auto alone = profile(fmt::format("{}-{}", steps[k], side), {calls[k]});
+          counters = alone ? std::move(alone->front()) : fail(alone.error().message);
+        }
+      }
+      by_step.emplace(all[k], std::move(counters));
+    }
+    return by_step;
+  };
   // The reference's counters: kept from an earlier check, or profiled now.
   std::map<std::size_t, CallCounters> theirs;
   std::vector<std::size_t> unprofiled;
@@ -236,8 +184,12 @@ std::vector<std::optional<PerformanceDiagnosis>> diagnose_slow_steps(ProcessRunn
   }
   if (!unprofiled.empty()) {
     // Steps later checks will diagnose, in the same run: one start of ncu and of the runner.
-    const std::vector<std::size_t> ahead = cache ? steps_ahead(request, tasks, *cache, slow) : std::vector<std::size_t>{};
-    auto profiled = profiler.side(true, unprofiled, ahead);
+    std::vector<std::size_t> ahead;
+    for (std::size_t i = 0; cache && i < tasks.size(); ++i)
+      if (request.reference_steps_ahead.contains(tasks[i].step) &&
+          std::find(slow.begin(), slow.end(), i) == slow.end() && !cache->find(cache_key(request, tasks[i])))
+        ahead.push_back(i);
+    auto profiled = profile_side(true, unprofiled, ahead);
     if (!profiled) {  // no ncu here, no permission: no step can be profiled
       all_unavailable(slow, profiled.error().message + " (profiling the reference)");
       return out;
@@ -263,7 +215,7 @@ std::vector<std::optional<PerformanceDiagnosis>> diagnose_slow_steps(ProcessRunn
     all_unavailable(mine_to_profile, spent);
     return out;
   }
-  auto mine = profiler.side(false, mine_to_profile);
+  auto mine = profile_side(false, mine_to_profile);
   if (!mine) {
     all_unavailable(mine_to_profile, mine.error().message);
     return out;
@@ -284,7 +236,7 @@ std::vector<std::optional<PerformanceDiagnosis>> diagnose_slow_steps(ProcessRunn
       p.task = profile_task(tasks[i], false);
       p.timeout_s = std::max(1.0, std::min(request.profile_timeout_s, left_s()));
       p.sources = request.sources;
-      p.sections = profiler.sections;
+      p.sections = sections;
       const auto lines = profile_source_lines(processes, p, counters->main_kernel);
       std::error_code ignored;
       fs::remove_all(dir, ignored);

@@ -12,7 +12,6 @@
 #include <string>
 #include <vector>
 
-#include "core/result.hpp"
 #include "diagnose/counter_cache.hpp"
 #include "job.hpp"
 #include "process/process_runner.hpp"
@@ -61,14 +60,6 @@ std::vector<std::optional<PerformanceDiagnosis>> diagnose_slow_steps(ProcessRunn
                                                                      const std::vector<TimingOutcome>& timed,
                                                                      const std::vector<PerformanceTarget>& targets,
                                                                      CounterCache* cache = nullptr);
-
-/// The reference's counters of every task of `tasks` whose step `request.reference_steps_ahead`
-/// names, profiled now in one run of the reference runner and stored in `cache` (those it holds
-/// already are not profiled again): for a time when the GPU is idle, as a self-test's first
-/// builds, so that no check profiles the reference later. How many were stored, or why the run
-/// gave none (no ncu, refused, past its time).
-Result<std::size_t> profile_reference_ahead(ProcessRunner& processes, const DiagnosisRequest& request,
-                                            const std::vector<TimeTask>& tasks, CounterCache& cache);
 
 /// "matmul.cu:27" for "submission_0.cu" and line 27 with `names` {"matmul.cu"}; other files keep their name.
 std::string source_location(const std::string& file, int line, const std::vector<std::string>& names);

@@ -61,6 +61,17 @@ BuildOutput checked_by_nvcc(const CheckContext& context, BuildRequest request, c
   return checked;
 }
 
+/// The reference's baselines of `plan`'s timed targets, taken now into `baselines`
+/// (take_baselines_ahead), on the GPU `options` names, on its timing CPUs: the seconds it took.
+double take_planned_baselines(const CheckContext& context, const Spec& spec, const CasePlan& plan, bool use_cuda,
+                              const CheckOptions& options, BaselineCache& baselines) {
+  const PinnedThread pinned(check_timing_cpus(options));
+  return take_baselines_ahead(context.processes,
+                              timing_run_request(student_run_request(spec, plan, {}, use_cuda, options), plan),
+                              plan.job.timings, context.locations.reference_runner(spec.id, use_cuda),
+                              plan.layout.reference_timing, baselines);
+}
+
 /// build_for_check; `lone`: build_for_lone_check.
 BuiltSubmission build_submission(const CheckContext& context, const Spec& spec, const Grader& grader,
                                  const CheckOptions& options, bool lone) {
@@ -165,15 +176,6 @@ BuiltSubmission build_submission(const CheckContext& context, const Spec& spec, 
 }
 }  // namespace
 
-double take_planned_baselines(const CheckContext& context, const Spec& spec, const CasePlan& plan, bool use_cuda,
-                              const CheckOptions& options, BaselineCache& baselines) {
-  const PinnedThread pinned(check_timing_cpus(options));
-  return take_baselines_ahead(context.processes,
-                              timing_run_request(student_run_request(spec, plan, {}, use_cuda, options), plan),
-                              plan.job.timings, context.locations.reference_runner(spec.id, use_cuda),
-                              plan.layout.reference_timing, baselines);
-}
-
 BuiltSubmission build_for_check(const CheckContext& context, const Spec& spec, const Grader& grader,
                                 const CheckOptions& options) {
   return build_submission(context, spec, grader, options, false);
@@ -182,6 +184,16 @@ BuiltSubmission build_for_check(const CheckContext& context, const Spec& spec, c
 BuiltSubmission build_for_lone_check(const CheckContext& context, const Spec& spec, const Grader& grader,
                                      const CheckOptions& options) {
   return build_submission(context, spec, grader, options, true);
+}
+
+double take_baselines_now(const CheckContext& context, const Spec& spec, const Grader& grader,
+                          const CheckOptions& options, const fs::path& work_dir) {
+  if (!context.baselines || !context.device || !context.device->present() || !options.performance ||
+      options.backend == Backend::cpu || spec.performance.empty())
+    return 0.0;
+  const CasePlan plan = plan_cases(spec, grader, {}, spec.performance, work_dir, context.materials.get());
+  if (plan.job.timings.empty()) return 0.0;
+  return take_planned_baselines(context, spec, plan, true, options, *context.baselines);
 }
 
 }  // namespace cugrade

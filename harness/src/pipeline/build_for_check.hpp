@@ -13,9 +13,4 @@ namespace cugrade {
 BuiltSubmission build_for_lone_check(const CheckContext& context, const Spec& spec, const Grader& grader,
                                      const CheckOptions& options);
 
-/// The reference's baselines of `plan`'s timed targets, taken now into `baselines`
-/// (take_baselines_ahead), on the GPU `options` names, on its timing CPUs: the seconds it took.
-double take_planned_baselines(const CheckContext& context, const Spec& spec, const CasePlan& plan, bool use_cuda,
-                              const CheckOptions& options, BaselineCache& baselines);
-
 }  // namespace cugrade

@@ -13,7 +13,6 @@
 #include "diagnose/ncu_command.hpp"
 #include "pipeline/build_for_check.hpp"
 #include "pipeline/case_plan.hpp"
-#include "pipeline/reference_ahead.hpp"
 #include "pipeline/environment.hpp"
 #include "pipeline/run_requests.hpp"
 #include "pipeline/sanitizer_pass.hpp"
@@ -83,8 +82,19 @@ std::vector<std::optional<PerformanceDiagnosis>> diagnose_timed_steps(const Chec
                                                                       const std::vector<TimingOutcome>& timed,
                                                                       const DeviceInfo& device,
                                                                       const std::vector<std::string>& file_names) {
-  DiagnosisRequest request = diagnosis_request(context, options, run, reference_runner, plan, device);
+  DiagnosisRequest request;
+  request.ncu = find_ncu(context.locations);
+  request.student = run;
+  request.reference_runner = reference_runner;
+  request.work_dir = plan.layout.run.parent_path() / "diagnose";
+  request.sources = plan.layout.run.parent_path() / std::string(staging_folder);  // where the build staged the files
   request.source_names = file_names;
+  request.gpu = device.name;
+  if (const auto it = run.environment.find("CUDA_VISIBLE_DEVICES"); it != run.environment.end())
+    request.gpu += " #" + it->second;
+  request.progress = options.progress;
+  request.steps = options.diagnosed_steps;
+  request.reference_steps_ahead = options.reference_steps_ahead;
   std::vector<PerformanceTarget> targets;
   for (const auto& t : plan.timings) targets.push_back(t.target);
   return diagnose_slow_steps(context.processes, request, plan.job.timings, timed, targets, context.counters.get());

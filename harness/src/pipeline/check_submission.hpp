@@ -142,6 +142,14 @@ GradeReport score_submission(const Spec& spec, const CheckOptions& options, RanS
 GradeReport run_and_score(const CheckContext& context, const Spec& spec, const Grader& grader,
                           const CheckOptions& options, BuiltSubmission built, StageSeconds* seconds = nullptr);
 
+/// The reference's timing baselines of `spec`'s performance targets, taken now into
+/// `context.baselines` (on the GPU `options.runner_environment` names), planned and run in
+/// `work_dir`: for a time when the GPU is idle and no process of a student's can use it, as a
+/// batch's while its first files build; its first checks then find them kept. The seconds it
+/// took; 0 where nothing is timed (no cache, no GPU, --no-performance, no target).
+double take_baselines_now(const CheckContext& context, const Spec& spec, const Grader& grader,
+                          const CheckOptions& options, const std::filesystem::path& work_dir);
+
 /// Grades one submission of `spec` end to end. Never throws for bad student input: every
 /// failure becomes an outcome in the report; faults of the harness become harness_error.
 GradeReport check_submission(const CheckContext& context, const Spec& spec, const Grader& grader,

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <future>
 #include <cstdint>
 #include <mutex>
 #include <optional>
@@ -16,8 +15,6 @@
 
 #include "core/work_dir.hpp"
 #include "pipeline/entry_order.hpp"
-#include "pipeline/reference_ahead.hpp"
-#include "pipeline/run_requests.hpp"
 #include "pipeline/environment.hpp"
 #include "pipeline/scheduler.hpp"
 #include "pipeline/timed_steps.hpp"
@@ -310,36 +307,6 @@ std::vector<SelftestResult> run_selftest(const CheckContext& context, const std:
     if (one.diagnosis) one.reference_steps_ahead = diagnosed_in_suite[graded[i].suite];
     return one;
   };
-  // The reference's baselines and counters need no entry's file: taken first, with the GPU alone,
-  // while the first files build (nvcc needs the cores, not the GPU), so that no turn alone at
-  // the end waits for them (reference_ahead.hpp). Entries' shared turns wait for this one.
-  std::future<void> reference_work;
-  if (own_turns && options.performance && timing_ahead()) {
-    std::vector<bool> timed_suite(suites.size(), false);
-    for (const Item& item : graded)
-      if (judged_on_performance(*item.entry)) timed_suite[item.suite] = true;
-    reference_work = std::async(std::launch::async, [&, timed_suite, turn = shared.gpu_turns->alone()]() mutable {
-      for (std::size_t s = 0; s < suites.size(); ++s) {
-        if (!timed_suite[s]) continue;
-        const Spec& spec = *suites[s].spec;
-        const std::set<std::string> profiled = options.diagnosis ? diagnosed_in_suite[s] : std::set<std::string>{};
-        const fs::path work = make_work_dir(options.work_dir, "cugrade-reference-");  // the entries' own, if named
-        try {
-          const double seconds = take_reference_work_now(contexts[s], spec, *suites[s].grader, options, work, profiled);
-          if (seconds > 0.0 && workers.note)
-            workers.note(fmt::format("{}: the reference's timing baselines{} taken in {:.1f} s while the first files built",
-                                     spec.id, profiled.empty() ? "" : " and counters", seconds));
-        } catch (const std::exception& e) {  // each entry takes what it needs itself
-          if (workers.note)
-            workers.note(fmt::format("{}: the reference's baselines could not be taken ahead ({}); its entries take their own",
-                                     spec.id, e.what()));
-        }
-        std::error_code ignored;
-        if (options.work_dir.empty()) fs::remove_all(work, ignored);
-      }
-      turn.release();
-    });
-  }
   const auto spec_of = [&](std::size_t i) -> const Spec& { return *suites[graded[i].suite].spec; };
   const auto grader_of = [&](std::size_t i) -> const Grader& { return *suites[graded[i].suite].grader; };
   std::vector<std::optional<RanSubmission>> ran(graded.size());
@@ -401,7 +368,6 @@ std::vector<SelftestResult> run_selftest(const CheckContext& context, const std:
                                    beside_others, std::move(phases)};
         if (on_result) on_result(*judged[i]);
       });
-  if (reference_work.valid()) reference_work.get();
   save_entry_seconds(workers.seconds_file, seconds_now);
   std::vector<SelftestResult> results;
   for (auto& r : judged)

@@ -96,9 +96,6 @@ struct SelftestWorkers {
   /// with the course (graders/selftest-seconds.json: a self-test's, on a GPU, written as
   /// seconds_file is); only read. Empty: none.
   std::filesystem::path first_seconds_file = {};
-  /// Lines about the run as a whole (the reference's work taken while the first files build);
-  /// may be empty.
-  std::function<void(const std::string&)> note = {};
 };
 
 /// The key of an entry's seconds in SelftestWorkers::seconds_file: "cuda|matmul|bad/x.cu".

@@ -10,7 +10,6 @@
 #include <fstream>
 
 #include "device/device_info.hpp"
-#include "pipeline/reference_ahead.hpp"
 #include "pipeline/twice_fixture.hpp"
 #include "start_gate.hpp"
 
@@ -622,7 +621,7 @@ TEST_CASE("pipeline::check_submission performance") {
     if (kept) {  // as a batch takes them ahead, on the GPU it probed
       CheckContext probed = context;
       probed.device = parse_probe_output(test_data("device/probe_h100.json")).value();
-      CHECK(take_reference_work_now(probed, fixture.spec, twice_grader, fixture.options, fixture.work()) > 0.0);
+      CHECK(take_baselines_now(probed, fixture.spec, twice_grader, fixture.options, fixture.work()) > 0.0);
     }
     const GradeReport report = score_submission(
         fixture.spec, fixture.options, run_submission(context, fixture.spec, twice_grader, fixture.options, std::move(built)));

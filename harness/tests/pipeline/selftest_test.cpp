@@ -12,7 +12,6 @@
 #include <set>
 
 #include "core/work_dir.hpp"
-#include "device/device_info.hpp"
 #include "pipeline/entry_order.hpp"
 #include "pipeline/twice_fixture.hpp"
 #include "spec/spec_loader.hpp"
@@ -474,29 +473,6 @@ TEST_CASE("pipeline::run_selftest") {
       CHECK(results[0].ok);
       CHECK(results[0].beside_others.empty());
     }
-  }
-
-  SUBCASE("on a GPU with performance: the reference's baselines first, with the GPU alone; the entry finds them kept") {
-    CheckContext context{fixture.processes, fixture.where};
-    context.device = parse_probe_output(test_data("device/probe_h100.json")).value();
-    fixture.options.performance = true;
-    SelftestEntry plain{"good/plain.cu", {fixture.source()}};
-    fixture.expect_timing({}, PipelineFixture::Timed::baselines);  // the reference beside its twin, ahead
-    fixture.expect_nvcc_version();
-    fixture.expect_build();
-    fixture.expect_runner({});
-    fixture.expect_timing({}, PipelineFixture::Timed::sides);  // the entry's timing: no baseline of its own
-    fixture.expect_calibrate();
-    std::vector<std::string> notes;
-    const auto results = run_selftest(context, fixture.spec, twice_grader, {plain}, fixture.options, {},
-                                      {.jobs = 1, .runs_per_gpu = 2, .note = [&](const std::string& n) { notes.push_back(n); }});
-    CHECK(fixture.processes.pending() == 0);
-    REQUIRE(results.size() == 1);
-    CHECK(results[0].ok);
-    CHECK(results[0].report.performance.at(0).ratio == doctest::Approx(1.0));
-    REQUIRE(notes.size() == 1);
-    CHECK(notes[0].starts_with("twice: the reference's timing baselines taken in "));
-    CHECK(notes[0].ends_with(" s while the first files built"));
   }
 
   SUBCASE("a template fails as it must only by its own doing, not by a fault of cugrade's") {

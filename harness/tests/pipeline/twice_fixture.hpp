@@ -293,7 +293,7 @@ struct PipelineFixture {
   /// Which timing runners a check starts (expect_timing).
   enum class Timed {
     lone,       ///< a lone check's: the reference and its twin (the baselines, while the file builds), then both sides
-    baselines,  ///< the reference and its twin alone (take_reference_work_now)
+    baselines,  ///< the reference and its twin alone (take_baselines_now)
     sides,      ///< the reference's runner and the student's, started by the timing (the baseline kept)
     fresh,      ///< none kept: the reference beside its twin, then the student's (the same reference goes on)
   };
