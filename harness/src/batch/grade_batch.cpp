@@ -116,9 +116,18 @@ void Batch::prepare_and_build(Slot& slot) {
       return;
     }
     fs::path root = slot.source.path;
+    const bool canvas = slot.source.kind == SourceKind::canvas;
+    if (canvas) {  // the student's files from Canvas's download, by their own names: then as a folder
+      root = work / "handed-in";
+      if (auto copied = copy_loose_files(slot.source.files, root); !copied) {
+        slot.early = unbuildable_report(spec_, slot.options, use_cuda_, copied.error().message);
+        return;
+      }
+    }
     // An archive, or a folder holding nothing but one (an LMS's download of what was uploaded).
     const std::optional<fs::path> archive_file =
-        slot.source.kind != SourceKind::folder ? std::optional(slot.source.path) : lone_archive(slot.source.path);
+        slot.source.kind == SourceKind::zip || slot.source.kind == SourceKind::tar ? std::optional(slot.source.path)
+                                                                                   : lone_archive(root);
     const bool archive = archive_file.has_value();
     // Without better evidence in the files (a commit, the LMS's metadata): the archive's entry
     // times, else the files' modification times.
@@ -135,7 +144,10 @@ void Batch::prepare_and_build(Slot& slot) {
       }
     }
     auto files = find_submission_files(root, spec_.limits);
-    slot.submitted = submission_time(context_.processes, root, files ? *files : std::vector<fs::path>{}, fallback, archive);
+    // Canvas's download holds no time (its files' are the download's) but Canvas's own mark.
+    slot.submitted = canvas ? SubmissionTime{0, slot.source.late ? canvas_late : canvas_on_time}
+                            : submission_time(context_.processes, root, files ? *files : std::vector<fs::path>{},
+                                              fallback, archive);
     slot.unpack_seconds += seconds_since(started);
     if (!files) {
       slot.early = unbuildable_report(spec_, slot.options, use_cuda_, files.error().message);
@@ -216,7 +228,10 @@ void Batch::record(Slot& slot, GradeReport report, const StageSeconds& seconds) 
   if (slot.print) {
     record.source_sha256 = slot.print->sha256;
     record.submitted_unix = slot.print->submitted_unix;
-    record.submitted_from = slot.source.kind == SourceKind::folder ? "files" : "archive file";
+    record.submitted_from = slot.source.kind == SourceKind::canvas   ? (slot.source.late ? canvas_late : canvas_on_time)
+                            : slot.source.kind == SourceKind::folder ? "files"
+                                                                     : "archive file";
+    if (slot.source.kind == SourceKind::canvas) record.submitted_unix = 0;
   }
   if (slot.submitted) {
     record.submitted_unix = slot.submitted->unix_seconds;

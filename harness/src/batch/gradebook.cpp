@@ -113,7 +113,7 @@ std::string render_gradebook(const Spec& spec, const std::vector<StudentRecord>&
     fields.push_back(report.gradable ? "yes" : "no");
     if (options.deadline_unix) {
       const std::optional<bool> late = handed_in_late(record, *options.deadline_unix);
-      fields.push_back(late ? iso8601_utc(record.submitted_unix) : "");
+      fields.push_back(late && record.submitted_unix > 0 ? iso8601_utc(record.submitted_unix) : "");  // Canvas's: no time
       fields.push_back(record.submitted_from.empty() ? "files" : record.submitted_from);
       fields.push_back(!late ? "" : *late ? "yes" : "no");
     }

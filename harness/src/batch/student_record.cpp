@@ -52,6 +52,8 @@ std::optional<std::string> from_hex(std::string_view hex) {
 
 std::optional<bool> handed_in_late(const StudentRecord& record, std::int64_t deadline_unix) {
   if (record.submitted_from == nothing_handed_in) return std::nullopt;
+  if (record.submitted_from == canvas_late || record.submitted_from == canvas_on_time)
+    return record.submitted_from == canvas_late;
   return record.submitted_unix > deadline_unix;
 }
 

@@ -23,7 +23,7 @@ struct StudentRecord {
   std::string source;               ///< the folder or archive it came from ("alice.zip")
   std::string source_sha256;        ///< fingerprint of what was graded; empty when it could not be read
   std::int64_t submitted_unix = 0;  ///< when it was handed in (submission_time(): a commit, the LMS, the files)
-  std::string submitted_from;       ///< where submitted_unix came from: git, gradescope, archive, archive file, files
+  std::string submitted_from;       ///< where submitted_unix came from: git, gradescope, archive, archive file, files; canvas_late, canvas_on_time (no time)
   /// How it was graded (assignment, spec, hidden cases, backend, ...); none in a record of an
   /// earlier cugrade, which kept no settings.
   std::optional<GradingSettings> settings;
@@ -39,7 +39,13 @@ struct StudentRecord {
 /// as what it is, an empty folder or file): such a record has no time and no late flag.
 inline constexpr const char* nothing_handed_in = "nothing handed in";
 
-/// Whether `record` was handed in after `deadline_unix`; nullopt when nothing was handed in.
+/// StudentRecord::submitted_from of Canvas's download, which holds no time but Canvas's own mark,
+/// against the due date (and the student's extension) set in Canvas: late, or on time.
+inline constexpr const char* canvas_late = "canvas: late";
+inline constexpr const char* canvas_on_time = "canvas: on time";
+
+/// Whether `record` was handed in after `deadline_unix` (from Canvas's download: as Canvas marked
+/// it); nullopt when nothing was handed in.
 std::optional<bool> handed_in_late(const StudentRecord& record, std::int64_t deadline_unix);
 
 /// The record as JSON (the report in its canonical form, hidden details included).

@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "core/atomic_file.hpp"
 #include "core/printable.hpp"
 #include "core/regular_file.hpp"
 #include "core/sha256.hpp"
@@ -47,33 +48,95 @@ constexpr std::string_view not_a_submission = ": not a folder or a .zip/.tar.gz 
 /// Hidden entries and the metadata folders archivers and editors leave behind.
 bool is_clutter(const std::string& name) { return name.empty() || name[0] == '.' || name == "__MACOSX"; }
 
+/// Whether `text` is one or more ASCII digits.
+bool all_digits(std::string_view text) {
+  return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
 }  // namespace
+
+std::optional<CanvasFileName> canvas_file_name(const std::string& file_name) {
+  // Where "<user id>_<file id>_" starts: at the start (no name) or after a '_'. The first such
+  // place ends the name, since Canvas takes every "_<digits>_" out of names.
+  for (std::size_t start = 0;;) {
+    const std::size_t first = file_name.find('_', start);
+    if (first == std::string::npos) return std::nullopt;
+    const std::size_t second = file_name.find('_', first + 1);
+    if (second == std::string::npos) return std::nullopt;
+    const std::string_view text(file_name);
+    if (all_digits(text.substr(start, first - start)) && all_digits(text.substr(first + 1, second - first - 1)) &&
+        second + 1 < file_name.size()) {
+      CanvasFileName out;
+      std::string name = start == 0 ? "" : file_name.substr(0, start - 1);
+      if (name == "late" || name == "LATE") {
+        name.clear();
+        out.late = true;
+      } else if (name.ends_with("_late") || name.ends_with("_LATE")) {
+        name.resize(name.size() - 5);
+        out.late = true;
+      }
+      const std::string user = file_name.substr(start, first - start);
+      out.student = name.empty() ? user : name + "_" + user;
+      out.name = file_name.substr(second + 1);
+      if (out.name == "." || out.name == "..") return std::nullopt;
+      return out;
+    }
+    start = first + 1;
+  }
+}
 
 Result<SubmissionListing> list_submissions(const fs::path& dir) {
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) return fail("the submissions folder " + dir.string() + " does not exist or is not a folder");
   std::map<std::string, std::vector<SubmissionSource>> by_student;
   SubmissionListing listing;
+  std::vector<std::pair<fs::path, fs::file_status>> entries;
   fs::directory_iterator it(dir, ec);
   if (ec) return fail("cannot read the submissions folder " + dir.string() + ": " + ec.message());
   for (; it != fs::directory_iterator(); it.increment(ec)) {
-    const std::string name = it->path().filename().string();
-    if (is_clutter(name)) continue;
+    if (is_clutter(it->path().filename().string())) continue;
     // Never through a link: a link is a student's entry all the same (by its name), refused when
     // it is fingerprinted, so the student gets a result saying why rather than silence.
     const fs::file_status status = it->symlink_status(ec);
     if (ec) break;
+    entries.emplace_back(it->path(), status);
+  }
+  if (ec) return fail("cannot read the submissions folder " + dir.string() + ": " + ec.message());
+  // Canvas's download, unpacked: no folder, and every file named as Canvas names them (so that an
+  // archive a TA named "lab_1_2_alice.zip" among others is never taken for Canvas's).
+  const bool from_canvas = !entries.empty() && std::all_of(entries.begin(), entries.end(), [](const auto& entry) {
+    return !fs::is_directory(entry.second) && canvas_file_name(entry.first.filename().string());
+  });
+  for (const auto& [path, status] : entries) {
+    const std::string name = path.filename().string();
     const auto archive = archive_name(name);
-    if (fs::is_directory(status) || (fs::is_symlink(status) && !archive)) {
-      by_student[name].push_back({name, it->path(), SourceKind::folder});
+    const auto canvas = from_canvas ? canvas_file_name(name) : std::nullopt;
+    if (canvas) {  // one of a student's files in Canvas's download: with the others of that student
+      std::vector<SubmissionSource>& sources = by_student[canvas->student];
+      auto theirs = std::find_if(sources.begin(), sources.end(),
+                                 [](const SubmissionSource& s) { return s.kind == SourceKind::canvas; });
+      if (theirs == sources.end()) {
+        sources.push_back({canvas->student, path, SourceKind::canvas, {}, false});
+        theirs = std::prev(sources.end());
+      }
+      SubmissionSource& source = *theirs;
+      source.files.push_back({path, canvas->name});
+      source.late = source.late || canvas->late;
+    } else if (fs::is_directory(status) || (fs::is_symlink(status) && !archive)) {
+      by_student[name].push_back({name, path, SourceKind::folder, {}, false});
     } else if (archive) {
-      by_student[archive->first].push_back({archive->first, it->path(), archive->second});
+      by_student[archive->first].push_back({archive->first, path, archive->second, {}, false});
     } else {
       listing.skipped.push_back(printable(name) + std::string(not_a_submission));
     }
   }
-  if (ec) return fail("cannot read the submissions folder " + dir.string() + ": " + ec.message());
   for (auto& [student, sources] : by_student) {
+    for (SubmissionSource& source : sources)
+      if (source.kind == SourceKind::canvas) {  // in name order, the first one naming the source
+        std::sort(source.files.begin(), source.files.end(),
+                  [](const LooseFile& a, const LooseFile& b) { return a.path < b.path; });
+        source.path = source.files.front().path;
+      }
     if (sources.size() == 1) {
       listing.submissions.push_back(sources.front());
       continue;
@@ -103,6 +166,32 @@ std::string no_submission_message(const fs::path& dir, const SubmissionListing& 
   return message;
 }
 
+namespace {
+
+/// fingerprint_submission of a student's loose files (Canvas's): a manifest of each file's own
+/// name and content, as a folder's; a link or anything but a regular file among them is refused.
+Result<SubmissionFingerprint> fingerprint_loose_files(const SubmissionSource& source, std::uint64_t max_bytes) {
+  SubmissionFingerprint print;
+  std::string manifest;
+  for (const LooseFile& file : source.files) {
+    const std::string shown = printable(file.path.filename().string());
+    const std::int64_t modified = modified_unix(file.path);
+    print.submitted_unix = std::max(print.submitted_unix, modified);
+    auto bytes = read_regular_file(file.path, shown, max_bytes - print.bytes);
+    if (!bytes) {
+      print.refused = bytes.error().message;  // it says what the entry is instead, or that it is too large
+      print.sha256 = sha256_hex(file.path.filename().string() + '\0' + print.refused);
+      return print;
+    }
+    print.bytes += bytes->size();
+    manifest += file.name + '\0' + sha256_hex(*bytes) + '\n';
+  }
+  print.sha256 = sha256_hex(manifest);
+  return print;
+}
+
+}  // namespace
+
 Result<SubmissionFingerprint> fingerprint_submission(const SubmissionSource& source, std::uint64_t max_bytes) {
   SubmissionFingerprint print;
   const std::string shown = printable(source.path.filename().string());
@@ -111,6 +200,7 @@ Result<SubmissionFingerprint> fingerprint_submission(const SubmissionSource& sou
   };
   struct stat top {};
   if (::lstat(source.path.c_str(), &top) != 0) return fail("cannot read " + shown + ": " + std::strerror(errno));
+  if (source.kind == SourceKind::canvas) return fingerprint_loose_files(source, max_bytes);
   // An entry that is not data is fingerprinted by what it is, so that a later run knows it is
   // unchanged (and does not retry it), and refused as the student's result.
   const bool archive = source.kind != SourceKind::folder;
@@ -179,6 +269,23 @@ Result<SubmissionFingerprint> fingerprint_submission(const SubmissionSource& sou
   }
   print.sha256 = sha256_hex(manifest);
   return print;
+}
+
+Result<bool> copy_loose_files(const std::vector<LooseFile>& files, const fs::path& into) {
+  std::error_code ec;
+  fs::create_directories(into, ec);
+  if (ec) return fail("cannot create " + into.string() + ": " + ec.message());
+  for (const LooseFile& file : files) {
+    const std::string downloaded = file.path.filename().string();
+    auto bytes = read_regular_file(file.path, printable(downloaded), std::uint64_t{256} << 20);
+    if (!bytes) return std::unexpected(bytes.error());
+    const bool plain = !file.name.empty() && file.name.find('/') == std::string::npos && !is_clutter(file.name);
+    fs::path target = into / (plain ? file.name : downloaded);
+    if (fs::exists(fs::symlink_status(target, ec))) target = into / downloaded;
+    auto written = write_file_atomically(target, *bytes);
+    if (!written) return std::unexpected(written.error());
+  }
+  return true;
 }
 
 namespace {

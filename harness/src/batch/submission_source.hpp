@@ -12,18 +12,43 @@
 
 namespace cugrade {
 
-/// How a student handed in.
-enum class SourceKind { folder, zip, tar };  // tar: .tar, .tar.gz or .tgz
+/// How a student handed in. tar: .tar, .tar.gz or .tgz; canvas: loose files named as Canvas's
+/// "Download Submissions" names them (canvas_file_name), a student's files side by side.
+enum class SourceKind { folder, zip, tar, canvas };
+
+/// One file a student handed in, loose in the submissions folder (Canvas's download).
+struct LooseFile {
+  std::filesystem::path path;  ///< where it lies: "smithjohn_1234_5678_matmul.cu"
+  std::string name;            ///< the name the student gave it: "matmul.cu"
+
+  /// Same path and name.
+  bool operator==(const LooseFile&) const = default;
+};
 
 /// One student's submission as found in the submissions folder.
 struct SubmissionSource {
-  std::string student;          ///< "alice": the folder's name, or the archive's without extension
-  std::filesystem::path path;   ///< the folder or archive
+  std::string student;          ///< "alice": the folder's name, the archive's without extension, Canvas's "smithjohn_1234"
+  std::filesystem::path path;   ///< the folder or archive; Canvas's: the student's first file
   SourceKind kind = SourceKind::folder;
+  std::vector<LooseFile> files;  ///< Canvas's: every file of the student, by name
+  bool late = false;             ///< Canvas's: its names mark the submission late (after Canvas's due date)
 
-  /// Same student, path and kind.
+  /// Same student, path, kind, files and mark.
   bool operator==(const SubmissionSource&) const = default;
 };
+
+/// What Canvas's "Download Submissions" name of a file says: Canvas names each file
+/// "<name>[_late]_<user id>_<file id>_<the file's own name>", the name being the student's
+/// sortable name lower-cased, without spaces or punctuation (left out where grading is
+/// anonymous), and no name holding "_<digits>_".
+struct CanvasFileName {
+  std::string student;  ///< "smithjohn_1234" (the name and Canvas's user id; the id alone without a name)
+  bool late = false;    ///< "_late_" (or "_LATE_") before the user id
+  std::string name;     ///< the file's own name: "matmul.cu"
+};
+
+/// `file_name` read as Canvas names a downloaded submission's file; nothing for any other name.
+std::optional<CanvasFileName> canvas_file_name(const std::string& file_name);
 
 /// What the submissions folder holds: the submissions by student id, and one line for each
 /// entry that is not a submission (or a second submission of the same student) and was skipped.
@@ -32,7 +57,8 @@ struct SubmissionListing {
   std::vector<std::string> skipped;           ///< "notes.txt: not a folder or a .zip/.tar.gz archive"
 };
 
-/// Lists `dir`: each sub-folder and archive is one student's; hidden entries are ignored. Two
+/// Lists `dir`: each sub-folder and archive is one student's, and loose files named as Canvas's
+/// download names them are their student's together (canvas_file_name); hidden entries are ignored. Two
 /// entries with the same student id ("alice/" and "alice.zip") are both skipped with a message,
 /// since guessing which one counts would be wrong either way. Fails when `dir` is unreadable.
 Result<SubmissionListing> list_submissions(const std::filesystem::path& dir);
@@ -65,6 +91,11 @@ struct SubmissionFingerprint {
 /// file or past `max_bytes` in all.
 Result<SubmissionFingerprint> fingerprint_submission(const SubmissionSource& source,
                                                      std::uint64_t max_bytes = std::uint64_t{256} << 20);
+
+/// A student's loose files (Canvas's) copied into the new folder `into`, each under the name the
+/// student gave it (a second file of the same name, or a name that is no plain file name, under
+/// its name in the download); only regular files are read, never through a link.
+Result<bool> copy_loose_files(const std::vector<LooseFile>& files, const std::filesystem::path& into);
 
 /// The .cu files of an unpacked or folder submission, as `cugrade check` takes a folder (its .cu
 /// files in name order); a folder holding no .cu file but a single sub-folder (how archives are

@@ -315,6 +315,30 @@ TEST_CASE("batch::grade_batch of a student's folder holding only the archive the
         std::string::npos);
 }
 
+TEST_CASE("batch::grade_batch of Canvas's download") {
+  BatchFixture fixture;
+  fs::remove_all(fixture.class_dir());
+  // Canvas's "Download Submissions", unpacked: every file loose, named by its student; the file
+  // times are the download's, Canvas's own late mark is in the names.
+  write_text(fixture.class_dir() / "doejane_late_12_902_twice.cu", twice_source);
+  make_archive(fixture.class_dir() / "smithjohn_11_901_hw1.zip", {{"hw1/twice.cu", twice_source}}, true);
+  for (const auto& entry : fs::directory_iterator(fixture.class_dir())) set_mtime(entry.path(), 1767225600);
+  fixture.options.deadline_unix = 1767225650;  // the download's times would say: both on time
+  fixture.expect_build("doejane_12");
+  fixture.expect_runner();
+  fixture.expect_build("smithjohn_11");  // its uploaded archive, unpacked
+  fixture.expect_runner();
+  const BatchSummary summary = fixture.grade();
+  CHECK(summary.outcomes.at(Outcome::passed) == 2);
+  const std::string gradebook = fixture.gradebook();
+  CAPTURE(gradebook);
+  CHECK(gradebook.find("\r\ndoejane_12,4,4,2,2,passed,yes,,canvas: late,yes,") != std::string::npos);
+  CHECK(gradebook.find("\r\nsmithjohn_11,4,4,2,2,passed,yes,,canvas: on time,no,") != std::string::npos);
+  // A second run finds both unchanged.
+  const BatchSummary again = fixture.grade();
+  CHECK(again.graded_now == 0);
+}
+
 TEST_CASE("batch::grade_batch of a folder with no submission") {
   TempFolder root;
   fs::create_directories(root.path / "alice");

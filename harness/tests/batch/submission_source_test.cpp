@@ -284,3 +284,105 @@ TEST_CASE("batch::lone_archive") {
     CHECK_FALSE(lone_archive(dir.path / "empty").has_value());
   }
 }
+
+TEST_CASE("batch::canvas_file_name") {
+  // Canvas's "Download Submissions": "<sortable name>[_late]_<user id>_<file id>_<file's own name>".
+  const auto read = [](const std::string& name) {
+    const auto parsed = canvas_file_name(name);
+    return parsed ? parsed->student + "|" + (parsed->late ? "late" : "on time") + "|" + parsed->name : std::string("-");
+  };
+  CHECK(read("smithjohn_12345_678901_matmul.cu") == "smithjohn_12345|on time|matmul.cu");
+  CHECK(read("smithjohn_late_12345_678901_matmul.cu") == "smithjohn_12345|late|matmul.cu");
+  CHECK(read("smithjohn_LATE_12345_678901_matmul.cu") == "smithjohn_12345|late|matmul.cu");
+  // The file's own name keeps its underscores and digits; a name may hold digits, not "_<digits>_".
+  CHECK(read("obrien2pat_7_8_my_kernel_2_v3.cu") == "obrien2pat_7|on time|my_kernel_2_v3.cu");
+  CHECK(read("de_la_cruz_ana_7_8_hw.zip") == "de_la_cruz_ana_7|on time|hw.zip");
+  // Anonymous grading leaves the name out.
+  CHECK(read("12345_678901_matmul.cu") == "12345|on time|matmul.cu");
+  CHECK(read("late_12345_678901_matmul.cu") == "12345|late|matmul.cu");
+  // Not Canvas's: a folder-style id, a missing file id or name.
+  CHECK(read("alice.zip") == "-");
+  CHECK(read("smithjohn_12345_matmul.cu") == "-");
+  CHECK(read("smithjohn_12345_678901_") == "-");
+  CHECK(read("smithjohn_12345_678901_..") == "-");
+  CHECK(read("s001-reference") == "-");
+}
+
+TEST_CASE("batch::list_submissions of Canvas's download") {
+  TempFolder dir;
+  SUBCASE("each student's files together, by name and user id; late where any of its names says so") {
+    write_text(dir.path / "smithjohn_11_901_matmul.cu", "a");
+    write_text(dir.path / "smithjohn_11_902_tiles.cuh", "b");
+    write_text(dir.path / "doejane_late_12_903_hw1.zip", "c");
+    write_text(dir.path / ".DS_Store", "");
+    auto listing = list_submissions(dir.path);
+    REQUIRE_MESSAGE(listing.has_value(), listing.error().message);
+    REQUIRE(listing->submissions.size() == 2);
+    const SubmissionSource& jane = listing->submissions[0];
+    CHECK(jane.student == "doejane_12");
+    CHECK(jane.kind == SourceKind::canvas);
+    CHECK(jane.late);
+    CHECK(jane.files == std::vector<LooseFile>{{dir.path / "doejane_late_12_903_hw1.zip", "hw1.zip"}});
+    const SubmissionSource& john = listing->submissions[1];
+    CHECK(john.student == "smithjohn_11");
+    CHECK_FALSE(john.late);
+    CHECK(john.path == dir.path / "smithjohn_11_901_matmul.cu");
+    CHECK(john.files == std::vector<LooseFile>{{dir.path / "smithjohn_11_901_matmul.cu", "matmul.cu"},
+                                               {dir.path / "smithjohn_11_902_tiles.cuh", "tiles.cuh"}});
+    CHECK(listing->skipped.empty());
+  }
+  SUBCASE("not Canvas's where anything else is there: a folder, or a file named otherwise") {
+    write_text(dir.path / "smithjohn_11_901_matmul.cu", "a");
+    write_text(dir.path / "lab_1_2_alice.zip", "z");
+    fs::create_directories(dir.path / "bob");
+    auto listing = list_submissions(dir.path);
+    REQUIRE_MESSAGE(listing.has_value(), listing.error().message);
+    const std::vector<SubmissionSource> expected{{"bob", dir.path / "bob", SourceKind::folder, {}, false},
+                                                 {"lab_1_2_alice", dir.path / "lab_1_2_alice.zip", SourceKind::zip, {}, false}};
+    CHECK(listing->submissions == expected);
+    CHECK(listing->skipped ==
+          std::vector<std::string>{"smithjohn_11_901_matmul.cu: not a folder or a .zip/.tar.gz archive"});
+  }
+}
+
+TEST_CASE("batch::fingerprint_submission and copy_loose_files of Canvas's files") {
+  TempFolder dir;
+  write_text(dir.path / "class" / "smithjohn_11_901_matmul.cu", "kernel");
+  write_text(dir.path / "class" / "smithjohn_11_902_tiles.cuh", "header");
+  auto listing = list_submissions(dir.path / "class");
+  REQUIRE(listing.has_value());
+  REQUIRE(listing->submissions.size() == 1);
+  const SubmissionSource& john = listing->submissions[0];
+  SUBCASE("the fingerprint follows the files' own names and contents, not Canvas's ids") {
+    const auto first = fingerprint_submission(john);
+    REQUIRE(first.has_value());
+    CHECK(first->refused.empty());
+    CHECK(first->bytes == 12);
+    SubmissionSource renamed = john;
+    renamed.files[1].name = "tile.cuh";
+    CHECK(fingerprint_submission(renamed)->sha256 != first->sha256);
+    write_text(dir.path / "class" / "smithjohn_11_902_tiles.cuh", "header!");
+    CHECK(fingerprint_submission(john)->sha256 != first->sha256);
+  }
+  SUBCASE("a link among them is refused, not followed") {
+    fs::create_symlink("/etc/passwd", dir.path / "class" / "smithjohn_11_903_x.cu");
+    SubmissionSource with_link = john;
+    with_link.files.push_back({dir.path / "class" / "smithjohn_11_903_x.cu", "x.cu"});
+    const auto print = fingerprint_submission(with_link);
+    REQUIRE(print.has_value());
+    CHECK(print->refused.starts_with("smithjohn_11_903_x.cu is a symbolic link"));
+    CHECK_FALSE(copy_loose_files(with_link.files, dir.path / "linked").has_value());
+    CHECK_FALSE(fs::exists(dir.path / "linked" / "x.cu"));
+  }
+  SUBCASE("copied under their own names; a name twice, or none that is plain, under Canvas's") {
+    SubmissionSource twice = john;
+    twice.files.push_back({dir.path / "class" / "smithjohn_11_902_tiles.cuh", "matmul.cu"});
+    twice.files.push_back({dir.path / "class" / "smithjohn_11_901_matmul.cu", ".hidden"});
+    REQUIRE(copy_loose_files(twice.files, dir.path / "copy").has_value());
+    CHECK(read_text(dir.path / "copy" / "matmul.cu") == "kernel");
+    CHECK(read_text(dir.path / "copy" / "tiles.cuh") == "header");
+    CHECK(read_text(dir.path / "copy" / "smithjohn_11_902_tiles.cuh") == "header");
+    CHECK(read_text(dir.path / "copy" / "smithjohn_11_901_matmul.cu") == "kernel");
+    CHECK_FALSE(fs::exists(dir.path / "copy" / ".hidden"));
+  }
+}
