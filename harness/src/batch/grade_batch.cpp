@@ -275,17 +275,16 @@ void Batch::record(Slot& slot, GradeReport report, const StageSeconds& seconds) 
 
 Result<BatchSummary> Batch::run() {
   const auto started = Clock::now();
-  auto listing = list_submissions(options_.submissions);
+  // `--out` inside the submissions folder is not graded as a student.
+  auto listing = list_submissions(options_.submissions, options_.out);
   if (!listing) return std::unexpected(listing.error());
-  // `--out` inside the submissions folder must not be graded as a student.
-  std::erase_if(listing->submissions, [&](const SubmissionSource& source) {
-    std::error_code same;
-    if (!fs::equivalent(source.path, options_.out, same)) return false;
-    listing->skipped.push_back(printable(source.path.filename().string()) + ": the output folder");
-    return true;
-  });
   summary_.skipped = listing->skipped;
   for (const auto& line : listing->skipped) log("skipped " + line);
+  if (const auto canvas = std::count_if(listing->submissions.begin(), listing->submissions.end(),
+                                        [](const SubmissionSource& s) { return s.kind == SourceKind::canvas; }))
+    log(fmt::format("Canvas's download: the files of {} student{}, each student's together by name and user id; "
+                    "late as Canvas marked it",
+                    canvas, canvas == 1 ? "" : "s"));
   // A folder with no submission is the wrong folder (one student's, the class's parent), never an
   // empty class to write a gradebook for: nothing is written, and the message says what to give.
   if (listing->submissions.empty()) return fail(no_submission_message(options_.submissions, *listing, spec_.id));

@@ -56,36 +56,40 @@ bool all_digits(std::string_view text) {
 }  // namespace
 
 std::optional<CanvasFileName> canvas_file_name(const std::string& file_name) {
-  // Where "<user id>_<file id>_" starts: at the start (no name) or after a '_'. The first such
-  // place ends the name, since Canvas takes every "_<digits>_" out of names.
+  // Where "<user id>_" starts: at the start (no name) or after a '_'. The first such place followed
+  // by "<file id>_<name>" (or Canvas's page of a text entry or link) ends the student's name, since
+  // Canvas takes every "_<digits>_" out of names.
+  const std::string_view text(file_name);
   for (std::size_t start = 0;;) {
-    const std::size_t first = file_name.find('_', start);
-    if (first == std::string::npos) return std::nullopt;
-    const std::size_t second = file_name.find('_', first + 1);
-    if (second == std::string::npos) return std::nullopt;
-    const std::string_view text(file_name);
-    if (all_digits(text.substr(start, first - start)) && all_digits(text.substr(first + 1, second - first - 1)) &&
-        second + 1 < file_name.size()) {
-      CanvasFileName out;
-      std::string name = start == 0 ? "" : file_name.substr(0, start - 1);
-      if (name == "late" || name == "LATE") {
-        name.clear();
-        out.late = true;
-      } else if (name.ends_with("_late") || name.ends_with("_LATE")) {
-        name.resize(name.size() - 5);
-        out.late = true;
+    const std::size_t first = text.find('_', start);
+    if (first == std::string_view::npos) return std::nullopt;
+    if (all_digits(text.substr(start, first - start))) {
+      const std::string_view rest = text.substr(first + 1);
+      const std::size_t second = rest.find('_');
+      const bool attachment = second != std::string_view::npos && all_digits(rest.substr(0, second)) &&
+                              second + 1 < rest.size();
+      if (attachment || rest == "text.html" || rest == "link.html") {
+        CanvasFileName out;
+        std::string name(start == 0 ? std::string_view{} : text.substr(0, start - 1));
+        if (name == "late" || name == "LATE") {
+          name.clear();
+          out.late = true;
+        } else if (name.ends_with("_late") || name.ends_with("_LATE")) {
+          name.resize(name.size() - 5);
+          out.late = true;
+        }
+        const std::string user(text.substr(start, first - start));
+        out.student = name.empty() ? user : name + "_" + user;
+        out.name = attachment ? rest.substr(second + 1) : rest;
+        if (out.name == "." || out.name == "..") return std::nullopt;
+        return out;
       }
-      const std::string user = file_name.substr(start, first - start);
-      out.student = name.empty() ? user : name + "_" + user;
-      out.name = file_name.substr(second + 1);
-      if (out.name == "." || out.name == "..") return std::nullopt;
-      return out;
     }
     start = first + 1;
   }
 }
 
-Result<SubmissionListing> list_submissions(const fs::path& dir) {
+Result<SubmissionListing> list_submissions(const fs::path& dir, const fs::path& out) {
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) return fail("the submissions folder " + dir.string() + " does not exist or is not a folder");
   std::map<std::string, std::vector<SubmissionSource>> by_student;
@@ -99,6 +103,11 @@ Result<SubmissionListing> list_submissions(const fs::path& dir) {
     // it is fingerprinted, so the student gets a result saying why rather than silence.
     const fs::file_status status = it->symlink_status(ec);
     if (ec) break;
+    std::error_code same;
+    if (!out.empty() && fs::equivalent(it->path(), out, same)) {  // never a student, nor a folder that makes DIR no Canvas download
+      listing.skipped.push_back(printable(it->path().filename().string()) + ": the output folder");
+      continue;
+    }
     entries.emplace_back(it->path(), status);
   }
   if (ec) return fail("cannot read the submissions folder " + dir.string() + ": " + ec.message());

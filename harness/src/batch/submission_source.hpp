@@ -40,7 +40,8 @@ struct SubmissionSource {
 /// What Canvas's "Download Submissions" name of a file says: Canvas names each file
 /// "<name>[_late]_<user id>_<file id>_<the file's own name>", the name being the student's
 /// sortable name lower-cased, without spaces or punctuation (left out where grading is
-/// anonymous), and no name holding "_<digits>_".
+/// anonymous), and no name holding "_<digits>_"; a text entry or a link is the page
+/// "<name>[_late]_<user id>_text.html" or "..._link.html".
 struct CanvasFileName {
   std::string student;  ///< "smithjohn_1234" (the name and Canvas's user id; the id alone without a name)
   bool late = false;    ///< "_late_" (or "_LATE_") before the user id
@@ -60,8 +61,10 @@ struct SubmissionListing {
 /// Lists `dir`: each sub-folder and archive is one student's, and loose files named as Canvas's
 /// download names them are their student's together (canvas_file_name); hidden entries are ignored. Two
 /// entries with the same student id ("alice/" and "alice.zip") are both skipped with a message,
-/// since guessing which one counts would be wrong either way. Fails when `dir` is unreadable.
-Result<SubmissionListing> list_submissions(const std::filesystem::path& dir);
+/// since guessing which one counts would be wrong either way. The entry that is `out` (the batch's
+/// output folder, when the TA put it among the submissions) is skipped as such, and counts for
+/// nothing else. Fails when `dir` is unreadable.
+Result<SubmissionListing> list_submissions(const std::filesystem::path& dir, const std::filesystem::path& out = {});
 
 /// Why a batch found no submission in `dir`, where list_submissions found `listing`: what a
 /// submission is and, where `dir` holds .cu files itself (one student's folder given as the

@@ -324,6 +324,7 @@ TEST_CASE("batch::grade_batch of Canvas's download") {
   make_archive(fixture.class_dir() / "smithjohn_11_901_hw1.zip", {{"hw1/twice.cu", twice_source}}, true);
   for (const auto& entry : fs::directory_iterator(fixture.class_dir())) set_mtime(entry.path(), 1767225600);
   fixture.options.deadline_unix = 1767225650;  // the download's times would say: both on time
+  fixture.options.out = fixture.class_dir() / "grades";  // there from the second run on: not a student
   fixture.expect_build("doejane_12");
   fixture.expect_runner();
   fixture.expect_build("smithjohn_11");  // its uploaded archive, unpacked

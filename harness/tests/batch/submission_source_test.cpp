@@ -300,6 +300,9 @@ TEST_CASE("batch::canvas_file_name") {
   // Anonymous grading leaves the name out.
   CHECK(read("12345_678901_matmul.cu") == "12345|on time|matmul.cu");
   CHECK(read("late_12345_678901_matmul.cu") == "12345|late|matmul.cu");
+  // A text entry's or a link's page.
+  CHECK(read("smithjohn_12345_text.html") == "smithjohn_12345|on time|text.html");
+  CHECK(read("smithjohn_late_12345_link.html") == "smithjohn_12345|late|link.html");
   // Not Canvas's: a folder-style id, a missing file id or name.
   CHECK(read("alice.zip") == "-");
   CHECK(read("smithjohn_12345_matmul.cu") == "-");
@@ -314,22 +317,25 @@ TEST_CASE("batch::list_submissions of Canvas's download") {
     write_text(dir.path / "smithjohn_11_901_matmul.cu", "a");
     write_text(dir.path / "smithjohn_11_902_tiles.cuh", "b");
     write_text(dir.path / "doejane_late_12_903_hw1.zip", "c");
+    write_text(dir.path / "doejane_late_12_text.html", "<p>see my zip</p>");
     write_text(dir.path / ".DS_Store", "");
-    auto listing = list_submissions(dir.path);
+    fs::create_directories(dir.path / "grades");  // the batch's own output folder: not a student's
+    auto listing = list_submissions(dir.path, dir.path / "grades");
     REQUIRE_MESSAGE(listing.has_value(), listing.error().message);
     REQUIRE(listing->submissions.size() == 2);
     const SubmissionSource& jane = listing->submissions[0];
     CHECK(jane.student == "doejane_12");
     CHECK(jane.kind == SourceKind::canvas);
     CHECK(jane.late);
-    CHECK(jane.files == std::vector<LooseFile>{{dir.path / "doejane_late_12_903_hw1.zip", "hw1.zip"}});
+    CHECK(jane.files == std::vector<LooseFile>{{dir.path / "doejane_late_12_903_hw1.zip", "hw1.zip"},
+                                               {dir.path / "doejane_late_12_text.html", "text.html"}});
     const SubmissionSource& john = listing->submissions[1];
     CHECK(john.student == "smithjohn_11");
     CHECK_FALSE(john.late);
     CHECK(john.path == dir.path / "smithjohn_11_901_matmul.cu");
     CHECK(john.files == std::vector<LooseFile>{{dir.path / "smithjohn_11_901_matmul.cu", "matmul.cu"},
                                                {dir.path / "smithjohn_11_902_tiles.cuh", "tiles.cuh"}});
-    CHECK(listing->skipped.empty());
+    CHECK(listing->skipped == std::vector<std::string>{"grades: the output folder"});
   }
   SUBCASE("not Canvas's where anything else is there: a folder, or a file named otherwise") {
     write_text(dir.path / "smithjohn_11_901_matmul.cu", "a");
