@@ -91,7 +91,13 @@ std::optional<CanvasFileName> canvas_file_name(const std::string& file_name) {
 
 Result<SubmissionListing> list_submissions(const fs::path& dir, const fs::path& out) {
   std::error_code ec;
-  if (!fs::is_directory(dir, ec)) return fail("the submissions folder " + dir.string() + " does not exist or is not a folder");
+  if (!fs::is_directory(dir, ec)) {
+    if (fs::is_regular_file(dir, ec) && archive_name(dir.filename().string()))
+      return fail("the submissions folder " + dir.string() +
+                  " is an archive: unzip it into a folder and give that (an LMS's download of every submission, "
+                  "Canvas's or Moodle's, is unzipped so)");
+    return fail("the submissions folder " + dir.string() + " does not exist or is not a folder");
+  }
   std::map<std::string, std::vector<SubmissionSource>> by_student;
   SubmissionListing listing;
   std::vector<std::pair<fs::path, fs::file_status>> entries;
@@ -113,9 +119,13 @@ Result<SubmissionListing> list_submissions(const fs::path& dir, const fs::path& 
   if (ec) return fail("cannot read the submissions folder " + dir.string() + ": " + ec.message());
   // Canvas's download, unpacked: no folder, and every file named as Canvas names them (so that an
   // archive a TA named "lab_1_2_alice.zip" among others is never taken for Canvas's).
-  const bool from_canvas = !entries.empty() && std::all_of(entries.begin(), entries.end(), [](const auto& entry) {
+  const auto canvas_named = [](const std::pair<fs::path, fs::file_status>& entry) {
     return !fs::is_directory(entry.second) && canvas_file_name(entry.first.filename().string());
-  });
+  };
+  const auto other = std::find_if_not(entries.begin(), entries.end(), canvas_named);
+  const bool from_canvas = !entries.empty() && other == entries.end();
+  if (other != entries.end())
+    listing.not_canvas = printable(other->first.filename().string()) + (fs::is_directory(other->second) ? "/" : "");
   for (const auto& [path, status] : entries) {
     const std::string name = path.filename().string();
     const auto archive = archive_name(name);
@@ -135,6 +145,10 @@ Result<SubmissionListing> list_submissions(const fs::path& dir, const fs::path& 
       by_student[name].push_back({name, path, SourceKind::folder, {}, false});
     } else if (archive) {
       by_student[archive->first].push_back({archive->first, path, archive->second, {}, false});
+    } else if (canvas_file_name(name)) {
+      listing.skipped.push_back(printable(name) + ": named as in Canvas's download, but " + listing.not_canvas +
+                                " is there too");
+      ++listing.canvas_named_skipped;
     } else {
       listing.skipped.push_back(printable(name) + std::string(not_a_submission));
     }
@@ -164,6 +178,12 @@ std::string no_submission_message(const fs::path& dir, const SubmissionListing& 
   std::string message = "no submission in " + printable(dir.string()) +
                         ": each student's submission is a sub-folder or a .zip, .tar.gz, .tgz or .tar archive there, "
                         "named by the student's id";
+  // Canvas's download with something else beside it: say what keeps it from being read so.
+  if (listing.canvas_named_skipped > 0)
+    return message + fmt::format("; {} file{} named as in Canvas's download, which is read as such only where nothing "
+                                 "else is there: move {} out",
+                                 listing.canvas_named_skipped, listing.canvas_named_skipped == 1 ? " is" : "s are",
+                                 listing.not_canvas);
   // A loose file skipped as no submission, named *.cu: one student's file.
   const auto is_cu = [](const std::string& line) { return line.ends_with(".cu" + std::string(not_a_submission)); };
   const auto files = std::count_if(listing.skipped.begin(), listing.skipped.end(), is_cu);
@@ -186,6 +206,13 @@ Result<SubmissionFingerprint> fingerprint_loose_files(const SubmissionSource& so
     const std::string shown = printable(file.path.filename().string());
     const std::int64_t modified = modified_unix(file.path);
     print.submitted_unix = std::max(print.submitted_unix, modified);
+    std::error_code ec;
+    const fs::file_status status = fs::symlink_status(file.path, ec);
+    if (fs::is_regular_file(status) && print.bytes + fs::file_size(file.path, ec) > max_bytes && !ec) {
+      print.refused = fmt::format("the submission is larger than {} MiB; is it the right folder?", max_bytes >> 20);
+      print.sha256 = sha256_hex(file.path.filename().string() + '\0' + print.refused);
+      return print;
+    }
     auto bytes = read_regular_file(file.path, shown, max_bytes - print.bytes);
     if (!bytes) {
       print.refused = bytes.error().message;  // it says what the entry is instead, or that it is too large

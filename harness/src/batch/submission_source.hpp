@@ -56,6 +56,11 @@ std::optional<CanvasFileName> canvas_file_name(const std::string& file_name);
 struct SubmissionListing {
   std::vector<SubmissionSource> submissions;  ///< sorted by student id
   std::vector<std::string> skipped;           ///< "notes.txt: not a folder or a .zip/.tar.gz archive"
+  /// Loose files named as Canvas's download names them, skipped because DIR holds something else
+  /// too (a download is read as Canvas's only where nothing else is there), and the first such
+  /// other entry, printable ("README.txt", "extracted/").
+  std::size_t canvas_named_skipped = 0;
+  std::string not_canvas;
 };
 
 /// Lists `dir`: each sub-folder and archive is one student's, and loose files named as Canvas's
@@ -67,8 +72,10 @@ struct SubmissionListing {
 Result<SubmissionListing> list_submissions(const std::filesystem::path& dir, const std::filesystem::path& out = {});
 
 /// Why a batch found no submission in `dir`, where list_submissions found `listing`: what a
-/// submission is and, where `dir` holds .cu files itself (one student's folder given as the
-/// class's), that `cugrade check <assignment> -s <dir>` grades it.
+/// submission is and, where `dir` holds files named as Canvas's download names them beside
+/// something else, that the rest keeps it from being read as Canvas's; where it holds .cu files
+/// itself (one student's folder given as the class's), that `cugrade check <assignment> -s <dir>`
+/// grades it.
 std::string no_submission_message(const std::filesystem::path& dir, const SubmissionListing& listing,
                                   const std::string& assignment);
 

@@ -67,6 +67,13 @@ TEST_CASE("batch::list_submissions") {
     CHECK(listing.error().message == "the submissions folder " + (dir.path / "nope").string() +
                                          " does not exist or is not a folder");
   }
+  SUBCASE("an LMS's download given still zipped: unzip it first") {
+    write_text(dir.path / "submissions.zip", "PK");
+    auto listing = list_submissions(dir.path / "submissions.zip");
+    REQUIRE_FALSE(listing.has_value());
+    CHECK(listing.error().message.ends_with("submissions.zip is an archive: unzip it into a folder and give that "
+                                            "(an LMS's download of every submission, Canvas's or Moodle's, is unzipped so)"));
+  }
 }
 
 TEST_CASE("batch::no_submission_message") {
@@ -346,8 +353,23 @@ TEST_CASE("batch::list_submissions of Canvas's download") {
     const std::vector<SubmissionSource> expected{{"bob", dir.path / "bob", SourceKind::folder, {}, false},
                                                  {"lab_1_2_alice", dir.path / "lab_1_2_alice.zip", SourceKind::zip, {}, false}};
     CHECK(listing->submissions == expected);
-    CHECK(listing->skipped ==
-          std::vector<std::string>{"smithjohn_11_901_matmul.cu: not a folder or a .zip/.tar.gz archive"});
+    REQUIRE(listing->skipped.size() == 1);
+    CHECK(listing->skipped[0].starts_with("smithjohn_11_901_matmul.cu: named as in Canvas's download, but "));
+  }
+  SUBCASE("a TA's note beside Canvas's files: no submission, and the message names what to move out") {
+    write_text(dir.path / "smithjohn_11_901_matmul.cu", "a");
+    write_text(dir.path / "doejane_12_902_matmul.cu", "a");
+    write_text(dir.path / "README.txt", "graded by me");
+    auto listing = list_submissions(dir.path);
+    REQUIRE_MESSAGE(listing.has_value(), listing.error().message);
+    CHECK(listing->submissions.empty());
+    CHECK(listing->skipped == std::vector<std::string>{
+                                  "README.txt: not a folder or a .zip/.tar.gz archive",
+                                  "doejane_12_902_matmul.cu: named as in Canvas's download, but README.txt is there too",
+                                  "smithjohn_11_901_matmul.cu: named as in Canvas's download, but README.txt is there too"});
+    CHECK(no_submission_message(dir.path, *listing, "matmul")
+              .ends_with("; 2 files are named as in Canvas's download, which is read as such only where nothing else "
+                         "is there: move README.txt out"));
   }
 }
 
@@ -369,6 +391,11 @@ TEST_CASE("batch::fingerprint_submission and copy_loose_files of Canvas's files"
     CHECK(fingerprint_submission(renamed)->sha256 != first->sha256);
     write_text(dir.path / "class" / "smithjohn_11_902_tiles.cuh", "header!");
     CHECK(fingerprint_submission(john)->sha256 != first->sha256);
+  }
+  SUBCASE("past the size limit: refused, as a folder would be") {
+    const auto print = fingerprint_submission(john, 10);
+    REQUIRE(print.has_value());
+    CHECK(print->refused == "the submission is larger than 0 MiB; is it the right folder?");
   }
   SUBCASE("a link among them is refused, not followed") {
     fs::create_symlink("/etc/passwd", dir.path / "class" / "smithjohn_11_903_x.cu");
