@@ -12,6 +12,10 @@
 #  4. Usage mistakes are exit 1 before anything is graded or written: --out the submissions
 #     folder itself, -j below 1, `init` onto a file, an empty --fail-under.
 #  5. A course author lints a copy of a spec by its path, against the assignment's grader.
+#  6. Canvas's "Download Submissions", unzipped: every file loose and named by its student; each
+#     student's files graded together under their own names (a header included by its name, an
+#     uploaded zip unpacked), late as Canvas marked it (the files' times are the download's), the
+#     --out folder among them not in the way, and a second run grading no one.
 #   course_setups.sh CUGRADE SOURCE_ROOT
 set -euo pipefail
 cugrade=$(realpath "$1") src=$(realpath "$2")
@@ -135,6 +139,33 @@ rc=0
 [ "$rc" -eq 2 ] || fail "lint of a copy with a size past its memory exited $rc (want 2)"
 grep -q "^$work/draft/vecadd/assignment.yaml:[0-9]*:[0-9]*: size .* needs at least" lint.err ||
   { cat lint.err >&2; fail "lint of a copy by its path did not name the size with file:line:column"; }
+
+# 6. Canvas's download. Its files' times are now, long after the deadline: they must not count.
+canvas=$work/canvas
+mkdir -p "$canvas" "$work/zip/hw1"
+# One student's kernel includes their own header: it must be found under the name they gave it.
+printf '#pragma once\n#define THREADS 256\n' >"$canvas/smithjohn_1234_901_threads.cuh"
+{ echo '#include "threads.cuh"'; cat "$good"; } >"$canvas/smithjohn_1234_902_vecadd.cu"
+cp "$good" "$canvas/doejane_late_1240_903_vecadd.cu"
+printf '<p>my file is attached</p>\n' >"$canvas/doejane_late_1240_text.html"
+cp "$good" "$work/zip/hw1/vecadd.cu"
+(cd "$work/zip" && tar -cf - hw1) | gzip -n >"$canvas/leeann_1250_904_hw1.tar.gz"
+rc=0
+"$cugrade" grade vecadd -S "$canvas" -o "$canvas/grades" --deadline 2026-01-15 --backend cpu -j 2 --progress lines \
+  "${unsealed[@]}" >canvas.out 2>canvas.err || rc=$?
+[ "$rc" -eq 0 ] || { cat canvas.err >&2; fail "grade of Canvas's download exited $rc"; }
+grep -q "^cugrade: Canvas's download: the files of 3 students" canvas.err || fail "the log does not say it read Canvas's download"
+book=$canvas/grades/gradebook.csv
+for row in "smithjohn_1234,canvas: on time,no" "doejane_1240,canvas: late,yes" "leeann_1250,canvas: on time,no"; do
+  IFS=, read -r id source is_late <<<"$row"
+  grep -q "^$id,4,4,4,passed,yes,,$source,$is_late," "$book" ||
+    fail "$id: want passed, late $is_late by Canvas's mark; got: $(grep "^$id," "$book" || echo 'no row')"
+done
+rc=0
+"$cugrade" grade vecadd -S "$canvas" -o "$canvas/grades" --deadline 2026-01-15 --backend cpu -j 2 --progress lines \
+  "${unsealed[@]}" >canvas.out 2>canvas.err || rc=$?
+[ "$rc" -eq 0 ] || fail "the second run over Canvas's download exited $rc"
+grep -q "grading 0, 3 already graded" canvas.err || fail "the second run graded someone: $(head -2 canvas.err)"
 
 if [ "$failures" -gt 0 ]; then
   echo "$failures failure(s)" >&2
