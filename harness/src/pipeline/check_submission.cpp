@@ -87,7 +87,8 @@ std::vector<std::optional<PerformanceDiagnosis>> diagnose_timed_steps(const Chec
   request.student = run;
   request.reference_runner = reference_runner;
   request.work_dir = plan.layout.run.parent_path() / "diagnose";
-  request.sources = plan.layout.run.parent_path() / std::string(staging_folder);  // where the build staged the files
+  // Where the build staged the files, for the line a cause comes from (unless not asked for).
+  if (options.diagnosis_lines) request.sources = plan.layout.run.parent_path() / std::string(staging_folder);
   request.source_names = file_names;
   request.gpu = device.name;
   if (const auto it = run.environment.find("CUDA_VISIBLE_DEVICES"); it != run.environment.end())

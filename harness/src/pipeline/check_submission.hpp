@@ -56,6 +56,10 @@ struct CheckOptions {
   /// same run, kept for the checks after it (the self-test: every step its assignment's entries
   /// diagnose, one ncu run for the reference where there were one per entry); empty: none.
   std::set<std::string> reference_steps_ahead;
+  /// Look for the line a diagnosed cause comes from (one more profile of the student's code for
+  /// each step whose cause lives on a line: ncu's source page). The self-test, which judges the
+  /// causes and not the lines (gpu/diagnosis_line judges a line), leaves it out.
+  bool diagnosis_lines = true;
   /// Also run the cases of reference-only steps, through the reference's own functions (the
   /// self-test's reference entry: every reference kernel checked against the gold).
   bool reference_only_steps = false;

@@ -222,6 +222,7 @@ CheckOptions selftest_check_options(const CheckOptions& options, const SelftestE
   one.performance = options.performance && judged_on_performance(entry);
   one.diagnosis = options.diagnosis && !entry.diagnosis.empty();
   for (const auto& [step, cause] : entry.diagnosis) one.diagnosed_steps.insert(step);
+  one.diagnosis_lines = false;  // a cause is judged, its line is not: no source page to profile
   if (cpu_threads) one.runner_environment[cpu_threads_variable] = std::to_string(cpu_threads);
   return one;
 }

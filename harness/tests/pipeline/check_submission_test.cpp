@@ -490,6 +490,20 @@ TEST_CASE("pipeline::check_submission performance") {
     };
     fixture.processes.expect(ncu_writing("h100_probe_nvtx.csv", "transpose_padded"));  // the reference
     fixture.processes.expect(ncu_writing("h100_probe_nvtx.csv", "transpose_smem"));    // the student's
+    SUBCASE("without its line (the self-test's): no source page profiled") {
+      fixture.options.diagnosis_lines = false;
+      const GradeReport report = fixture.check();
+      unsetenv("CUGRADE_NCU");
+      REQUIRE(report.performance.at(0).diagnosis.has_value());
+      CHECK(report.performance.at(0).diagnosis->cause == "bank_conflicts");
+      CHECK(report.performance.at(0).diagnosis->location.empty());
+      CHECK(fixture.processes.pending() == 0);
+      const auto& sent = fixture.processes.requests();
+      CHECK(std::count_if(sent.begin(), sent.end(), [](const ProcessRequest& r) {
+              return r.argv.front() == "/opt/nsight-compute/ncu";
+            }) == 2);  // the reference's call and the student's: no third for the source page
+      return;
+    }
     fixture.processes.expect(ncu_writing("h100_source_transpose_smem.csv", ""));       // its lines
     const GradeReport report = fixture.check();
     unsetenv("CUGRADE_NCU");

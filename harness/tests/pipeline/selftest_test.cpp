@@ -535,6 +535,7 @@ TEST_CASE("pipeline::selftest_check_options") {
   const CheckOptions for_slow = selftest_check_options(options, slow, 0);
   CHECK(for_slow.diagnosis);
   CHECK(for_slow.diagnosed_steps == std::set<std::string>{"tiled"});  // not its other slow steps
+  CHECK_FALSE(for_slow.diagnosis_lines);  // the cause is judged, not its line: no source page profiled
   CHECK(for_slow.submission == std::vector<fs::path>{"bad/slow.cu"});
   CHECK_FALSE(for_slow.runner_environment.contains(cpu_threads_variable));
   const CheckOptions for_plain = selftest_check_options(options, plain, 4);
