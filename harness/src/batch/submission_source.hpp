@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "batch/canvas_download.hpp"
 #include "core/result.hpp"
 #include "spec/spec.hpp"
 
@@ -15,15 +16,6 @@ namespace cugrade {
 /// How a student handed in. tar: .tar, .tar.gz or .tgz; canvas: loose files named as Canvas's
 /// "Download Submissions" names them (canvas_file_name), a student's files side by side.
 enum class SourceKind { folder, zip, tar, canvas };
-
-/// One file a student handed in, loose in the submissions folder (Canvas's download).
-struct LooseFile {
-  std::filesystem::path path;  ///< where it lies: "smithjohn_1234_5678_matmul.cu"
-  std::string name;            ///< the name the student gave it: "matmul.cu"
-
-  /// Same path and name.
-  bool operator==(const LooseFile&) const = default;
-};
 
 /// One student's submission as found in the submissions folder.
 struct SubmissionSource {
@@ -36,20 +28,6 @@ struct SubmissionSource {
   /// Same student, path, kind, files and mark.
   bool operator==(const SubmissionSource&) const = default;
 };
-
-/// What Canvas's "Download Submissions" name of a file says: Canvas names each file
-/// "<name>[_late]_<user id>_<file id>_<the file's own name>", the name being the student's
-/// sortable name lower-cased, without spaces or punctuation (left out where grading is
-/// anonymous), and no name holding "_<digits>_"; a text entry or a link is the page
-/// "<name>[_late]_<user id>_text.html" or "..._link.html".
-struct CanvasFileName {
-  std::string student;  ///< "smithjohn_1234" (the name and Canvas's user id; the id alone without a name)
-  bool late = false;    ///< "_late_" (or "_LATE_") before the user id
-  std::string name;     ///< the file's own name: "matmul.cu"
-};
-
-/// `file_name` read as Canvas names a downloaded submission's file; nothing for any other name.
-std::optional<CanvasFileName> canvas_file_name(const std::string& file_name);
 
 /// What the submissions folder holds: the submissions by student id, and one line for each
 /// entry that is not a submission (or a second submission of the same student) and was skipped.
@@ -101,11 +79,6 @@ struct SubmissionFingerprint {
 /// file or past `max_bytes` in all.
 Result<SubmissionFingerprint> fingerprint_submission(const SubmissionSource& source,
                                                      std::uint64_t max_bytes = std::uint64_t{256} << 20);
-
-/// A student's loose files (Canvas's) copied into the new folder `into`, each under the name the
-/// student gave it (a second file of the same name, or a name that is no plain file name, under
-/// its name in the download); only regular files are read, never through a link.
-Result<bool> copy_loose_files(const std::vector<LooseFile>& files, const std::filesystem::path& into);
 
 /// The .cu files of an unpacked or folder submission, as `cugrade check` takes a folder (its .cu
 /// files in name order); a folder holding no .cu file but a single sub-folder (how archives are

@@ -292,32 +292,6 @@ TEST_CASE("batch::lone_archive") {
   }
 }
 
-TEST_CASE("batch::canvas_file_name") {
-  // Canvas's "Download Submissions": "<sortable name>[_late]_<user id>_<file id>_<file's own name>".
-  const auto read = [](const std::string& name) {
-    const auto parsed = canvas_file_name(name);
-    return parsed ? parsed->student + "|" + (parsed->late ? "late" : "on time") + "|" + parsed->name : std::string("-");
-  };
-  CHECK(read("smithjohn_12345_678901_matmul.cu") == "smithjohn_12345|on time|matmul.cu");
-  CHECK(read("smithjohn_late_12345_678901_matmul.cu") == "smithjohn_12345|late|matmul.cu");
-  CHECK(read("smithjohn_LATE_12345_678901_matmul.cu") == "smithjohn_12345|late|matmul.cu");
-  // The file's own name keeps its underscores and digits; a name may hold digits, not "_<digits>_".
-  CHECK(read("obrien2pat_7_8_my_kernel_2_v3.cu") == "obrien2pat_7|on time|my_kernel_2_v3.cu");
-  CHECK(read("de_la_cruz_ana_7_8_hw.zip") == "de_la_cruz_ana_7|on time|hw.zip");
-  // Anonymous grading leaves the name out.
-  CHECK(read("12345_678901_matmul.cu") == "12345|on time|matmul.cu");
-  CHECK(read("late_12345_678901_matmul.cu") == "12345|late|matmul.cu");
-  // A text entry's or a link's page.
-  CHECK(read("smithjohn_12345_text.html") == "smithjohn_12345|on time|text.html");
-  CHECK(read("smithjohn_late_12345_link.html") == "smithjohn_12345|late|link.html");
-  // Not Canvas's: a folder-style id, a missing file id or name.
-  CHECK(read("alice.zip") == "-");
-  CHECK(read("smithjohn_12345_matmul.cu") == "-");
-  CHECK(read("smithjohn_12345_678901_") == "-");
-  CHECK(read("smithjohn_12345_678901_..") == "-");
-  CHECK(read("s001-reference") == "-");
-}
-
 TEST_CASE("batch::list_submissions of Canvas's download") {
   TempFolder dir;
   SUBCASE("each student's files together, by name and user id; late where any of its names says so") {
@@ -373,7 +347,7 @@ TEST_CASE("batch::list_submissions of Canvas's download") {
   }
 }
 
-TEST_CASE("batch::fingerprint_submission and copy_loose_files of Canvas's files") {
+TEST_CASE("batch::fingerprint_submission of Canvas's files") {
   TempFolder dir;
   write_text(dir.path / "class" / "smithjohn_11_901_matmul.cu", "kernel");
   write_text(dir.path / "class" / "smithjohn_11_902_tiles.cuh", "header");
@@ -404,18 +378,5 @@ TEST_CASE("batch::fingerprint_submission and copy_loose_files of Canvas's files"
     const auto print = fingerprint_submission(with_link);
     REQUIRE(print.has_value());
     CHECK(print->refused.starts_with("smithjohn_11_903_x.cu is a symbolic link"));
-    CHECK_FALSE(copy_loose_files(with_link.files, dir.path / "linked").has_value());
-    CHECK_FALSE(fs::exists(dir.path / "linked" / "x.cu"));
-  }
-  SUBCASE("copied under their own names; a name twice, or none that is plain, under Canvas's") {
-    SubmissionSource twice = john;
-    twice.files.push_back({dir.path / "class" / "smithjohn_11_902_tiles.cuh", "matmul.cu"});
-    twice.files.push_back({dir.path / "class" / "smithjohn_11_901_matmul.cu", ".hidden"});
-    REQUIRE(copy_loose_files(twice.files, dir.path / "copy").has_value());
-    CHECK(read_text(dir.path / "copy" / "matmul.cu") == "kernel");
-    CHECK(read_text(dir.path / "copy" / "tiles.cuh") == "header");
-    CHECK(read_text(dir.path / "copy" / "smithjohn_11_902_tiles.cuh") == "header");
-    CHECK(read_text(dir.path / "copy" / "smithjohn_11_901_matmul.cu") == "kernel");
-    CHECK_FALSE(fs::exists(dir.path / "copy" / ".hidden"));
   }
 }
