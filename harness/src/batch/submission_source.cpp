@@ -158,7 +158,8 @@ std::string no_submission_message(const fs::path& dir, const SubmissionListing& 
 namespace {
 
 /// fingerprint_submission of a student's loose files (Canvas's): a manifest of each file's own
-/// name and content, as a folder's; a link or anything but a regular file among them is refused.
+/// name and content, as a folder's, and Canvas's late mark; a link or anything but a regular file
+/// among them is refused.
 Result<SubmissionFingerprint> fingerprint_loose_files(const SubmissionSource& source, std::uint64_t max_bytes) {
   SubmissionFingerprint print;
   std::string manifest;
@@ -182,6 +183,9 @@ Result<SubmissionFingerprint> fingerprint_loose_files(const SubmissionSource& so
     print.bytes += bytes->size();
     manifest += file.name + '\0' + sha256_hex(*bytes) + '\n';
   }
+  // Canvas's mark is part of what was handed in: a download after an extension is graded again,
+  // so that the kept result's late column follows the new mark.
+  if (source.late) manifest += "late\n";
   print.sha256 = sha256_hex(manifest);
   return print;
 }

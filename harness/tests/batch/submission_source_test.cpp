@@ -355,7 +355,7 @@ TEST_CASE("batch::fingerprint_submission of Canvas's files") {
   REQUIRE(listing.has_value());
   REQUIRE(listing->submissions.size() == 1);
   const SubmissionSource& john = listing->submissions[0];
-  SUBCASE("the fingerprint follows the files' own names and contents, not Canvas's ids") {
+  SUBCASE("the fingerprint follows the files' own names and contents and Canvas's mark, not Canvas's ids") {
     const auto first = fingerprint_submission(john);
     REQUIRE(first.has_value());
     CHECK(first->refused.empty());
@@ -363,6 +363,9 @@ TEST_CASE("batch::fingerprint_submission of Canvas's files") {
     SubmissionSource renamed = john;
     renamed.files[1].name = "tile.cuh";
     CHECK(fingerprint_submission(renamed)->sha256 != first->sha256);
+    SubmissionSource marked = john;
+    marked.late = true;  // Canvas's mark changed (an extension granted, or taken back)
+    CHECK(fingerprint_submission(marked)->sha256 != first->sha256);
     write_text(dir.path / "class" / "smithjohn_11_902_tiles.cuh", "header!");
     CHECK(fingerprint_submission(john)->sha256 != first->sha256);
   }
