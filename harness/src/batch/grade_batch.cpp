@@ -118,6 +118,8 @@ void Batch::prepare_and_build(Slot& slot) {
     fs::path root = slot.source.path;
     const bool canvas = slot.source.kind == SourceKind::canvas;
     if (canvas) {  // the student's files from Canvas's download, by their own names: then as a folder
+      // Its time is Canvas's own mark (the files' times are the download's), known before anything is read.
+      slot.submitted = SubmissionTime{0, slot.source.late ? canvas_late : canvas_on_time};
       root = work / "handed-in";
       if (auto copied = copy_loose_files(slot.source.files, root); !copied) {
         slot.early = unbuildable_report(spec_, slot.options, use_cuda_, copied.error().message);
@@ -144,10 +146,8 @@ void Batch::prepare_and_build(Slot& slot) {
       }
     }
     auto files = find_submission_files(root, spec_.limits);
-    // Canvas's download holds no time (its files' are the download's) but Canvas's own mark.
-    slot.submitted = canvas ? SubmissionTime{0, slot.source.late ? canvas_late : canvas_on_time}
-                            : submission_time(context_.processes, root, files ? *files : std::vector<fs::path>{},
-                                              fallback, archive);
+    if (!canvas)
+      slot.submitted = submission_time(context_.processes, root, files ? *files : std::vector<fs::path>{}, fallback, archive);
     slot.unpack_seconds += seconds_since(started);
     if (!files) {
       slot.early = unbuildable_report(spec_, slot.options, use_cuda_, files.error().message);
@@ -228,10 +228,7 @@ void Batch::record(Slot& slot, GradeReport report, const StageSeconds& seconds) 
   if (slot.print) {
     record.source_sha256 = slot.print->sha256;
     record.submitted_unix = slot.print->submitted_unix;
-    record.submitted_from = slot.source.kind == SourceKind::canvas   ? (slot.source.late ? canvas_late : canvas_on_time)
-                            : slot.source.kind == SourceKind::folder ? "files"
-                                                                     : "archive file";
-    if (slot.source.kind == SourceKind::canvas) record.submitted_unix = 0;
+    record.submitted_from = slot.source.kind == SourceKind::folder ? "files" : "archive file";
   }
   if (slot.submitted) {
     record.submitted_unix = slot.submitted->unix_seconds;
