@@ -33,9 +33,20 @@ struct CanvasFileName {
 /// `file_name` read as Canvas names a downloaded submission's file; nothing for any other name.
 std::optional<CanvasFileName> canvas_file_name(const std::string& file_name);
 
+/// The name a file had before Canvas renamed it, or nothing where the name shows no renaming.
+/// Canvas keeps names unique within a student's submissions folder, one per course, and so renames
+/// a file handed in again, or under a name an earlier assignment's file had: "<base>-<n><ext>"
+/// (n from 1; a UUID after 7), the extension being the name's tail of dotted words, each but the
+/// last starting with a letter ("tiles-1.cuh" was "tiles.cuh", "data-2.tar.gz" "data.tar.gz").
+std::optional<std::string> canvas_name_before_rename(const std::string& name);
+
 /// A student's loose files (Canvas's) copied into the new folder `into`, each under the name the
 /// student gave it (a second file of the same name, or a name that is no plain file name, under
-/// its name in the download); only regular files are read, never through a link.
+/// its name in the download); only regular files are read, never through a link. A header Canvas
+/// renamed ("tiles-1.cuh": .cuh, .h, .hpp and their kin) is also copied under its name before the
+/// renaming, where no file of the student's is called so, so that the student's
+/// `#include "tiles.cuh"` finds it; any other file keeps Canvas's name (a `.cu` file is compiled
+/// by any name, and an archive must stay the only one to be unpacked).
 Result<bool> copy_loose_files(const std::vector<LooseFile>& files, const std::filesystem::path& into);
 
 }  // namespace cugrade

@@ -13,8 +13,8 @@
 #     folder itself, -j below 1, `init` onto a file, an empty --fail-under.
 #  5. A course author lints a copy of a spec by its path, against the assignment's grader.
 #  6. Canvas's "Download Submissions", unzipped: every file loose and named by its student; each
-#     student's files graded together under their own names (a header included by its name, an
-#     uploaded zip unpacked), late as Canvas marked it (the files' times are the download's), the
+#     student's files graded together under their own names (a header included by its name, also
+#     where Canvas renamed it "-1" on a second hand-in, an uploaded zip unpacked), late as Canvas marked it (the files' times are the download's), the
 #     --out folder among them not in the way, and a second run grading no one.
 #   course_setups.sh CUGRADE SOURCE_ROOT
 set -euo pipefail
@@ -146,6 +146,9 @@ mkdir -p "$canvas" "$work/zip/hw1"
 # One student's kernel includes their own header: it must be found under the name they gave it.
 printf '#pragma once\n#define THREADS 256\n' >"$canvas/smithjohn_1234_901_threads.cuh"
 { echo '#include "threads.cuh"'; cat "$good"; } >"$canvas/smithjohn_1234_902_vecadd.cu"
+# Another handed both in again: Canvas renamed them; the include of the old name must still work.
+printf '#pragma once\n#define THREADS 128\n' >"$canvas/kimmin_1260_905_threads-1.cuh"
+{ echo '#include "threads.cuh"'; cat "$good"; } >"$canvas/kimmin_1260_906_vecadd-1.cu"
 cp "$good" "$canvas/doejane_late_1240_903_vecadd.cu"
 printf '<p>my file is attached</p>\n' >"$canvas/doejane_late_1240_text.html"
 cp "$good" "$work/zip/hw1/vecadd.cu"
@@ -154,9 +157,10 @@ rc=0
 "$cugrade" grade vecadd -S "$canvas" -o "$canvas/grades" --deadline 2026-01-15 --backend cpu -j 2 --progress lines \
   "${unsealed[@]}" >canvas.out 2>canvas.err || rc=$?
 [ "$rc" -eq 0 ] || { cat canvas.err >&2; fail "grade of Canvas's download exited $rc"; }
-grep -q "^cugrade: Canvas's download: the files of 3 students" canvas.err || fail "the log does not say it read Canvas's download"
+grep -q "^cugrade: Canvas's download: the files of 4 students" canvas.err || fail "the log does not say it read Canvas's download"
 book=$canvas/grades/gradebook.csv
-for row in "smithjohn_1234,canvas: on time,no" "doejane_1240,canvas: late,yes" "leeann_1250,canvas: on time,no"; do
+for row in "smithjohn_1234,canvas: on time,no" "doejane_1240,canvas: late,yes" "leeann_1250,canvas: on time,no" \
+  "kimmin_1260,canvas: on time,no"; do
   IFS=, read -r id source is_late <<<"$row"
   grep -q "^$id,4,4,4,passed,yes,,$source,$is_late," "$book" ||
     fail "$id: want passed, late $is_late by Canvas's mark; got: $(grep "^$id," "$book" || echo 'no row')"
@@ -165,7 +169,7 @@ rc=0
 "$cugrade" grade vecadd -S "$canvas" -o "$canvas/grades" --deadline 2026-01-15 --backend cpu -j 2 --progress lines \
   "${unsealed[@]}" >canvas.out 2>canvas.err || rc=$?
 [ "$rc" -eq 0 ] || fail "the second run over Canvas's download exited $rc"
-grep -q "grading 0, 3 already graded" canvas.err || fail "the second run graded someone: $(head -2 canvas.err)"
+grep -q "grading 0, 4 already graded" canvas.err || fail "the second run graded someone: $(head -2 canvas.err)"
 
 if [ "$failures" -gt 0 ]; then
   echo "$failures failure(s)" >&2
