@@ -1,4 +1,4 @@
-// cugrade-probe: prints one JSON object describing GPU 0 (read by `cugrade doctor`, by
+// cugrade-probe: prints one JSON object describing GPU 0 (and every visible GPU's UUID) (read by `cugrade doctor`, by
 // architecture detection and for "no GPU present" messages). Always exits 0: no device or no
 // driver is an answer ({"device_count": 0, "error": ...}), not a failure.
 #include <cuda_runtime.h>
@@ -23,6 +23,23 @@ int attribute(cudaDeviceAttr which, int device) {
   return value;
 }
 
+/// Device `index`'s UUID as nvidia-smi writes it ("GPU-8f3a0c1e-1234-..."), or "" where CUDA cannot say.
+std::string uuid_text(int index) {
+  cudaDeviceProp prop{};
+  if (cudaGetDeviceProperties(&prop, index) != cudaSuccess) {
+    cudaGetLastError();
+    return "";
+  }
+  std::string text = "GPU-";
+  for (int i = 0; i < 16; ++i) {
+    if (i == 4 || i == 6 || i == 8 || i == 10) text += '-';
+    char hex[3];
+    std::snprintf(hex, sizeof hex, "%02x", static_cast<unsigned char>(prop.uuid.bytes[i]));
+    text += hex;
+  }
+  return text;
+}
+
 nlohmann::json no_device(cudaError_t error) {
   return {{"device_count", 0}, {"error", cudaGetErrorString(error)}};
 }
@@ -34,6 +51,8 @@ nlohmann::json probe() {
   cudaDeviceProp prop{};
   if (cudaError_t error = cudaGetDeviceProperties(&prop, 0); error != cudaSuccess)
     return no_device(error);
+  nlohmann::json uuids = nlohmann::json::array();
+  for (int i = 0; i < count; ++i) uuids.push_back(uuid_text(i));
   int driver = 0, runtime = 0;
   cudaDriverGetVersion(&driver);
   cudaRuntimeGetVersion(&runtime);
@@ -54,6 +73,7 @@ nlohmann::json probe() {
       {"memory_bus_width", attribute(cudaDevAttrGlobalMemoryBusWidth, 0)},
       {"driver_version", version_text(driver)},
       {"runtime_version", version_text(runtime)},
+      {"uuids", uuids},  // every visible GPU's: what names it alike in every process (gpu_claim)
   };
 }
 

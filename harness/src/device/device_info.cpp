@@ -57,6 +57,9 @@ Result<DeviceInfo> parse_probe_output(const std::string& output) {
   info.memory_bus_width = number<int>(j, "memory_bus_width");
   info.driver_version = text(j, "driver_version");
   info.runtime_version = text(j, "runtime_version");
+  if (j.contains("uuids") && j["uuids"].is_array())
+    for (const auto& uuid : j["uuids"])
+      if (uuid.is_string()) info.uuids.push_back(uuid.get<std::string>());
   return info;
 }
 

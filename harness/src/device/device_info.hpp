@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "core/result.hpp"
 #include "process/process_runner.hpp"
@@ -29,6 +30,9 @@ struct DeviceInfo {
   int memory_bus_width = 0;              ///< bits
   std::string driver_version;            ///< the CUDA version the driver supports, e.g. "13.0"
   std::string runtime_version;           ///< the CUDA runtime the probe was built with
+  /// Every visible GPU's UUID, in CUDA's order ("GPU-8f3a0c1e-..."), which names it alike in every
+  /// process (device/gpu_claim.hpp); empty where the probe did not say.
+  std::vector<std::string> uuids;
 
   /// True when a GPU was found.
   bool present() const { return device_count > 0; }

@@ -53,6 +53,15 @@ TEST_CASE("device::parse_probe_output") {
     REQUIRE(info.has_value());
     CHECK(info->device_count == 2);
     CHECK(info->clock_rate_khz == 0);
+    CHECK(info->uuids.empty());  // a probe of before the UUIDs: the claims fall back to the lane's name
+  }
+  SUBCASE("every visible GPU's UUID, in CUDA's order") {
+    const auto info = parse_probe_output(
+        R"({"device_count":2,"name":"Some GPU","compute_capability":"9.0",)"
+        R"("uuids":["GPU-8f3a0c1e-1111-2222-3333-444455556666","GPU-00000000-1111-2222-3333-444455556667"]})");
+    REQUIRE(info.has_value());
+    CHECK(info->uuids == std::vector<std::string>{"GPU-8f3a0c1e-1111-2222-3333-444455556666",
+                                                  "GPU-00000000-1111-2222-3333-444455556667"});
   }
   SUBCASE("malformed output fails with a message quoting it") {
     const auto info = parse_probe_output("Segmentation fault\nmore");

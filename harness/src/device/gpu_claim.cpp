@@ -1,0 +1,118 @@
+#include "device/gpu_claim.hpp"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <utility>
+
+namespace cugrade {
+namespace fs = std::filesystem;
+
+namespace {
+
+/// `text` with every character but letters, digits, '-', '_' and '.' made '_': part of a file name.
+std::string file_name_part(const std::string& text) {
+  std::string out = text;
+  for (char& c : out)
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.'))
+      c = '_';
+  return out;
+}
+
+/// `path` opened for locking (a lock needs no writing), made where it is missing readable by every
+/// user, never through a link. An existing file is opened without O_CREAT: in a sticky folder
+/// such as /tmp the kernel refuses O_CREAT on another user's file (fs.protected_regular).
+Result<int> open_lock_file(const fs::path& path) {
+  int fd = -1;
+  for (int attempt = 0; attempt < 3 && fd < 0; ++attempt) {
+    fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0 && errno == ENOENT) {
+      fd = ::open(path.c_str(), O_RDONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+      if (fd >= 0) ::fchmod(fd, 0644);  // past a umask of 077: other users lock it too
+      else if (errno == EEXIST) continue;  // another process made it meanwhile: open theirs
+    }
+    if (fd < 0) break;
+  }
+  if (fd < 0) return fail("cannot open the GPU's lock file " + path.string() + ": " + std::strerror(errno));
+  struct stat status {};
+  if (::fstat(fd, &status) != 0 || !S_ISREG(status.st_mode)) {
+    ::close(fd);
+    return fail("the GPU's lock file " + path.string() + " is not a regular file");
+  }
+  return fd;
+}
+
+/// Locks `fd` exclusively, waiting as long as it takes; `before_wait` is called where it must wait.
+Result<bool> lock_exclusively(int fd, const fs::path& path, const std::function<void()>& before_wait) {
+  if (::flock(fd, LOCK_EX | LOCK_NB) == 0) return true;
+  if (errno != EWOULDBLOCK) return fail("cannot lock " + path.string() + ": " + std::strerror(errno));
+  if (before_wait) before_wait();
+  while (::flock(fd, LOCK_EX) != 0)
+    if (errno != EINTR) return fail("cannot lock " + path.string() + ": " + std::strerror(errno));
+  return true;
+}
+
+}  // namespace
+
+fs::path gpu_claim_folder() {
+  const char* folder = std::getenv("CUGRADE_LOCK_DIR");
+  return folder && *folder ? fs::path(folder) : fs::path("/tmp");
+}
+
+std::string gpu_claim_key(const DeviceInfo& device, std::size_t index, const std::string& lane) {
+  if (index < device.uuids.size() && !device.uuids[index].empty()) return device.uuids[index];
+  return "device-" + lane;
+}
+
+Result<GpuClaim> GpuClaim::acquire(const std::string& key, const std::function<void()>& waiting,
+                                   const fs::path& folder) {
+  const std::string base = "cugrade-gpu-" + file_name_part(key);
+  const fs::path queue_path = folder / (base + ".queue"), lock_path = folder / (base + ".lock");
+  auto queue = open_lock_file(queue_path);
+  if (!queue) return std::unexpected(queue.error());
+  auto lock = open_lock_file(lock_path);
+  if (!lock) {
+    ::close(*queue);
+    return std::unexpected(lock.error());
+  }
+  const auto started = std::chrono::steady_clock::now();
+  bool told = false;
+  const auto tell_once = [&] {
+    if (!told && waiting) waiting();
+    told = true;
+  };
+  // The queue first: a process waiting for the GPU holds it, so that the holder, back for its
+  // next turn, waits behind it instead of taking the GPU again at once.
+  auto queued = lock_exclusively(*queue, queue_path, tell_once);
+  auto locked = queued ? lock_exclusively(*lock, lock_path, tell_once) : queued;
+  ::close(*queue);  // the next in the queue may now wait for the GPU
+  if (!locked) {
+    ::close(*lock);
+    return std::unexpected(locked.error());
+  }
+  return GpuClaim(*lock, std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+}
+
+GpuClaim::GpuClaim(GpuClaim&& other) noexcept
+    : fd_(std::exchange(other.fd_, -1)), waited_s_(other.waited_s_) {}
+
+GpuClaim& GpuClaim::operator=(GpuClaim&& other) noexcept {
+  if (this != &other) {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = std::exchange(other.fd_, -1);
+    waited_s_ = other.waited_s_;
+  }
+  return *this;
+}
+
+GpuClaim::~GpuClaim() {
+  if (fd_ >= 0) ::close(fd_);  // closing the last descriptor of the file releases its lock
+}
+
+}  // namespace cugrade

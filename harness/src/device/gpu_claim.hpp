@@ -1,0 +1,53 @@
+#pragma once
+// One GPU, one cugrade at a time: a claim every cugrade process on the machine takes before it
+// uses a GPU (a check's cases, sanitizer and timing; a batch's run of one submission; a
+// self-test, a bench, a calibration), so that two students' checks on a lab machine, or two TAs'
+// batches on one server, take turns instead of timing each other's kernels (a compute-sanitizer
+// process beside a timing made the reference half its own speed, docs/measurements.md) or
+// starting contexts that clear the shared memory a runner poisoned. The claim is a lock file per
+// GPU (flock: released by the kernel when a process dies, however it dies), and a second one that
+// queues the waiters, so that one who waits gets the GPU before the holder takes it again.
+#include <filesystem>
+#include <functional>
+#include <string>
+
+#include "core/result.hpp"
+#include "device/device_info.hpp"
+
+namespace cugrade {
+
+/// The folder the claims' lock files live in: $CUGRADE_LOCK_DIR when set, else /tmp (every
+/// user's: a TA and a student on one machine claim the same GPU).
+std::filesystem::path gpu_claim_folder();
+
+/// What names the GPU that CUDA calls `index` in this process, the same in every process whatever
+/// its CUDA_VISIBLE_DEVICES: its UUID from the probe, else `lane` (how the lane names it:
+/// "0", "GPU-8f3a...") prefixed "device-".
+std::string gpu_claim_key(const DeviceInfo& device, std::size_t index, const std::string& lane);
+
+/// A GPU held against every other cugrade process until destroyed (or moved from).
+class GpuClaim {
+ public:
+  /// Waits until no other process holds `key`'s claim (and those who waited before it have had
+  /// their turn), then holds it. `waiting`, when given, is called once, before the wait, where
+  /// another process holds it. An error where the lock files cannot be opened (a folder that is
+  /// not writable, a link planted in the way): the caller goes on unclaimed and says so.
+  static Result<GpuClaim> acquire(const std::string& key, const std::function<void()>& waiting = {},
+                                  const std::filesystem::path& folder = gpu_claim_folder());
+
+  GpuClaim(GpuClaim&& other) noexcept;
+  GpuClaim& operator=(GpuClaim&& other) noexcept;
+  GpuClaim(const GpuClaim&) = delete;
+  GpuClaim& operator=(const GpuClaim&) = delete;
+  ~GpuClaim();
+
+  /// Seconds it waited for another process.
+  double waited_s() const { return waited_s_; }
+
+ private:
+  explicit GpuClaim(int fd, double waited_s) : fd_(fd), waited_s_(waited_s) {}
+  int fd_ = -1;  ///< the GPU's lock file, locked
+  double waited_s_ = 0.0;
+};
+
+}  // namespace cugrade

@@ -1,0 +1,100 @@
+// One GPU, one cugrade at a time: the claim waits for another holder, queues fairly, and refuses
+// a lock file it cannot trust. Each claim opens its own lock files, so two claims in one process
+// exclude each other as two processes do.
+#include <doctest/doctest.h>
+#include <sys/stat.h>
+
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "device/gpu_claim.hpp"
+#include "temp_dir.hpp"
+
+using namespace cugrade;
+namespace fs = std::filesystem;
+using namespace std::chrono_literals;
+
+TEST_CASE("device::gpu_claim_key") {
+  DeviceInfo device;
+  device.device_count = 2;
+  device.uuids = {"GPU-aaaa", "GPU-bbbb"};
+  CHECK(gpu_claim_key(device, 1, "1") == "GPU-bbbb");
+  CHECK(gpu_claim_key(device, 2, "GPU-cccc") == "device-GPU-cccc");  // beyond what the probe said
+  CHECK(gpu_claim_key(DeviceInfo{}, 0, "0") == "device-0");
+}
+
+TEST_CASE("device::GpuClaim") {
+  test::TempDir dir("gpu-claim");
+  SUBCASE("a second claim of one GPU waits for the first, says so once, and another GPU's does not") {
+    auto first = GpuClaim::acquire("GPU-1", {}, dir.path);
+    REQUIRE(first.has_value());
+    CHECK(first->waited_s() < 1.0);
+    int told = 0;
+    auto other_gpu = GpuClaim::acquire("GPU-2", [&] { ++told; }, dir.path);
+    REQUIRE(other_gpu.has_value());
+    CHECK(told == 0);
+    std::atomic<bool> got = false;
+    std::thread second([&] {
+      auto claim = GpuClaim::acquire("GPU-1", [&] { ++told; }, dir.path);
+      REQUIRE(claim.has_value());
+      CHECK(claim->waited_s() >= 0.2);
+      got = true;
+    });
+    std::this_thread::sleep_for(300ms);
+    CHECK_FALSE(got.load());  // still held by the first
+    { auto released = std::move(*first); }
+    second.join();
+    CHECK(got.load());
+    CHECK(told == 1);
+  }
+  SUBCASE("a holder back for its next turn waits behind the one already waiting") {
+    std::mutex order_mutex;
+    std::vector<std::string> order;
+    auto holder = std::make_unique<GpuClaim>(*GpuClaim::acquire("GPU-1", {}, dir.path));
+    std::atomic<bool> waiting = false;
+    std::thread other([&] {
+      auto claim = GpuClaim::acquire("GPU-1", [&] { waiting = true; }, dir.path);
+      REQUIRE(claim.has_value());
+      std::lock_guard lock(order_mutex);
+      order.push_back("other");
+    });
+    while (!waiting) std::this_thread::sleep_for(10ms);
+    std::this_thread::sleep_for(100ms);  // the other is now queued and waiting for the GPU
+    holder.reset();
+    auto again = GpuClaim::acquire("GPU-1", {}, dir.path);  // the holder's next turn
+    REQUIRE(again.has_value());
+    {
+      std::lock_guard lock(order_mutex);
+      order.push_back("holder again");
+    }
+    other.join();
+    CHECK(order == std::vector<std::string>{"other", "holder again"});
+  }
+  SUBCASE("the lock files are readable by every user, whatever the umask") {
+    const mode_t old = ::umask(077);
+    auto claim = GpuClaim::acquire("GPU-1", {}, dir.path);
+    ::umask(old);
+    REQUIRE(claim.has_value());
+    CHECK((fs::status(dir.path / "cugrade-gpu-GPU-1.lock").permissions() & fs::perms::others_read) != fs::perms::none);
+  }
+  SUBCASE("a key's odd characters stay out of the file name") {
+    auto claim = GpuClaim::acquire("../x y", {}, dir.path);
+    REQUIRE(claim.has_value());
+    CHECK(fs::exists(dir.path / "cugrade-gpu-.._x_y.lock"));
+  }
+  SUBCASE("a link planted where the lock file goes is refused, not followed") {
+    fs::create_symlink(dir.path / "elsewhere", dir.path / "cugrade-gpu-GPU-1.lock");
+    const auto claim = GpuClaim::acquire("GPU-1", {}, dir.path);
+    REQUIRE_FALSE(claim.has_value());
+    CHECK(claim.error().message.find("cannot open the GPU's lock file") != std::string::npos);
+    CHECK_FALSE(fs::exists(dir.path / "elsewhere"));
+  }
+  SUBCASE("a folder that does not exist is an error, not a wait") {
+    const auto claim = GpuClaim::acquire("GPU-1", {}, dir.path / "missing");
+    REQUIRE_FALSE(claim.has_value());
+  }
+}
