@@ -113,7 +113,12 @@ std::string render_batch_summary(const BatchSummary& summary, const std::string&
       const double busy = t.lane_busy / (t.wall * static_cast<double>(t.lanes));
       text += fmt::format("; the GPU{} ran {:.0f} % of the time ({})", t.lanes == 1 ? "" : "s", 100.0 * busy,
                           busy >= 0.8 ? "the GPU runs limit the rate"
-                                      : "builds limit the rate: more cores or a larger -j would help");
+                          : t.gpu_waited >= 0.2 * t.wall * static_cast<double>(t.lanes)
+                              ? "another cugrade's turns on the GPU limit the rate"
+                              : "builds limit the rate: more cores or a larger -j would help");
+      if (t.gpu_waited >= 1.0)
+        text += fmt::format("; {:.0f} s went to waiting for the GPU while another cugrade on this machine used it",
+                            t.gpu_waited);
     }
     text += ".\n";
   }

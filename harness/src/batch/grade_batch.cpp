@@ -9,6 +9,7 @@
 #include <future>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <thread>
 
 #include <fmt/format.h>
@@ -23,6 +24,7 @@
 #include "batch/submission_source.hpp"
 #include "batch/submission_time.hpp"
 #include "batch/ungraded_report.hpp"
+#include "device/gpu_claim.hpp"
 #include "pipeline/environment.hpp"
 #include "pipeline/scheduler.hpp"
 #include "run/run_job.hpp"
@@ -95,7 +97,35 @@ class Batch {
   BatchSummary summary_;
   /// Per lane: ready once its baselines were taken ahead (take_lane_baselines); empty: none taken.
   std::vector<std::shared_future<void>> lane_ready_;
+  /// `lane`'s GPU claimed against other cugrade processes (device/gpu_claim.hpp), for one
+  /// submission's run or the baselines: the first wait of a lane and a claim that failed said
+  /// once in the log, the seconds waited added to the summary. Nothing where it failed.
+  std::optional<GpuClaim> claim_lane(std::size_t lane);
+  std::set<std::size_t> lanes_told_;  ///< lanes whose wait or failed claim the log has said (under totals_)
 };
+
+std::optional<GpuClaim> Batch::claim_lane(std::size_t lane) {
+  if (!use_cuda_ || lane >= options_.gpu_lanes.size() || !context_.device) return std::nullopt;
+  const auto say_once = [&](const std::string& line) {
+    bool first = false;
+    {
+      std::lock_guard lock(totals_);
+      first = lanes_told_.insert(lane).second;
+    }
+    if (first) log(line);
+  };
+  auto claim = claim_gpu(*context_.device, lane, options_.gpu_lanes[lane], [&](const std::string& line) {
+    if (line.ends_with("waiting for its turn"))
+      say_once(line + " (this batch takes turns with it, one submission at a time)");
+  });
+  if (!claim) {
+    say_once(unclaimed_gpu_note(claim.error().message));
+    return std::nullopt;
+  }
+  std::lock_guard lock(totals_);
+  summary_.times.gpu_waited += claim->waited_s();
+  return std::move(*claim);
+}
 
 void Batch::prepare_and_build(Slot& slot) {
   const auto started = Clock::now();
@@ -173,6 +203,7 @@ void Batch::take_lane_baselines(std::size_t lane) {
     std::error_code ec;
     fs::remove_all(work, ec);
     fs::create_directories(work, ec);
+    const std::optional<GpuClaim> claim = claim_lane(lane);
     const double seconds = take_baselines_now(context_, spec_, grader_, options, work);
     if (seconds > 0.0) log(fmt::format("took the reference's timing baselines on GPU {} in {:.1f} s while the first files built",
                                        options_.gpu_lanes[lane], seconds));
@@ -186,6 +217,7 @@ void Batch::take_lane_baselines(std::size_t lane) {
 void Batch::run_on_lane(Slot& slot, std::size_t lane) {
   if (slot.early) return;
   if (lane < lane_ready_.size()) lane_ready_[lane].wait();  // the baselines taken ahead, before any student's run
+  const std::optional<GpuClaim> claim = claim_lane(lane);
   const auto started = Clock::now();
   try {
     CheckOptions options = slot.options;

@@ -53,6 +53,8 @@ struct BatchTimes {
   double unpack = 0.0;      ///< unpacking archives and hashing submissions
   StageSeconds stages;      ///< build, inputs, run, timing
   double lane_busy = 0.0;   ///< GPU lanes: time spent running (summed over lanes)
+  /// GPU lanes: time spent waiting for a GPU another cugrade process was using (device/gpu_claim.hpp)
+  double gpu_waited = 0.0;
   std::size_t builders = 0; ///< builds at a time
   std::size_t lanes = 0;    ///< GPU lanes; 0: runs inline in the builders (CPU backend)
 };

@@ -104,6 +104,7 @@ int run_bench_command(const BenchArgs& args) {
 
   auto processes = make_process_runner();
   const DeviceInfo device = find_device(*processes, where);
+  const std::optional<GpuClaim> claim = claim_gpu_for_command(device);  // every row timed alone
   // Why no CPU fallback: the CPU backend runs kernels one CUDA thread per fiber, so its times say
   // nothing about a GPU; a table of them would look like figures and be none.
   if (!device.present())

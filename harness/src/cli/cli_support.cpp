@@ -62,4 +62,12 @@ Result<std::optional<CourseSecret>> course_secret(const std::string& secret_file
   return std::optional<CourseSecret>{CourseSecret(std::move(bytes))};
 }
 
+std::optional<GpuClaim> claim_gpu_for_command(const DeviceInfo& device) {
+  if (!device.present()) return std::nullopt;
+  auto claim = claim_gpu(device, 0, "0", [](const std::string& line) { std::cerr << "cugrade: " << line << "\n"; });
+  if (claim) return std::move(*claim);
+  std::cerr << "cugrade: " << unclaimed_gpu_note(claim.error().message) << "\n";
+  return std::nullopt;
+}
+
 }  // namespace cugrade

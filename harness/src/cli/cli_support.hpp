@@ -8,6 +8,7 @@
 #include "core/course_secret.hpp"
 #include "core/locations.hpp"
 #include "core/result.hpp"
+#include "device/gpu_claim.hpp"
 #include "graders/grader.hpp"
 #include "pipeline/check_submission.hpp"
 #include "spec/spec_loader.hpp"
@@ -24,6 +25,11 @@ std::filesystem::path absolute_path(const std::string& typed);
 /// Why `--backend cuda` cannot grade on this machine (`device` has no usable GPU): a fault of the
 /// set-up, said once, never a grade of 0.
 std::string no_gpu_message(const DeviceInfo& device);
+
+/// GPU 0 claimed for a whole command (selftest, bench, calibrate) against other cugrade processes
+/// (device/gpu_claim.hpp), a wait and a failed claim said on stderr; nothing where no GPU is
+/// present or no claim could be made.
+std::optional<GpuClaim> claim_gpu_for_command(const DeviceInfo& device);
 
 /// "auto" | "cuda" | "cpu" → Backend; anything else is an error naming the choices (and, for
 /// "gpu" and its kin, which one is the GPU's).

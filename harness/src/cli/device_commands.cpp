@@ -86,6 +86,7 @@ int run_calibrate(bool force) {
                                cached->driver, describe_ceilings(*cached), cached->measured_at);
       return exit_ok;
     }
+  const std::optional<GpuClaim> claim = claim_gpu_for_command(*device);  // ceilings measured alone
   std::cerr << "cugrade: measuring copy and read bandwidth, cuBLAS SGEMM (FP32) and DGEMM (FP64) ...\n";
   auto measured = calibrate(*processes, where.calibrator());
   if (!measured) return complain(measured.error().message, exit_internal);

@@ -33,6 +33,8 @@ int run_selftest_command(const SelftestArgs& args) {
   // One probe for every check: each probe creates a CUDA context, and the GPU does not change.
   CheckContext context{*processes, where};
   if (*backend != Backend::cpu) context.device = find_device(*processes, where);
+  // Its lanes share the GPU by turns of their own; other cugrade processes wait for the whole run.
+  const std::optional<GpuClaim> claim = context.device ? claim_gpu_for_command(*context.device) : std::nullopt;
   const auto ids = args.ids.empty() ? list_assignments(where.assignments()) : args.ids;
   // Every assignment's entries in one batch: the next one's files build while this one's run.
   std::vector<Spec> specs;

@@ -11,6 +11,8 @@
 #include <cstring>
 #include <utility>
 
+#include <fmt/format.h>
+
 namespace cugrade {
 namespace fs = std::filesystem;
 
@@ -97,6 +99,21 @@ Result<GpuClaim> GpuClaim::acquire(const std::string& key, const std::function<v
     return std::unexpected(locked.error());
   }
   return GpuClaim(*lock, std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+}
+
+Result<GpuClaim> claim_gpu(const DeviceInfo& device, std::size_t index, const std::string& lane,
+                           const std::function<void(const std::string&)>& say) {
+  const std::string gpu = device.name.empty() ? "GPU " + lane : "GPU " + lane + " (" + device.name + ")";
+  auto claim = GpuClaim::acquire(gpu_claim_key(device, index, lane), [&] {
+    if (say) say(gpu + " is in use by another cugrade on this machine: waiting for its turn");
+  });
+  if (claim && claim->waited_s() >= 0.1 && say) say(fmt::format("{} is this check's after {:.1f} s", gpu, claim->waited_s()));
+  return claim;
+}
+
+std::string unclaimed_gpu_note(const std::string& why) {
+  return "the GPU was not claimed against other cugrade processes (" + why +
+         "): a check or batch on this GPU at the same time would have disturbed this one's timing";
 }
 
 GpuClaim::GpuClaim(GpuClaim&& other) noexcept

@@ -8,6 +8,7 @@
 // GPU (flock: released by the kernel when a process dies, however it dies), and a second one that
 // queues the waiters, so that one who waits gets the GPU before the holder takes it again.
 #include <filesystem>
+#include <cstddef>
 #include <functional>
 #include <string>
 
@@ -49,5 +50,15 @@ class GpuClaim {
   int fd_ = -1;  ///< the GPU's lock file, locked
   double waited_s_ = 0.0;
 };
+
+/// Claims GPU `index` of this process for the caller (`lane`: how CUDA_VISIBLE_DEVICES names it),
+/// saying through `say` (when given) that it waits for another cugrade ("GPU 0 (NVIDIA H200) is in
+/// use by another cugrade on this machine: waiting for its turn") and, once it has the GPU, how
+/// long it waited. An error where no claim could be made: the caller goes on and says so.
+Result<GpuClaim> claim_gpu(const DeviceInfo& device, std::size_t index, const std::string& lane,
+                           const std::function<void(const std::string&)>& say);
+
+/// The report's note where a check ran without its GPU claimed (`why`: claim_gpu's error).
+std::string unclaimed_gpu_note(const std::string& why);
 
 }  // namespace cugrade

@@ -9,6 +9,7 @@
 
 #include "build/staging.hpp"
 #include "check/cross_case.hpp"
+#include "device/gpu_claim.hpp"
 #include "diagnose/diagnose_steps.hpp"
 #include "diagnose/ncu_command.hpp"
 #include "pipeline/build_for_check.hpp"
@@ -271,9 +272,22 @@ GradeReport run_and_score(const CheckContext& context, const Spec& spec, const G
 GradeReport check_submission(const CheckContext& context, const Spec& spec, const Grader& grader,
                              const CheckOptions& options) {
   CheckContext lone = context;
+  if (!lone.device && options.backend != Backend::cpu) lone.device = find_device(lone.processes, lone.locations);
   if (!lone.baselines) lone.baselines = std::make_shared<BaselineCache>();  // taken while the file builds
   if (!lone.counters) lone.counters = kept_counters(lone.device);
-  return run_and_score(lone, spec, grader, options, build_for_lone_check(lone, spec, grader, options));
+  // The GPU this process's CUDA calls device 0, one cugrade at a time: from the baselines taken
+  // while the file builds to the last timed or profiled call (scoring needs no GPU).
+  std::optional<GpuClaim> claim;
+  std::string unclaimed;
+  if (options.backend != Backend::cpu && lone.device->present()) {
+    auto got = claim_gpu(*lone.device, 0, "0", options.progress);
+    got ? void(claim = std::move(*got)) : void(unclaimed = got.error().message);
+  }
+  RanSubmission ran = run_submission(lone, spec, grader, options, build_for_lone_check(lone, spec, grader, options));
+  claim.reset();
+  GradeReport report = score_submission(spec, options, std::move(ran));
+  if (!unclaimed.empty()) report.notes.push_back(unclaimed_gpu_note(unclaimed));
+  return report;
 }
 
 }  // namespace cugrade

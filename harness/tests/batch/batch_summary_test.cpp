@@ -46,6 +46,14 @@ TEST_CASE("batch::render_batch_summary") {
               "the GPU ran 40 % of the time (builds limit the rate: more cores or a larger -j would help)") !=
           std::string::npos);
   }
+  SUBCASE("another cugrade's turns on the GPU: what limited the rate, and the seconds waited") {
+    BatchSummary s = sample_summary();
+    s.times.lane_busy = 100.0;
+    s.times.gpu_waited = 120.0;
+    const std::string text = render_batch_summary(s, "matmul", "grades");
+    CHECK(text.find("the GPU ran 40 % of the time (another cugrade's turns on the GPU limit the rate); 120 s went to "
+                    "waiting for the GPU while another cugrade on this machine used it.\n") != std::string::npos);
+  }
   SUBCASE("the CPU backend, stopped early") {
     BatchSummary s = sample_summary();
     s.times.lanes = 0;

@@ -10,6 +10,9 @@
 #include <fstream>
 
 #include "device/device_info.hpp"
+#include "device/gpu_claim.hpp"
+#include <thread>
+#include <mutex>
 #include "pipeline/twice_fixture.hpp"
 #include "start_gate.hpp"
 
@@ -463,6 +466,37 @@ TEST_CASE("pipeline::check_submission performance") {
     CHECK(perf.flags.empty());
     CHECK(report.score == doctest::Approx(5.0));
     CHECK(report.max_score == doctest::Approx(7.0));
+  }
+
+  SUBCASE("another cugrade holds the GPU: the check waits for its turn, says so, then grades") {
+    fixture.expect_runner(student);
+    fixture.expect_timing(student);
+    fixture.expect_calibrate();
+    std::mutex lines_mutex;
+    std::vector<std::string> lines;
+    fixture.options.progress = [&](const std::string& line) {
+      std::lock_guard lock(lines_mutex);
+      lines.push_back(line);
+    };
+    auto held = std::make_unique<GpuClaim>(*GpuClaim::acquire("device-0", {}, fixture.locks()));
+    const std::size_t scripted = fixture.processes.pending();
+    std::optional<GradeReport> report;
+    std::thread check([&] { report = fixture.check(); });
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    {
+      std::lock_guard lock(lines_mutex);
+      CHECK(lines == std::vector<std::string>{
+                         "GPU 0 (NVIDIA H100 80GB HBM3) is in use by another cugrade on this machine: waiting for its turn"});
+    }
+    CHECK(fixture.processes.pending() == scripted - 1);  // probed, nothing built or run yet
+    held.reset();
+    check.join();
+    REQUIRE(report.has_value());
+    CHECK(report->outcome == Outcome::passed);
+    CHECK(report->performance.at(0).ratio == doctest::Approx(1.0));
+    CHECK(std::count_if(lines.begin(), lines.end(), [](const std::string& line) {
+            return line.starts_with("GPU 0 (NVIDIA H100 80GB HBM3) is this check's after");
+          }) == 1);
   }
 
   SUBCASE("a step below full credit is diagnosed: ncu on the reference's call, the student's, its lines") {

@@ -159,15 +159,20 @@ struct PipelineFixture {
     // The calibration cache goes to a private folder: never the user's own.
     if (const char* home = std::getenv("XDG_CACHE_HOME")) saved_cache_home = home;
     setenv("XDG_CACHE_HOME", (root / "cache").c_str(), 1);
+    // The GPU's claim (device/gpu_claim.hpp) in a private folder: never another test's or a real check's.
+    fs::create_directories(locks());
+    setenv("CUGRADE_LOCK_DIR", locks().c_str(), 1);
   }
   ~PipelineFixture() {
     if (saved_cache_home) setenv("XDG_CACHE_HOME", saved_cache_home->c_str(), 1);
     else unsetenv("XDG_CACHE_HOME");
+    unsetenv("CUGRADE_LOCK_DIR");
     fs::remove_all(root);
   }
 
   fs::path source() const { return root / "submission" / "twice.cu"; }
   fs::path work() const { return root / "work"; }
+  fs::path locks() const { return root / "locks"; }
   std::string nvcc() const { return where.nvcc.string(); }
 
   /// The GPU probe, answering with `probe_json`.
