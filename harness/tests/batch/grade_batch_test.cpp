@@ -436,89 +436,85 @@ class ConcurrentMachine : public ProcessRunner {
 
 }  // namespace
 
-TEST_CASE("batch::grade_batch on GPU lanes") {
+/// A class of `students` (each handing in twice.cu) graded on GPU `lanes` through a ConcurrentMachine,
+/// the GPUs' claims in a folder of the test's own.
+struct LaneBatch {
   TempFolder root;
-  const std::vector<std::string> students{"s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8"};
-  for (const auto& s : students) write_text(root.path / "class" / s / "twice.cu", twice_source);
-  fs::create_directories(root.path / "locks");
-  setenv("CUGRADE_LOCK_DIR", (root.path / "locks").c_str(), 1);  // the GPUs' claims: this test's own
   ConcurrentMachine machine;
-  Locations where;
-  where.runner_dir = "/opt/cugrade/runners";
-  where.nvcc = "/opt/cuda/bin/nvcc";
-  CheckContext context{machine, where};
-  auto probe = parse_probe_output(test_data("device/probe_h100.json"));
-  REQUIRE(probe.has_value());
-  context.device = *probe;
+  CheckContext context{machine, fake_locations()};
   BatchOptions options;
-  options.submissions = root.path / "class";
-  options.out = root.path / "out";
-  options.check.backend = Backend::cuda;
-  options.check.performance = false;
-  options.jobs = 3;
-  options.gpu_lanes = {"3", "5"};
-  auto loaded = load_spec(std::string(CUGRADE_TEST_DATA) + "/pipeline/twice/assignment.yaml");
-  REQUIRE(loaded.has_value());
-  auto summary = grade_batch(context, *loaded, twice_grader, options);
-  unsetenv("CUGRADE_LOCK_DIR");
-  REQUIRE_MESSAGE(summary.has_value(), summary.error().message);
-  CHECK(summary->outcomes == std::map<Outcome, std::size_t>{{Outcome::passed, students.size()}});
-  CHECK(summary->times.lanes == 2);
-  CHECK(fs::exists(root.path / "locks" / "cugrade-gpu-device-3.lock"));  // each lane claimed its own GPU
-  CHECK(fs::exists(root.path / "locks" / "cugrade-gpu-device-5.lock"));
-  CHECK(summary->times.builders == 3);
-  CHECK(summary->times.lane_busy > 0.0);
-  const std::vector<std::string> gpus = machine.gpus();
+  Spec spec;
+
+  LaneBatch(const std::vector<std::string>& students, std::vector<std::string> lanes, std::size_t jobs) {
+    for (const auto& s : students) write_text(root.path / "class" / s / "twice.cu", twice_source);
+    fs::create_directories(locks());
+    setenv("CUGRADE_LOCK_DIR", locks().c_str(), 1);
+    auto probe = parse_probe_output(test_data("device/probe_h100.json"));
+    REQUIRE(probe.has_value());
+    context.device = *probe;
+    options.submissions = root.path / "class";
+    options.out = root.path / "out";
+    options.check.backend = Backend::cuda;
+    options.check.performance = false;
+    options.jobs = jobs;
+    options.gpu_lanes = std::move(lanes);
+    auto loaded = load_spec(std::string(CUGRADE_TEST_DATA) + "/pipeline/twice/assignment.yaml");
+    REQUIRE(loaded.has_value());
+    spec = *loaded;
+  }
+  ~LaneBatch() { unsetenv("CUGRADE_LOCK_DIR"); }
+  fs::path locks() const { return root.path / "locks"; }
+  static Locations fake_locations() {
+    Locations where;
+    where.runner_dir = "/opt/cugrade/runners";
+    where.nvcc = "/opt/cuda/bin/nvcc";
+    return where;
+  }
+  /// Grades the class; `log` receives the batch's log lines.
+  BatchSummary grade(std::vector<std::string>* log = nullptr) {
+    std::mutex log_mutex;
+    BatchCallbacks callbacks;
+    callbacks.log = [&](const std::string& line) {
+      std::lock_guard lock(log_mutex);
+      if (log) log->push_back(line);
+    };
+    auto summary = grade_batch(context, spec, twice_grader, options, callbacks);
+    REQUIRE_MESSAGE(summary.has_value(), summary.error().message);
+    return *summary;
+  }
+};
+
+TEST_CASE("batch::grade_batch on GPU lanes") {
+  const std::vector<std::string> students{"s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8"};
+  LaneBatch batch(students, {"3", "5"}, 3);
+  const BatchSummary summary = batch.grade();
+  CHECK(summary.outcomes == std::map<Outcome, std::size_t>{{Outcome::passed, students.size()}});
+  CHECK(summary.times.lanes == 2);
+  CHECK(fs::exists(batch.locks() / "cugrade-gpu-device-3.lock"));  // each lane claimed its own GPU
+  CHECK(fs::exists(batch.locks() / "cugrade-gpu-device-5.lock"));
+  CHECK(summary.times.builders == 3);
+  CHECK(summary.times.lane_busy > 0.0);
+  const std::vector<std::string> gpus = batch.machine.gpus();
   CHECK(gpus.size() == students.size());
   for (const auto& gpu : gpus) CHECK((gpu == "3" || gpu == "5"));
-  CHECK_FALSE(machine.shared_gpu());  // never two runners on one GPU at a time
+  CHECK_FALSE(batch.machine.shared_gpu());  // never two runners on one GPU at a time
 }
 
 TEST_CASE("batch::grade_batch takes turns with another cugrade on its GPU") {
-  TempFolder root;
-  const std::vector<std::string> students{"s1", "s2", "s3"};
-  for (const auto& s : students) write_text(root.path / "class" / s / "twice.cu", twice_source);
-  fs::create_directories(root.path / "locks");
-  setenv("CUGRADE_LOCK_DIR", (root.path / "locks").c_str(), 1);
-  ConcurrentMachine machine;
-  Locations where;
-  where.runner_dir = "/opt/cugrade/runners";
-  where.nvcc = "/opt/cuda/bin/nvcc";
-  CheckContext context{machine, where};
-  auto probe = parse_probe_output(test_data("device/probe_h100.json"));
-  REQUIRE(probe.has_value());
-  context.device = *probe;
-  context.device->uuids = {"GPU-aaaa"};  // lane "3" is this process's device 0
-  BatchOptions options;
-  options.submissions = root.path / "class";
-  options.out = root.path / "out";
-  options.check.backend = Backend::cuda;
-  options.check.performance = false;
-  options.jobs = 2;
-  options.gpu_lanes = {"3"};
-  auto loaded = load_spec(std::string(CUGRADE_TEST_DATA) + "/pipeline/twice/assignment.yaml");
-  REQUIRE(loaded.has_value());
+  LaneBatch batch({"s1", "s2", "s3"}, {"3"}, 2);
+  batch.context.device->uuids = {"GPU-aaaa"};  // lane "3" is this process's device 0
   // Another cugrade holds the GPU for 300 ms: the lane waits, says so once, then grades everyone.
-  auto held = std::make_unique<GpuClaim>(*GpuClaim::acquire("GPU-aaaa", {}, root.path / "locks"));
+  auto held = std::make_unique<GpuClaim>(*GpuClaim::acquire("GPU-aaaa", {}, batch.locks()));
   std::thread other([&] {
     std::this_thread::sleep_for(std::chrono::milliseconds(300));
     held.reset();
   });
   std::vector<std::string> log;
-  std::mutex log_mutex;
-  BatchCallbacks callbacks;
-  callbacks.log = [&](const std::string& line) {
-    std::lock_guard lock(log_mutex);
-    log.push_back(line);
-  };
-  auto summary = grade_batch(context, *loaded, twice_grader, options, callbacks);
+  const BatchSummary summary = batch.grade(&log);
   other.join();
-  unsetenv("CUGRADE_LOCK_DIR");
-  REQUIRE_MESSAGE(summary.has_value(), summary.error().message);
-  CHECK(summary->outcomes == std::map<Outcome, std::size_t>{{Outcome::passed, students.size()}});
-  CHECK(summary->times.gpu_waited >= 0.1);
+  CHECK(summary.outcomes == std::map<Outcome, std::size_t>{{Outcome::passed, 3}});
+  CHECK(summary.times.gpu_waited >= 0.1);
   CHECK(std::count_if(log.begin(), log.end(), [](const std::string& line) {
           return line.starts_with("GPU 3 (NVIDIA H100 80GB HBM3) is in use by another cugrade on this machine");
         }) == 1);
 }
-
