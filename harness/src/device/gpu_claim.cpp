@@ -107,7 +107,7 @@ Result<GpuClaim> claim_gpu(const DeviceInfo& device, std::size_t index, const st
   auto claim = GpuClaim::acquire(gpu_claim_key(device, index, lane), [&] {
     if (say) say(gpu + " is in use by another cugrade on this machine: waiting for its turn");
   });
-  if (claim && claim->waited_s() >= 0.1 && say) say(fmt::format("{} is this check's after {:.1f} s", gpu, claim->waited_s()));
+  if (claim && claim->waited_s() >= 0.1 && say) say(fmt::format("got {} after {:.1f} s of waiting", gpu, claim->waited_s()));
   return claim;
 }
 

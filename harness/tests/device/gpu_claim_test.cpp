@@ -33,22 +33,25 @@ TEST_CASE("device::GpuClaim") {
     auto first = GpuClaim::acquire("GPU-1", {}, dir.path);
     REQUIRE(first.has_value());
     CHECK(first->waited_s() < 1.0);
-    int told = 0;
+    std::atomic<int> told = 0;
     auto other_gpu = GpuClaim::acquire("GPU-2", [&] { ++told; }, dir.path);
     REQUIRE(other_gpu.has_value());
     CHECK(told == 0);
     std::atomic<bool> got = false;
+    double waited = 0.0;
     std::thread second([&] {
       auto claim = GpuClaim::acquire("GPU-1", [&] { ++told; }, dir.path);
       REQUIRE(claim.has_value());
-      CHECK(claim->waited_s() >= 0.2);
+      waited = claim->waited_s();
       got = true;
     });
-    std::this_thread::sleep_for(300ms);
+    while (told == 0) std::this_thread::sleep_for(5ms);  // it says it waits
+    std::this_thread::sleep_for(200ms);
     CHECK_FALSE(got.load());  // still held by the first
     { auto released = std::move(*first); }
     second.join();
     CHECK(got.load());
+    CHECK(waited >= 0.15);
     CHECK(told == 1);
   }
   SUBCASE("a holder back for its next turn waits behind the one already waiting") {
