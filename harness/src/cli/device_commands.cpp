@@ -37,6 +37,16 @@ int run_doctor() {
     line("  clocks", fmt::format("SM {} MHz, memory {} MHz, bus {} bits", device.clock_rate_khz / 1000,
                                  device.memory_clock_rate_khz / 1000, device.memory_bus_width));
     line("driver / runtime", "CUDA " + device.driver_version + " / " + device.runtime_version);
+    // One cugrade at a time per GPU (device/gpu_claim.hpp): whether a check now would wait.
+    const std::string key = gpu_claim_key(device, 0, "0");
+    const auto claimed = gpu_claimed_elsewhere(key);
+    line("GPU 0 claim", !claimed ? "cannot be claimed: " + claimed.error().message
+                        : *claimed ? "in use by another cugrade on this machine: a check now waits for its turn (" +
+                                         gpu_claim_file(key).string() + ")"
+                                   : "free (" + gpu_claim_file(key).string() + ")");
+    if (!claimed)
+      missing.push_back("the GPU cannot be claimed (" + claimed.error().message + "): checks run unclaimed, "
+                        "so two at once disturb each other's timing; set CUGRADE_LOCK_DIR to a folder every user can write");
   } else {
     line("GPU", "none usable: " + (device.error.empty() ? std::string("no CUDA device") : device.error));
     missing.push_back("no GPU: `cugrade check` grades correctness on the CPU backend (--backend cpu); "

@@ -72,10 +72,26 @@ std::string gpu_claim_key(const DeviceInfo& device, std::size_t index, const std
   return "device-" + lane;
 }
 
+fs::path gpu_claim_file(const std::string& key, const fs::path& folder) {
+  return folder / ("cugrade-gpu-" + file_name_part(key) + ".lock");
+}
+
+Result<bool> gpu_claimed_elsewhere(const std::string& key, const fs::path& folder) {
+  const fs::path path = gpu_claim_file(key, folder);
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+  if (fd < 0 && errno == ENOENT) return false;
+  if (fd < 0) return fail("cannot open the GPU's lock file " + path.string() + ": " + std::strerror(errno));
+  const bool free = ::flock(fd, LOCK_EX | LOCK_NB) == 0;
+  const int error = errno;
+  ::close(fd);  // releases it at once where it was free
+  if (!free && error != EWOULDBLOCK) return fail("cannot lock " + path.string() + ": " + std::strerror(error));
+  return !free;
+}
+
 Result<GpuClaim> GpuClaim::acquire(const std::string& key, const std::function<void()>& waiting,
                                    const fs::path& folder) {
-  const std::string base = "cugrade-gpu-" + file_name_part(key);
-  const fs::path queue_path = folder / (base + ".queue"), lock_path = folder / (base + ".lock");
+  const fs::path lock_path = gpu_claim_file(key, folder);
+  const fs::path queue_path = fs::path(lock_path).replace_extension(".queue");
   auto queue = open_lock_file(queue_path);
   if (!queue) return std::unexpected(queue.error());
   auto lock = open_lock_file(lock_path);

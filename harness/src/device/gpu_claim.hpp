@@ -51,6 +51,13 @@ class GpuClaim {
   double waited_s_ = 0.0;
 };
 
+/// Whether another process holds `key`'s claim now (false where none ever made its lock file);
+/// an error where the lock file cannot be opened. Looks without waiting and without making files.
+Result<bool> gpu_claimed_elsewhere(const std::string& key, const std::filesystem::path& folder = gpu_claim_folder());
+
+/// The lock file of `key`'s claim in `folder`.
+std::filesystem::path gpu_claim_file(const std::string& key, const std::filesystem::path& folder = gpu_claim_folder());
+
 /// Claims GPU `index` of this process for the caller (`lane`: how CUDA_VISIBLE_DEVICES names it),
 /// saying through `say` (when given) that it waits for another cugrade ("GPU 0 (NVIDIA H200) is in
 /// use by another cugrade on this machine: waiting for its turn") and, once it has the GPU, how

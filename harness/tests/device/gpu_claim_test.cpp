@@ -101,3 +101,27 @@ TEST_CASE("device::GpuClaim") {
     REQUIRE_FALSE(claim.has_value());
   }
 }
+
+TEST_CASE("device::gpu_claimed_elsewhere") {
+  test::TempDir dir("gpu-claim");
+  auto never = gpu_claimed_elsewhere("GPU-1", dir.path);
+  REQUIRE(never.has_value());
+  CHECK_FALSE(*never);
+  CHECK_FALSE(fs::exists(gpu_claim_file("GPU-1", dir.path)));  // looking makes no file
+  {
+    auto held = GpuClaim::acquire("GPU-1", {}, dir.path);
+    REQUIRE(held.has_value());
+    CHECK(gpu_claim_file("GPU-1", dir.path) == dir.path / "cugrade-gpu-GPU-1.lock");
+    auto now = gpu_claimed_elsewhere("GPU-1", dir.path);
+    REQUIRE(now.has_value());
+    CHECK(*now);
+  }
+  auto after = gpu_claimed_elsewhere("GPU-1", dir.path);
+  REQUIRE(after.has_value());
+  CHECK_FALSE(*after);
+  auto free_again = GpuClaim::acquire("GPU-1", {}, dir.path);  // looking left it free
+  CHECK(free_again.has_value());
+  fs::create_symlink(dir.path / "elsewhere", dir.path / "cugrade-gpu-GPU-2.lock");
+  CHECK_FALSE(gpu_claimed_elsewhere("GPU-2", dir.path).has_value());
+}
+
