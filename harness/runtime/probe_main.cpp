@@ -1,5 +1,6 @@
-// cugrade-probe: prints one JSON object describing GPU 0 (and every visible GPU's UUID) (read by `cugrade doctor`, by
-// architecture detection and for "no GPU present" messages). Always exits 0: no device or no
+// cugrade-probe: prints one JSON object describing GPU 0, and every visible GPU's UUID (read by
+// `cugrade doctor`, by architecture detection, for "no GPU present" messages and for the GPU's
+// claim). Always exits 0: no device or no
 // driver is an answer ({"device_count": 0, "error": ...}), not a failure.
 #include <cuda_runtime.h>
 
@@ -23,18 +24,13 @@ int attribute(cudaDeviceAttr which, int device) {
   return value;
 }
 
-/// Device `index`'s UUID as nvidia-smi writes it ("GPU-8f3a0c1e-1234-..."), or "" where CUDA cannot say.
-std::string uuid_text(int index) {
-  cudaDeviceProp prop{};
-  if (cudaGetDeviceProperties(&prop, index) != cudaSuccess) {
-    cudaGetLastError();
-    return "";
-  }
+/// A GPU's UUID as nvidia-smi writes it ("GPU-8f3a0c1e-1234-...").
+std::string uuid_text(const cudaUUID_t& uuid) {
   std::string text = "GPU-";
   for (int i = 0; i < 16; ++i) {
     if (i == 4 || i == 6 || i == 8 || i == 10) text += '-';
     char hex[3];
-    std::snprintf(hex, sizeof hex, "%02x", static_cast<unsigned char>(prop.uuid.bytes[i]));
+    std::snprintf(hex, sizeof hex, "%02x", static_cast<unsigned char>(uuid.bytes[i]));
     text += hex;
   }
   return text;
@@ -51,8 +47,13 @@ nlohmann::json probe() {
   cudaDeviceProp prop{};
   if (cudaError_t error = cudaGetDeviceProperties(&prop, 0); error != cudaSuccess)
     return no_device(error);
-  nlohmann::json uuids = nlohmann::json::array();
-  for (int i = 0; i < count; ++i) uuids.push_back(uuid_text(i));
+  nlohmann::json uuids = nlohmann::json::array({uuid_text(prop.uuid)});
+  for (int i = 1; i < count; ++i) {
+    cudaDeviceProp other{};
+    const bool known = cudaGetDeviceProperties(&other, i) == cudaSuccess;
+    if (!known) cudaGetLastError();
+    uuids.push_back(known ? uuid_text(other.uuid) : "");  // "": that GPU's claim falls back to its lane's name
+  }
   int driver = 0, runtime = 0;
   cudaDriverGetVersion(&driver);
   cudaRuntimeGetVersion(&runtime);

@@ -281,7 +281,10 @@ GradeReport check_submission(const CheckContext& context, const Spec& spec, cons
   std::string unclaimed;
   if (options.backend != Backend::cpu && lone.device->present()) {
     auto got = claim_gpu(*lone.device, 0, "0", options.progress);
-    got ? void(claim = std::move(*got)) : void(unclaimed = got.error().message);
+    if (got)
+      claim = std::move(*got);
+    else
+      unclaimed = got.error().message;
   }
   RanSubmission ran = run_submission(lone, spec, grader, options, build_for_lone_check(lone, spec, grader, options));
   claim.reset();
