@@ -360,6 +360,7 @@ TEST_CASE("pipeline::check_submission") {
                          explain_probe_error("CUDA driver version is insufficient for CUDA runtime version") +
                          "); the file compiled with nvcc. Run with --backend cpu to check correctness without a GPU");
     CHECK(fixture.jobs.empty());
+    CHECK(fs::is_empty(fixture.locks()));  // no GPU, no claim: nothing for another cugrade to wait on
   }
 
   SUBCASE("harness_error: the runner cannot be started; no points lost") {
