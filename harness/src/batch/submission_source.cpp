@@ -44,6 +44,21 @@ std::int64_t modified_unix(const fs::path& path) {
 /// Why a loose file in the submissions folder is skipped (after its name).
 constexpr std::string_view not_a_submission = ": not a folder or a .zip/.tar.gz archive";
 
+/// Whether `name` is as Moodle names a file in its download of every submission without a folder
+/// per student ("Download submissions in folders" unticked): "<full name>_<id>_assignsubmission_
+/// <plugin>_<file's name>", the full name holding no '_' (Moodle makes each one a space).
+bool moodle_flat_name(std::string_view name) {
+  const std::size_t id = name.find('_');
+  if (id == std::string_view::npos) return false;
+  const std::size_t end = name.find('_', id + 1);
+  if (end == id + 1 || end == std::string_view::npos) return false;
+  const std::string_view digits = name.substr(id + 1, end - id - 1);
+  if (!std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; })) return false;
+  const std::string_view rest = name.substr(end + 1);
+  const std::size_t plugin_end = rest.find('_', std::string_view("assignsubmission_").size());
+  return rest.starts_with("assignsubmission_") && plugin_end != std::string_view::npos && plugin_end + 1 < rest.size();
+}
+
 /// Hidden entries and the metadata folders archivers and editors leave behind.
 bool is_clutter(const std::string& name) { return name.empty() || name[0] == '.' || name == "__MACOSX"; }
 
@@ -144,6 +159,19 @@ std::string no_submission_message(const fs::path& dir, const SubmissionListing& 
                                  "else is there: move {} out",
                                  listing.canvas_named_skipped, listing.canvas_named_skipped == 1 ? " is" : "s are",
                                  listing.not_canvas);
+  // Loose files skipped as no submission, every one named as in Moodle's download without folders:
+  // the TA's download option, not one student's folder.
+  const auto loose_name = [](const std::string& line) {
+    return line.ends_with(not_a_submission) ? std::string_view(line).substr(0, line.size() - not_a_submission.size())
+                                            : std::string_view();
+  };
+  if (!listing.skipped.empty() && std::all_of(listing.skipped.begin(), listing.skipped.end(), [&](const std::string& line) {
+        return moodle_flat_name(loose_name(line));
+      }))
+    return message + "; its files are named as Moodle's download without a folder per student names them "
+                     "(\"<full name>_<id>_assignsubmission_file_<name>\"), which is not read: download the submissions "
+                     "again with \"Download submissions in folders\" ticked (Moodle's default), which gives each "
+                     "student a folder";
   // A loose file skipped as no submission, named *.cu: one student's file.
   const auto is_cu = [](const std::string& line) { return line.ends_with(".cu" + std::string(not_a_submission)); };
   const auto files = std::count_if(listing.skipped.begin(), listing.skipped.end(), is_cu);
