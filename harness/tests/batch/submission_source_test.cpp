@@ -78,31 +78,29 @@ TEST_CASE("batch::list_submissions") {
 
 TEST_CASE("batch::no_submission_message") {
   TempFolder dir;
-  SUBCASE("an empty folder: what a submission is") {
+  // The message for the folder as it is now.
+  const auto message_now = [&] {
     auto listing = list_submissions(dir.path);
     REQUIRE(listing.has_value());
-    CHECK(no_submission_message(dir.path, *listing, "matmul") ==
-          "no submission in " + dir.path.string() +
-              ": each student's submission is a sub-folder or a .zip, .tar.gz, .tgz or .tar archive there, named by "
-              "the student's id");
+    return no_submission_message(dir.path, *listing, "matmul");
+  };
+  SUBCASE("an empty folder: what a submission is") {
+    CHECK(message_now() == "no submission in " + dir.path.string() +
+                               ": each student's submission is a sub-folder or a .zip, .tar.gz, .tgz or .tar archive "
+                               "there, named by the student's id");
   }
   SUBCASE("one student's folder given as the class's: how to check it instead") {
     write_text(dir.path / "matmul.cu", "// mine");
     write_text(dir.path / "helpers.cu", "// mine too");
     write_text(dir.path / "notes.txt", "n");
-    auto listing = list_submissions(dir.path);
-    REQUIRE(listing.has_value());
-    const std::string message = no_submission_message(dir.path, *listing, "matmul");
-    CHECK(message.ends_with("; it holds 2 .cu files itself, as one submission does: `cugrade check matmul -s " +
-                            dir.path.string() + "` grades it"));
+    CHECK(message_now().ends_with("; it holds 2 .cu files itself, as one submission does: `cugrade check matmul -s " +
+                                  dir.path.string() + "` grades it"));
   }
   SUBCASE("Moodle's download without folders: how to download it in folders, never `check` on the class") {
     write_text(dir.path / "Jane Doe_1234_assignsubmission_file_matmul.cu", "// hers");
     write_text(dir.path / "John Smith_1240_assignsubmission_file_matmul.cu", "// his");
     write_text(dir.path / "John Smith_1240_assignsubmission_onlinetext_onlinetext.html", "<p>notes</p>");
-    auto listing = list_submissions(dir.path);
-    REQUIRE(listing.has_value());
-    const std::string message = no_submission_message(dir.path, *listing, "matmul");
+    const std::string message = message_now();
     CHECK(message.ends_with("; its files are named as Moodle's download without a folder per student names them "
                             "(\"<full name>_<id>_assignsubmission_file_<name>\"), which is not read: download the "
                             "submissions again with \"Download submissions in folders\" ticked (Moodle's default), "
@@ -110,16 +108,12 @@ TEST_CASE("batch::no_submission_message") {
     CHECK(message.find("cugrade check") == std::string::npos);
     SUBCASE("one file named otherwise among them: one student's folder after all") {
       write_text(dir.path / "helpers.cu", "// mine");
-      auto mixed = list_submissions(dir.path);
-      REQUIRE(mixed.has_value());
-      CHECK(no_submission_message(dir.path, *mixed, "matmul").find("Moodle") == std::string::npos);
+      CHECK(message_now().find("Moodle") == std::string::npos);
     }
   }
   SUBCASE("only other files: how many were skipped") {
     write_text(dir.path / "notes.txt", "n");
-    auto listing = list_submissions(dir.path);
-    REQUIRE(listing.has_value());
-    CHECK(no_submission_message(dir.path, *listing, "matmul").ends_with("named by the student's id (1 other entry skipped)"));
+    CHECK(message_now().ends_with("named by the student's id (1 other entry skipped)"));
   }
 }
 
