@@ -40,9 +40,10 @@ int run_doctor() {
     // One cugrade at a time per GPU (device/gpu_claim.hpp): whether a check now would wait.
     const std::string key = gpu_claim_key(device, 0, "0");
     const auto claimed = gpu_claimed_elsewhere(key);
+    const std::string holder = claimed && *claimed ? gpu_claim_holder(key) : "";
     line("GPU 0 claim", !claimed ? "cannot be claimed: " + claimed.error().message
-                        : *claimed ? "in use by another cugrade on this machine: a check now waits for its turn (" +
-                                         gpu_claim_file(key).string() + ")"
+                        : *claimed ? "in use by another cugrade on this machine" + (holder.empty() ? "" : " (" + holder + ")") +
+                                         ": a check now waits for its turn (" + gpu_claim_file(key).string() + ")"
                                    : "free (" + gpu_claim_file(key).string() + ")");
     if (!claimed)
       missing.push_back("the GPU cannot be claimed (" + claimed.error().message + "): checks run unclaimed, "

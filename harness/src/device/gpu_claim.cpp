@@ -3,15 +3,23 @@
 #include <fcntl.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
+#include <iterator>
+#include <sstream>
 #include <utility>
+#include <vector>
 
 #include <fmt/format.h>
+
+#include "core/printable.hpp"
 
 namespace cugrade {
 namespace fs = std::filesystem;
@@ -72,6 +80,35 @@ std::string gpu_claim_key(const DeviceInfo& device, std::size_t index, const std
   return "device-" + lane;
 }
 
+std::string gpu_claim_holder(const std::string& key, const fs::path& folder) {
+  struct stat status {};
+  if (::stat(gpu_claim_file(key, folder).c_str(), &status) != 0) return "";
+  // A held flock's line: "1: FLOCK  ADVISORY  WRITE 1234 fe:00:10952964 0 EOF" (a waiter's has "->").
+  // The device /proc/locks names may not be stat's (overlay file systems): an inode alone, where
+  // only one held flock has it, names the holder too.
+  const std::string device = fmt::format("{:02x}:{:02x}:", major(status.st_dev), minor(status.st_dev));
+  const std::string inode = ":" + std::to_string(status.st_ino);
+  std::ifstream locks("/proc/locks");
+  std::string line, exact;
+  std::vector<std::string> same_inode;
+  while (std::getline(locks, line)) {
+    std::istringstream words(line);
+    std::string number, type, mode, access, pid, where;
+    if (!(words >> number >> type) || type != "FLOCK" || !(words >> mode >> access >> pid >> where)) continue;
+    if (pid.empty() || pid.find_first_not_of("0123456789") != std::string::npos || !where.ends_with(inode)) continue;
+    if (where == device + std::to_string(status.st_ino)) exact = pid;
+    same_inode.push_back(pid);
+  }
+  const std::string pid = !exact.empty() ? exact : same_inode.size() == 1 ? same_inode.front() : "";
+  if (pid.empty()) return "";
+  std::ifstream cmdline("/proc/" + pid + "/cmdline", std::ios::binary);
+  std::string command((std::istreambuf_iterator<char>(cmdline)), std::istreambuf_iterator<char>());
+  std::replace(command.begin(), command.end(), '\0', ' ');
+  while (!command.empty() && command.back() == ' ') command.pop_back();
+  if (command.size() > 120) command = command.substr(0, 117) + "...";
+  return "pid " + pid + (command.empty() ? "" : ": " + printable(command));
+}
+
 fs::path gpu_claim_file(const std::string& key, const fs::path& folder) {
   return folder / ("cugrade-gpu-" + file_name_part(key) + ".lock");
 }
@@ -120,8 +157,12 @@ Result<GpuClaim> GpuClaim::acquire(const std::string& key, const std::function<v
 Result<GpuClaim> claim_gpu(const DeviceInfo& device, std::size_t index, const std::string& lane,
                            const std::function<void(const std::string&)>& say) {
   const std::string gpu = device.name.empty() ? "GPU " + lane : "GPU " + lane + " (" + device.name + ")";
-  auto claim = GpuClaim::acquire(gpu_claim_key(device, index, lane), [&] {
-    if (say) say(gpu + " is in use by another cugrade on this machine: waiting for its turn");
+  const std::string key = gpu_claim_key(device, index, lane);
+  auto claim = GpuClaim::acquire(key, [&] {
+    if (!say) return;
+    const std::string holder = gpu_claim_holder(key);
+    say(gpu + " is in use by another cugrade on this machine" + (holder.empty() ? "" : " (" + holder + ")") +
+        ": waiting for its turn");
   });
   if (claim && claim->waited_s() >= 0.1 && say) say(fmt::format("got {} after {:.1f} s of waiting", gpu, claim->waited_s()));
   return claim;

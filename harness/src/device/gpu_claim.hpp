@@ -55,12 +55,17 @@ class GpuClaim {
 /// an error where the lock file cannot be opened. Looks without waiting and without making files.
 Result<bool> gpu_claimed_elsewhere(const std::string& key, const std::filesystem::path& folder = gpu_claim_folder());
 
+/// Who holds `key`'s claim now, as /proc/locks and the holder's command line tell it ("pid 1234:
+/// cugrade grade matmul -S class"); "" where no one does or it cannot be told.
+std::string gpu_claim_holder(const std::string& key, const std::filesystem::path& folder = gpu_claim_folder());
+
 /// The lock file of `key`'s claim in `folder`.
 std::filesystem::path gpu_claim_file(const std::string& key, const std::filesystem::path& folder = gpu_claim_folder());
 
 /// Claims GPU `index` of this process for the caller (`lane`: how CUDA_VISIBLE_DEVICES names it),
 /// saying through `say` (when given) that it waits for another cugrade ("GPU 0 (NVIDIA H200) is in
-/// use by another cugrade on this machine: waiting for its turn") and, once it has the GPU, how
+/// use by another cugrade on this machine (pid 1234: cugrade grade ...): waiting for its turn") and,
+/// once it has the GPU, how
 /// long it waited ("got GPU 0 (NVIDIA H200) after 12.0 s of waiting"). An error where no claim
 /// could be made: the caller goes on and says so.
 Result<GpuClaim> claim_gpu(const DeviceInfo& device, std::size_t index, const std::string& lane,

@@ -3,6 +3,7 @@
 // exclude each other as two processes do.
 #include <doctest/doctest.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <chrono>
@@ -123,5 +124,18 @@ TEST_CASE("device::gpu_claimed_elsewhere") {
   CHECK(free_again.has_value());
   fs::create_symlink(dir.path / "elsewhere", dir.path / "cugrade-gpu-GPU-2.lock");
   CHECK_FALSE(gpu_claimed_elsewhere("GPU-2", dir.path).has_value());
+}
+
+TEST_CASE("device::gpu_claim_holder") {
+  test::TempDir dir("gpu-claim");
+  CHECK(gpu_claim_holder("GPU-1", dir.path).empty());  // never claimed
+  {
+    auto held = GpuClaim::acquire("GPU-1", {}, dir.path);
+    REQUIRE(held.has_value());
+    const std::string holder = gpu_claim_holder("GPU-1", dir.path);
+    CHECK(holder.starts_with("pid " + std::to_string(::getpid()) + ": "));  // this test, and its command line
+    CHECK(holder.find("test_device") != std::string::npos);
+  }
+  CHECK(gpu_claim_holder("GPU-1", dir.path).empty());  // released
 }
 
