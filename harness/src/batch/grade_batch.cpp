@@ -9,7 +9,6 @@
 #include <future>
 #include <mutex>
 #include <optional>
-#include <set>
 #include <thread>
 
 #include <fmt/format.h>
@@ -18,13 +17,13 @@
 #include "core/printable.hpp"
 #include "batch/batch_summary.hpp"
 #include "batch/gradebook.hpp"
+#include "batch/lane_claims.hpp"
 #include "batch/resume.hpp"
 #include "batch/student_paths.hpp"
 #include "batch/student_reports.hpp"
 #include "batch/submission_source.hpp"
 #include "batch/submission_time.hpp"
 #include "batch/ungraded_report.hpp"
-#include "device/gpu_claim.hpp"
 #include "pipeline/environment.hpp"
 #include "pipeline/scheduler.hpp"
 #include "run/run_job.hpp"
@@ -97,35 +96,10 @@ class Batch {
   BatchSummary summary_;
   /// Per lane: ready once its baselines were taken ahead (take_lane_baselines); empty: none taken.
   std::vector<std::shared_future<void>> lane_ready_;
-  /// `lane`'s GPU claimed against other cugrade processes (device/gpu_claim.hpp), for one
-  /// submission's run or the baselines: the first wait of a lane and a claim that failed said
-  /// once in the log, the seconds waited added to the summary. Nothing where it failed.
-  std::optional<GpuClaim> claim_lane(std::size_t lane);
-  std::set<std::size_t> lanes_told_;  ///< lanes whose wait or failed claim the log has said (under totals_)
+  /// Each lane's GPU claimed against other cugrade processes for one submission's run or the
+  /// baselines (batch/lane_claims.hpp); made once the backend is known.
+  std::optional<LaneClaims> lane_claims_;
 };
-
-std::optional<GpuClaim> Batch::claim_lane(std::size_t lane) {
-  if (!use_cuda_ || lane >= options_.gpu_lanes.size() || !context_.device) return std::nullopt;
-  const auto say_once = [&](const std::string& line) {
-    bool first = false;
-    {
-      std::lock_guard lock(totals_);
-      first = lanes_told_.insert(lane).second;
-    }
-    if (first) log(line);
-  };
-  auto claim = claim_gpu(*context_.device, lane, options_.gpu_lanes[lane], [&](const std::string& line) {
-    if (line.ends_with("waiting for its turn"))
-      say_once(line + " (this batch takes turns with it, one submission at a time)");
-  });
-  if (!claim) {
-    say_once(unclaimed_gpu_note(claim.error().message));
-    return std::nullopt;
-  }
-  std::lock_guard lock(totals_);
-  summary_.times.gpu_waited += claim->waited_s();
-  return std::move(*claim);
-}
 
 void Batch::prepare_and_build(Slot& slot) {
   const auto started = Clock::now();
@@ -203,7 +177,7 @@ void Batch::take_lane_baselines(std::size_t lane) {
     std::error_code ec;
     fs::remove_all(work, ec);
     fs::create_directories(work, ec);
-    const std::optional<GpuClaim> claim = claim_lane(lane);
+    const std::optional<GpuClaim> claim = lane_claims_->claim(lane);
     const double seconds = take_baselines_now(context_, spec_, grader_, options, work);
     if (seconds > 0.0) log(fmt::format("took the reference's timing baselines on GPU {} in {:.1f} s while the first files built",
                                        options_.gpu_lanes[lane], seconds));
@@ -217,7 +191,7 @@ void Batch::take_lane_baselines(std::size_t lane) {
 void Batch::run_on_lane(Slot& slot, std::size_t lane) {
   if (slot.early) return;
   if (lane < lane_ready_.size()) lane_ready_[lane].wait();  // the baselines taken ahead, before any student's run
-  const std::optional<GpuClaim> claim = claim_lane(lane);
+  const std::optional<GpuClaim> claim = lane_claims_->claim(lane);
   const auto started = Clock::now();
   try {
     CheckOptions options = slot.options;
@@ -350,6 +324,8 @@ Result<BatchSummary> Batch::run() {
   const std::size_t lanes = use_cuda_ ? options_.gpu_lanes.size() : 0;
   cpu_threads_per_run_ = cpu_threads_per_worker(builders);
   settings_ = grading_settings(spec_, options_.check, use_cuda_);
+  lane_claims_.emplace(use_cuda_ ? context_.device : std::nullopt, options_.gpu_lanes,
+                       [this](const std::string& line) { log(line); });
 
   if (regrade->all) log("--regrade: every submission is graded again");
   // Decide who is graded now, from what an earlier run left.
@@ -421,6 +397,7 @@ Result<BatchSummary> Batch::run() {
     return std::unexpected(written.error());
   summary_.times.builders = builders;
   summary_.times.lanes = lanes;
+  summary_.times.gpu_waited = lane_claims_->waited_s();
   summary_.times.wall = seconds_since(started);
   return summary_;
 }
