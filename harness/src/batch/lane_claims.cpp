@@ -19,10 +19,12 @@ void LaneClaims::say_once(std::size_t lane, const std::string& line) {
 
 std::optional<GpuClaim> LaneClaims::claim(std::size_t lane) {
   if (lane >= lanes_.size() || !device_ || !device_->present()) return std::nullopt;
-  auto claim = claim_gpu(*device_, lane, lanes_[lane], [&](const std::string& line) {
-    if (line.ends_with("waiting for its turn"))
-      say_once(lane, line + " (this batch takes turns with it, one submission at a time)");
-  });
+  auto claim = claim_gpu(
+      *device_, lane, lanes_[lane],
+      [&](const std::string& waiting) {
+        say_once(lane, waiting + " (this batch takes turns with it, one submission at a time)");
+      },
+      false);  // the seconds waited go to the summary, not a line per submission
   if (!claim) {
     say_once(lane, unclaimed_gpu_note(claim.error().message));
     return std::nullopt;

@@ -155,7 +155,7 @@ Result<GpuClaim> GpuClaim::acquire(const std::string& key, const std::function<v
 }
 
 Result<GpuClaim> claim_gpu(const DeviceInfo& device, std::size_t index, const std::string& lane,
-                           const std::function<void(const std::string&)>& say) {
+                           const std::function<void(const std::string&)>& say, bool say_when_got) {
   const std::string gpu = device.name.empty() ? "GPU " + lane : "GPU " + lane + " (" + device.name + ")";
   const std::string key = gpu_claim_key(device, index, lane);
   auto claim = GpuClaim::acquire(key, [&] {
@@ -164,7 +164,7 @@ Result<GpuClaim> claim_gpu(const DeviceInfo& device, std::size_t index, const st
     say(gpu + " is in use by another cugrade on this machine" + (holder.empty() ? "" : " (" + holder + ")") +
         ": waiting for its turn");
   });
-  if (claim && claim->waited_s() >= 0.1 && say) say(fmt::format("got {} after {:.1f} s of waiting", gpu, claim->waited_s()));
+  if (claim && claim->waited_s() >= 0.1 && say && say_when_got) say(fmt::format("got {} after {:.1f} s of waiting", gpu, claim->waited_s()));
   return claim;
 }
 

@@ -65,11 +65,10 @@ std::filesystem::path gpu_claim_file(const std::string& key, const std::filesyst
 /// Claims GPU `index` of this process for the caller (`lane`: how CUDA_VISIBLE_DEVICES names it),
 /// saying through `say` (when given) that it waits for another cugrade ("GPU 0 (NVIDIA H200) is in
 /// use by another cugrade on this machine (pid 1234: cugrade grade ...): waiting for its turn") and,
-/// once it has the GPU, how
-/// long it waited ("got GPU 0 (NVIDIA H200) after 12.0 s of waiting"). An error where no claim
-/// could be made: the caller goes on and says so.
+/// with `say_when_got`, how long it waited once it has the GPU ("got GPU 0 (NVIDIA H200) after
+/// 12.0 s of waiting"). An error where no claim could be made: the caller goes on and says so.
 Result<GpuClaim> claim_gpu(const DeviceInfo& device, std::size_t index, const std::string& lane,
-                           const std::function<void(const std::string&)>& say);
+                           const std::function<void(const std::string&)>& say, bool say_when_got = true);
 
 /// The report's note where a check ran without its GPU claimed (`why`: claim_gpu's error).
 std::string unclaimed_gpu_note(const std::string& why);
