@@ -120,11 +120,21 @@ void Batch::prepare_and_build(Slot& slot) {
       return;
     }
     fs::path root = slot.source.path;
-    const bool canvas = slot.source.kind == SourceKind::canvas;
-    if (canvas) {  // the student's files from Canvas's download, by their own names: then as a folder
-      // Its time is Canvas's own mark (the files' times are the download's), known before anything is read.
-      slot.submitted = SubmissionTime{0, slot.source.late ? canvas_late : canvas_on_time};
+    // The student's files from Canvas's or Blackboard's download, by their own names: then as a folder.
+    const bool loose = slot.source.kind == SourceKind::canvas || slot.source.kind == SourceKind::blackboard;
+    if (loose) {
+      // Its time is the LMS's (the files' times are the download's), known before anything is
+      // read: Canvas's own mark, Blackboard's attempt time.
+      slot.submitted = slot.source.kind == SourceKind::canvas
+                           ? SubmissionTime{0, slot.source.late ? canvas_late : canvas_on_time}
+                           : SubmissionTime{blackboard_attempt_unix(slot.source.attempt).value_or(0), blackboard_attempt};
       root = work / "handed-in";
+      if (slot.source.files.empty()) {  // Blackboard's attempt of text typed into its box alone
+        slot.early = unbuildable_report(spec_, slot.options, use_cuda_,
+                                        "the attempt holds no file, only the text typed into Blackboard's box: "
+                                        "nothing to compile");
+        return;
+      }
       if (auto copied = copy_loose_files(slot.source.files, root); !copied) {
         slot.early = unbuildable_report(spec_, slot.options, use_cuda_, copied.error().message);
         return;
@@ -150,7 +160,7 @@ void Batch::prepare_and_build(Slot& slot) {
       }
     }
     auto files = find_submission_files(root, spec_.limits);
-    if (!canvas)
+    if (!loose)
       slot.submitted = submission_time(context_.processes, root, files ? *files : std::vector<fs::path>{}, fallback, archive);
     slot.unpack_seconds += seconds_since(started);
     if (!files) {
@@ -283,11 +293,18 @@ Result<BatchSummary> Batch::run() {
   if (!listing) return std::unexpected(listing.error());
   summary_.skipped = listing->skipped;
   for (const auto& line : listing->skipped) log("skipped " + line);
-  if (const auto canvas = std::count_if(listing->submissions.begin(), listing->submissions.end(),
-                                        [](const SubmissionSource& s) { return s.kind == SourceKind::canvas; }))
+  const auto of_kind = [&](SourceKind kind) {
+    return std::count_if(listing->submissions.begin(), listing->submissions.end(),
+                         [&](const SubmissionSource& s) { return s.kind == kind; });
+  };
+  if (const auto canvas = of_kind(SourceKind::canvas))
     log(fmt::format("Canvas's download: the files of {} student{}, each student's together by name and user id; "
                     "late as Canvas marked it",
                     canvas, canvas == 1 ? "" : "s"));
+  if (const auto blackboard = of_kind(SourceKind::blackboard))
+    log(fmt::format("Blackboard's download: the files of {} student{}, each student's last attempt together by user "
+                    "name; handed in at the attempt's time in the names (Blackboard's, read as this machine's local time)",
+                    blackboard, blackboard == 1 ? "" : "s"));
   // A folder with no submission is the wrong folder (one student's, the class's parent), never an
   // empty class to write a gradebook for: nothing is written, and the message says what to give.
   if (listing->submissions.empty()) return fail(no_submission_message(options_.submissions, *listing, spec_.id));

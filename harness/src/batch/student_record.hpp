@@ -23,7 +23,7 @@ struct StudentRecord {
   std::string source;               ///< the folder or archive it came from ("alice.zip")
   std::string source_sha256;        ///< fingerprint of what was graded; empty when it could not be read
   std::int64_t submitted_unix = 0;  ///< when it was handed in (submission_time(): a commit, the LMS, the files)
-  std::string submitted_from;       ///< where submitted_unix came from: git, gradescope, archive, archive file, files; canvas_late, canvas_on_time (no time)
+  std::string submitted_from;       ///< where submitted_unix came from: git, gradescope, archive, archive file, files, blackboard; canvas_late, canvas_on_time (no time)
   /// How it was graded (assignment, spec, hidden cases, backend, ...); none in a record of an
   /// earlier cugrade, which kept no settings.
   std::optional<GradingSettings> settings;
@@ -43,6 +43,10 @@ inline constexpr const char* nothing_handed_in = "nothing handed in";
 /// against the due date (and the student's extension) set in Canvas: late, or on time.
 inline constexpr const char* canvas_late = "canvas: late";
 inline constexpr const char* canvas_on_time = "canvas: on time";
+
+/// StudentRecord::submitted_from of Blackboard's download: the time is the attempt's, from its
+/// files' names (Blackboard's server time, read as local time); the files' own times are the download's.
+inline constexpr const char* blackboard_attempt = "blackboard";
 
 /// Whether `record` was handed in after `deadline_unix` (from Canvas's download: as Canvas marked
 /// it); nullopt when nothing was handed in.

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <iterator>
 #include <map>
 #include <optional>
 #include <utility>
@@ -62,6 +63,40 @@ bool moodle_flat_name(std::string_view name) {
 /// Hidden entries and the metadata folders archivers and editors leave behind.
 bool is_clutter(const std::string& name) { return name.empty() || name[0] == '.' || name == "__MACOSX"; }
 
+/// Blackboard's download (`files`, every one named so): each student's last attempt, its files
+/// by their own names (its text file is Blackboard's, not the student's: it names the source
+/// only where the attempt holds no file); each earlier attempt is a line of `skipped`.
+void list_blackboard_attempts(const std::vector<fs::path>& files,
+                              std::map<std::string, std::vector<SubmissionSource>>& by_student,
+                              std::vector<std::string>& skipped) {
+  // owner → attempt (in time order: the names' times sort so) → its files, the text file's name empty
+  std::map<std::string, std::map<std::string, std::vector<LooseFile>>> attempts;
+  std::vector<std::string> owners;
+  for (const fs::path& path : files) {
+    const auto named = blackboard_file_name(path.filename().string());
+    attempts[named->owner][named->attempt].push_back({path, named->name});
+    owners.push_back(named->owner);
+  }
+  std::map<std::string, fs::path> texts;  // owner → its last attempt's text file
+  for (const auto& [owner, by_time] : attempts)
+    for (const LooseFile& file : by_time.rbegin()->second)
+      if (file.name.empty()) texts[owner] = file.path;
+  const std::map<std::string, std::string> students = blackboard_students(owners, texts);
+  for (const auto& [owner, by_time] : attempts) {
+    const std::string& student = students.at(owner);
+    const auto& [last, handed_in] = *by_time.rbegin();
+    SubmissionSource source{student, handed_in.front().path, SourceKind::blackboard, {}, false, last};
+    std::copy_if(handed_in.begin(), handed_in.end(), std::back_inserter(source.files),
+                 [](const LooseFile& file) { return !file.name.empty(); });
+    by_student[student].push_back(std::move(source));
+    for (const auto& [attempt, earlier] : by_time)
+      if (attempt != last)
+        skipped.push_back(fmt::format("{}: attempt {} not graded, an earlier one than the attempt {} (Blackboard's "
+                                      "download: each student's last attempt is graded)",
+                                      printable(student), attempt, last));
+  }
+}
+
 }  // namespace
 
 Result<SubmissionListing> list_submissions(const fs::path& dir, const fs::path& out) {
@@ -70,7 +105,7 @@ Result<SubmissionListing> list_submissions(const fs::path& dir, const fs::path& 
     if (fs::is_regular_file(dir, ec) && archive_name(dir.filename().string()))
       return fail("the submissions folder " + dir.string() +
                   " is an archive: unzip it into a folder and give that (an LMS's download of every submission, "
-                  "Canvas's or Moodle's, is unzipped so)");
+                  "Canvas's, Blackboard's or Moodle's, is unzipped so)");
     return fail("the submissions folder " + dir.string() + " does not exist or is not a folder");
   }
   std::map<std::string, std::vector<SubmissionSource>> by_student;
@@ -92,45 +127,60 @@ Result<SubmissionListing> list_submissions(const fs::path& dir, const fs::path& 
     entries.emplace_back(it->path(), status);
   }
   if (ec) return fail("cannot read the submissions folder " + dir.string() + ": " + ec.message());
-  // Canvas's download, unpacked: no folder, and every file named as Canvas names them (so that an
-  // archive a TA named "lab_1_2_alice.zip" among others is never taken for Canvas's).
-  const auto canvas_named = [](const std::pair<fs::path, fs::file_status>& entry) {
-    return !fs::is_directory(entry.second) && canvas_file_name(entry.first.filename().string());
+  // An LMS's download, unpacked: no folder, and every file named as Blackboard's download names
+  // them, or else as Canvas's (so that an archive a TA named "lab_1_2_alice.zip" among others is
+  // never taken for Canvas's). Blackboard's names are the more particular ("_attempt_<time>").
+  const auto named_so = [&](auto named) {
+    return std::find_if_not(entries.begin(), entries.end(), [&](const std::pair<fs::path, fs::file_status>& entry) {
+      return !fs::is_directory(entry.second) && named(entry.first.filename().string()).has_value();
+    });
   };
-  const auto other = std::find_if_not(entries.begin(), entries.end(), canvas_named);
-  const bool from_canvas = !entries.empty() && other == entries.end();
-  if (other != entries.end())
-    listing.not_canvas = printable(other->first.filename().string()) + (fs::is_directory(other->second) ? "/" : "");
+  const auto not_blackboard = named_so(blackboard_file_name);
+  const auto not_canvas = named_so(canvas_file_name);
+  const bool from_blackboard = !entries.empty() && not_blackboard == entries.end();
+  const bool from_canvas = !from_blackboard && !entries.empty() && not_canvas == entries.end();
+  // A file named as a download names them, beside something else: skipped, naming what is in the way.
+  const auto skip_download_named = [&](const std::string& name, const char* download, const auto& other) {
+    listing.download = download;
+    listing.not_download = printable(other->first.filename().string()) + (fs::is_directory(other->second) ? "/" : "");
+    listing.skipped.push_back(printable(name) + ": named as in " + download + " download, but " + listing.not_download +
+                              " is there too");
+    ++listing.download_named_skipped;
+  };
+  std::vector<fs::path> blackboard_files;
   for (const auto& [path, status] : entries) {
     const std::string name = path.filename().string();
     const auto archive = archive_name(name);
     const auto canvas = from_canvas ? canvas_file_name(name) : std::nullopt;
-    if (canvas) {  // one of a student's files in Canvas's download: with the others of that student
+    if (from_blackboard) {  // a student's attempts, together once every file is listed
+      blackboard_files.push_back(path);
+    } else if (canvas) {  // one of a student's files in Canvas's download: with the others of that student
       std::vector<SubmissionSource>& sources = by_student[canvas->student];
       auto theirs = std::find_if(sources.begin(), sources.end(),
                                  [](const SubmissionSource& s) { return s.kind == SourceKind::canvas; });
       if (theirs == sources.end()) {
-        sources.push_back({canvas->student, path, SourceKind::canvas, {}, false});
+        sources.push_back({canvas->student, path, SourceKind::canvas, {}, false, {}});
         theirs = std::prev(sources.end());
       }
       SubmissionSource& source = *theirs;
       source.files.push_back({path, canvas->name});
       source.late = source.late || canvas->late;
     } else if (fs::is_directory(status) || (fs::is_symlink(status) && !archive)) {
-      by_student[name].push_back({name, path, SourceKind::folder, {}, false});
+      by_student[name].push_back({name, path, SourceKind::folder, {}, false, {}});
     } else if (archive) {
-      by_student[archive->first].push_back({archive->first, path, archive->second, {}, false});
+      by_student[archive->first].push_back({archive->first, path, archive->second, {}, false, {}});
+    } else if (blackboard_file_name(name)) {
+      skip_download_named(name, "Blackboard's", not_blackboard);
     } else if (canvas_file_name(name)) {
-      listing.skipped.push_back(printable(name) + ": named as in Canvas's download, but " + listing.not_canvas +
-                                " is there too");
-      ++listing.canvas_named_skipped;
+      skip_download_named(name, "Canvas's", not_canvas);
     } else {
       listing.skipped.push_back(printable(name) + std::string(not_a_submission));
     }
   }
+  list_blackboard_attempts(blackboard_files, by_student, listing.skipped);
   for (auto& [student, sources] : by_student) {
     for (SubmissionSource& source : sources)
-      if (source.kind == SourceKind::canvas) {  // in name order, the first one naming the source
+      if (!source.files.empty()) {  // an LMS's loose files: in name order, the first one naming the source
         std::sort(source.files.begin(), source.files.end(),
                   [](const LooseFile& a, const LooseFile& b) { return a.path < b.path; });
         source.path = source.files.front().path;
@@ -153,12 +203,12 @@ std::string no_submission_message(const fs::path& dir, const SubmissionListing& 
   std::string message = "no submission in " + printable(dir.string()) +
                         ": each student's submission is a sub-folder or a .zip, .tar.gz, .tgz or .tar archive there, "
                         "named by the student's id";
-  // Canvas's download with something else beside it: say what keeps it from being read so.
-  if (listing.canvas_named_skipped > 0)
-    return message + fmt::format("; {} file{} named as in Canvas's download, which is read as such only where nothing "
+  // An LMS's download with something else beside it: say what keeps it from being read so.
+  if (listing.download_named_skipped > 0)
+    return message + fmt::format("; {} file{} named as in {} download, which is read as such only where nothing "
                                  "else is there: move {} out",
-                                 listing.canvas_named_skipped, listing.canvas_named_skipped == 1 ? " is" : "s are",
-                                 listing.not_canvas);
+                                 listing.download_named_skipped, listing.download_named_skipped == 1 ? " is" : "s are",
+                                 listing.download, listing.not_download);
   // Loose files skipped as no submission, every one named as in Moodle's download without folders:
   // the TA's download option, not one student's folder.
   const auto loose_name = [](const std::string& line) {
@@ -185,9 +235,9 @@ std::string no_submission_message(const fs::path& dir, const SubmissionListing& 
 
 namespace {
 
-/// fingerprint_submission of a student's loose files (Canvas's): a manifest of each file's own
-/// name and content, as a folder's, and Canvas's late mark; a link or anything but a regular file
-/// among them is refused.
+/// fingerprint_submission of a student's loose files (Canvas's, Blackboard's): a manifest of each
+/// file's own name and content, as a folder's, Canvas's late mark and Blackboard's attempt time; a
+/// link or anything but a regular file among them is refused.
 Result<SubmissionFingerprint> fingerprint_loose_files(const SubmissionSource& source, std::uint64_t max_bytes) {
   SubmissionFingerprint print;
   std::string manifest;
@@ -214,6 +264,8 @@ Result<SubmissionFingerprint> fingerprint_loose_files(const SubmissionSource& so
   // Canvas's mark is part of what was handed in: a download after an extension is graded again,
   // so that the kept result's late column follows the new mark.
   if (source.late) manifest += "late\n";
+  // Blackboard's attempt time says when it was handed in: a new attempt is graded again.
+  if (!source.attempt.empty()) manifest += "attempt " + source.attempt + "\n";
   print.sha256 = sha256_hex(manifest);
   return print;
 }
@@ -228,7 +280,8 @@ Result<SubmissionFingerprint> fingerprint_submission(const SubmissionSource& sou
   };
   struct stat top {};
   if (::lstat(source.path.c_str(), &top) != 0) return fail("cannot read " + shown + ": " + std::strerror(errno));
-  if (source.kind == SourceKind::canvas) return fingerprint_loose_files(source, max_bytes);
+  if (source.kind == SourceKind::canvas || source.kind == SourceKind::blackboard)
+    return fingerprint_loose_files(source, max_bytes);
   // An entry that is not data is fingerprinted by what it is, so that a later run knows it is
   // unchanged (and does not retry it), and refused as the student's result.
   const bool archive = source.kind != SourceKind::folder;

@@ -16,6 +16,10 @@
 #     student's files graded together under their own names (a header included by its name, also
 #     where Canvas renamed it "-1" on a second hand-in, an uploaded zip unpacked), late as Canvas marked it (the files' times are the download's), the
 #     --out folder among them not in the way, and a second run grading no one.
+#  7. Blackboard's "Assignment File Download", unzipped: every file loose and named by its student
+#     and attempt; each student's last attempt graded under its own names (an earlier wrong one
+#     skipped, a user name with "_" whole, an uploaded archive unpacked, an attempt of text alone
+#     not gradable), handed in at the attempt's time in the names, a second run grading no one.
 #   course_setups.sh CUGRADE SOURCE_ROOT
 set -euo pipefail
 cugrade=$(realpath "$1") src=$(realpath "$2")
@@ -170,6 +174,43 @@ rc=0
   "${unsealed[@]}" >canvas.out 2>canvas.err || rc=$?
 [ "$rc" -eq 0 ] || fail "the second run over Canvas's download exited $rc"
 grep -q "grading 0, 4 already graded" canvas.err || fail "the second run graded someone: $(head -2 canvas.err)"
+
+# 7. Blackboard's download. Its files' times are now, long after the deadline: the names' count.
+bb=$work/blackboard
+hw="Lab 1 Vecadd_"
+mkdir -p "$bb" "$work/bbzip/hw1"
+# jsmith: a wrong first attempt, then a right one before the deadline with a header of their own.
+cp "$src/graders/vecadd/solutions/bad/off_by_one.cu" "$bb/${hw}jsmith_attempt_2026-01-10-09-00-00_vecadd.cu"
+printf 'Name: John Smith (jsmith)\nAssignment: Lab 1 Vecadd\n' >"$bb/${hw}jsmith_attempt_2026-01-10-09-00-00.txt"
+printf '#pragma once\n#define THREADS 256\n' >"$bb/${hw}jsmith_attempt_2026-01-14-22-00-00_threads.cuh"
+{ echo '#include "threads.cuh"'; cat "$good"; } >"$bb/${hw}jsmith_attempt_2026-01-14-22-00-00_vecadd.cu"
+printf 'Name: John Smith (jsmith)\nAssignment: Lab 1 Vecadd\n' >"$bb/${hw}jsmith_attempt_2026-01-14-22-00-00.txt"
+# a_doe: an archive, a day late.
+cp "$good" "$work/bbzip/hw1/vecadd.cu"
+(cd "$work/bbzip" && tar -cf - hw1) | gzip -n >"$bb/${hw}a_doe_attempt_2026-01-16-08-30-00_hw1.tar.gz"
+printf 'Name: Ann Doe (a_doe)\nAssignment: Lab 1 Vecadd\n' >"$bb/${hw}a_doe_attempt_2026-01-16-08-30-00.txt"
+# zed: text in Blackboard's box, no file.
+printf 'Name: Zed (zed)\nAssignment: Lab 1 Vecadd\nSubmission Field:\nmy code is below\n' \
+  >"$bb/${hw}zed_attempt_2026-01-15-12-00-00.txt"
+rc=0
+TZ=UTC "$cugrade" grade vecadd -S "$bb" -o "$bb/grades" --deadline 2026-01-15 --backend cpu -j 2 --progress lines \
+  "${unsealed[@]}" >bb.out 2>bb.err || rc=$?
+[ "$rc" -eq 0 ] || { cat bb.err >&2; fail "grade of Blackboard's download exited $rc"; }
+grep -q "^cugrade: Blackboard's download: the files of 3 students" bb.err ||
+  fail "the log does not say it read Blackboard's download"
+grep -q "skipped jsmith: attempt 2026-01-10-09-00-00 not graded" bb.err || fail "jsmith's earlier attempt was not said to be skipped"
+book=$bb/grades/gradebook.csv
+grep -q "^jsmith,4,4,4,passed,yes,2026-01-14T22:00:00Z,blackboard,no," "$book" ||
+  fail "jsmith: want the last attempt passed, on time; got: $(grep "^jsmith," "$book" || echo 'no row')"
+grep -q "^a_doe,4,4,4,passed,yes,2026-01-16T08:30:00Z,blackboard,yes," "$book" ||
+  fail "a_doe: want passed, late; got: $(grep "^a_doe," "$book" || echo 'no row')"
+grep -q "^zed,0,4,0,not_run,no,,nothing handed in,,\"the attempt holds no file, only the text" "$book" ||
+  fail "zed: want not gradable, nothing handed in; got: $(grep "^zed," "$book" || echo 'no row')"
+rc=0
+TZ=UTC "$cugrade" grade vecadd -S "$bb" -o "$bb/grades" --deadline 2026-01-15 --backend cpu -j 2 --progress lines \
+  "${unsealed[@]}" >bb.out 2>bb.err || rc=$?
+[ "$rc" -eq 0 ] || fail "the second run over Blackboard's download exited $rc"
+grep -q "grading 0, 3 already graded" bb.err || fail "the second run graded someone: $(head -2 bb.err)"
 
 if [ "$failures" -gt 0 ]; then
   echo "$failures failure(s)" >&2

@@ -72,7 +72,7 @@ TEST_CASE("batch::list_submissions") {
     auto listing = list_submissions(dir.path / "submissions.zip");
     REQUIRE_FALSE(listing.has_value());
     CHECK(listing.error().message.ends_with("submissions.zip is an archive: unzip it into a folder and give that "
-                                            "(an LMS's download of every submission, Canvas's or Moodle's, is unzipped so)"));
+                                            "(an LMS's download of every submission, Canvas's, Blackboard's or Moodle's, is unzipped so)"));
   }
 }
 
@@ -337,8 +337,8 @@ TEST_CASE("batch::list_submissions of Canvas's download") {
     fs::create_directories(dir.path / "bob");
     auto listing = list_submissions(dir.path);
     REQUIRE_MESSAGE(listing.has_value(), listing.error().message);
-    const std::vector<SubmissionSource> expected{{"bob", dir.path / "bob", SourceKind::folder, {}, false},
-                                                 {"lab_1_2_alice", dir.path / "lab_1_2_alice.zip", SourceKind::zip, {}, false}};
+    const std::vector<SubmissionSource> expected{{"bob", dir.path / "bob", SourceKind::folder, {}, false, {}},
+                                                 {"lab_1_2_alice", dir.path / "lab_1_2_alice.zip", SourceKind::zip, {}, false, {}}};
     CHECK(listing->submissions == expected);
     REQUIRE(listing->skipped.size() == 1);
     CHECK(listing->skipped[0].starts_with("smithjohn_11_901_matmul.cu: named as in Canvas's download, but "));
@@ -394,5 +394,73 @@ TEST_CASE("batch::fingerprint_submission of Canvas's files") {
     const auto print = fingerprint_submission(with_link);
     REQUIRE(print.has_value());
     CHECK(print->refused.starts_with("smithjohn_11_903_x.cu is a symbolic link"));
+  }
+}
+
+TEST_CASE("batch::list_submissions of Blackboard's download") {
+  TempFolder dir;
+  const std::string hw = "HW2 Matmul_";
+  SUBCASE("each student's last attempt, its files by their own names; its text file not one of them") {
+    write_text(dir.path / (hw + "jsmith_attempt_2026-11-27-09-00-00_matmul.cu"), "old");
+    write_text(dir.path / (hw + "jsmith_attempt_2026-11-27-09-00-00.txt"), "Name: John Smith (jsmith)\n");
+    write_text(dir.path / (hw + "jsmith_attempt_2026-11-28-10-00-00_matmul.cu"), "new");
+    write_text(dir.path / (hw + "jsmith_attempt_2026-11-28-10-00-00_tiles.cuh"), "header");
+    write_text(dir.path / (hw + "jsmith_attempt_2026-11-28-10-00-00.txt"),
+               "Name: John Smith (jsmith)\nAssignment: HW2 Matmul\n");
+    write_text(dir.path / (hw + "a_doe_attempt_2026-11-26-08-30-00_hw.zip"), "zip");
+    write_text(dir.path / (hw + "a_doe_attempt_2026-11-26-08-30-00.txt"), "Name: Ann Doe (a_doe)\n");
+    write_text(dir.path / (hw + "zed_attempt_2026-11-29-01-00-00.txt"), "Name: Zed (zed)\nSubmission Field:\nsee text\n");
+    write_text(dir.path / ".DS_Store", "");
+    fs::create_directories(dir.path / "grades");  // the batch's own output folder: not a student's
+    auto listing = list_submissions(dir.path, dir.path / "grades");
+    REQUIRE_MESSAGE(listing.has_value(), listing.error().message);
+    REQUIRE(listing->submissions.size() == 3);
+    const SubmissionSource& ann = listing->submissions[0];
+    CHECK(ann.student == "a_doe");  // the user name whole, by the assignment's name in jsmith's text file
+    CHECK(ann.kind == SourceKind::blackboard);
+    CHECK(ann.attempt == "2026-11-26-08-30-00");
+    CHECK(ann.files == std::vector<LooseFile>{{dir.path / (hw + "a_doe_attempt_2026-11-26-08-30-00_hw.zip"), "hw.zip"}});
+    const SubmissionSource& john = listing->submissions[1];
+    CHECK(john.student == "jsmith");
+    CHECK(john.attempt == "2026-11-28-10-00-00");
+    CHECK(john.path == dir.path / (hw + "jsmith_attempt_2026-11-28-10-00-00_matmul.cu"));
+    CHECK(john.files ==
+          std::vector<LooseFile>{{dir.path / (hw + "jsmith_attempt_2026-11-28-10-00-00_matmul.cu"), "matmul.cu"},
+                                 {dir.path / (hw + "jsmith_attempt_2026-11-28-10-00-00_tiles.cuh"), "tiles.cuh"}});
+    // An attempt of text alone: the student is listed, with nothing to grade.
+    const SubmissionSource& zed = listing->submissions[2];
+    CHECK(zed.student == "zed");
+    CHECK(zed.files.empty());
+    CHECK(zed.path == dir.path / (hw + "zed_attempt_2026-11-29-01-00-00.txt"));
+    CHECK(listing->skipped ==
+          std::vector<std::string>{"grades: the output folder",
+                                   "jsmith: attempt 2026-11-27-09-00-00 not graded, an earlier one than the attempt "
+                                   "2026-11-28-10-00-00 (Blackboard's download: each student's last attempt is graded)"});
+  }
+  SUBCASE("the fingerprint follows the attempt: a new attempt of the same files is graded again") {
+    write_text(dir.path / (hw + "jsmith_attempt_2026-11-28-10-00-00_matmul.cu"), "same");
+    auto listing = list_submissions(dir.path);
+    REQUIRE(listing.has_value());
+    REQUIRE(listing->submissions.size() == 1);
+    const auto first = fingerprint_submission(listing->submissions[0]);
+    REQUIRE(first.has_value());
+    CHECK(first->refused.empty());
+    SubmissionSource later = listing->submissions[0];
+    later.attempt = "2026-11-29-10-00-00";
+    CHECK(fingerprint_submission(later)->sha256 != first->sha256);
+  }
+  SUBCASE("not Blackboard's where anything else is there: the message names what to move out") {
+    write_text(dir.path / (hw + "jsmith_attempt_2026-11-28-10-00-00_matmul.cu"), "a");
+    write_text(dir.path / "README.txt", "graded by me");
+    auto listing = list_submissions(dir.path);
+    REQUIRE_MESSAGE(listing.has_value(), listing.error().message);
+    CHECK(listing->submissions.empty());
+    CHECK(listing->skipped ==
+          std::vector<std::string>{"HW2 Matmul_jsmith_attempt_2026-11-28-10-00-00_matmul.cu: named as in Blackboard's "
+                                   "download, but README.txt is there too",
+                                   "README.txt: not a folder or a .zip/.tar.gz archive"});
+    CHECK(no_submission_message(dir.path, *listing, "matmul")
+              .ends_with("; 1 file is named as in Blackboard's download, which is read as such only where nothing "
+                         "else is there: move README.txt out"));
   }
 }

@@ -17,7 +17,8 @@ set_tests_properties(batch/hostile_files PROPERTIES LABELS cpu TIMEOUT 900)
 # Right grades in real course set-ups (CTest label cpu): relative --out/--keep-work grade in
 # full; --backend cuda without a GPU is a harness error (exit 3, no Gradescope result); the late
 # flag from a git commit, Gradescope's metadata or archive entries rather than the copy's times;
-# Canvas's download of loose files graded a student at a time, late as Canvas marked it.
+# Canvas's download of loose files graded a student at a time, late as Canvas marked it; Blackboard's,
+# each student's last attempt, late by the attempt's time in its names.
 add_test(NAME batch/course_setups
          COMMAND ${CMAKE_CURRENT_LIST_DIR}/course_setups.sh $<TARGET_FILE:cugrade> ${PROJECT_SOURCE_DIR})
 set_tests_properties(batch/course_setups PROPERTIES LABELS cpu TIMEOUT 600)
