@@ -305,6 +305,21 @@ TEST_CASE("batch::lone_archive") {
   }
 }
 
+namespace {
+
+/// The listing of an LMS's download in `dir`, with a .DS_Store and the batch's own output folder
+/// ("grades", not a student's) beside its files: it must hold `count` submissions.
+SubmissionListing listed_download(const fs::path& dir, std::size_t count) {
+  write_text(dir / ".DS_Store", "");
+  fs::create_directories(dir / "grades");
+  auto listing = list_submissions(dir, dir / "grades");
+  REQUIRE_MESSAGE(listing.has_value(), listing.error().message);
+  REQUIRE(listing->submissions.size() == count);
+  return *listing;
+}
+
+}  // namespace
+
 TEST_CASE("batch::list_submissions of Canvas's download") {
   TempFolder dir;
   SUBCASE("each student's files together, by name and user id; late where any of its names says so") {
@@ -312,24 +327,20 @@ TEST_CASE("batch::list_submissions of Canvas's download") {
     write_text(dir.path / "smithjohn_11_902_tiles.cuh", "b");
     write_text(dir.path / "doejane_late_12_903_hw1.zip", "c");
     write_text(dir.path / "doejane_late_12_text.html", "<p>see my zip</p>");
-    write_text(dir.path / ".DS_Store", "");
-    fs::create_directories(dir.path / "grades");  // the batch's own output folder: not a student's
-    auto listing = list_submissions(dir.path, dir.path / "grades");
-    REQUIRE_MESSAGE(listing.has_value(), listing.error().message);
-    REQUIRE(listing->submissions.size() == 2);
-    const SubmissionSource& jane = listing->submissions[0];
+    const SubmissionListing listing = listed_download(dir.path, 2);
+    const SubmissionSource& jane = listing.submissions[0];
     CHECK(jane.student == "doejane_12");
     CHECK(jane.kind == SourceKind::canvas);
     CHECK(jane.late);
     CHECK(jane.files == std::vector<LooseFile>{{dir.path / "doejane_late_12_903_hw1.zip", "hw1.zip"},
                                                {dir.path / "doejane_late_12_text.html", "text.html"}});
-    const SubmissionSource& john = listing->submissions[1];
+    const SubmissionSource& john = listing.submissions[1];
     CHECK(john.student == "smithjohn_11");
     CHECK_FALSE(john.late);
     CHECK(john.path == dir.path / "smithjohn_11_901_matmul.cu");
     CHECK(john.files == std::vector<LooseFile>{{dir.path / "smithjohn_11_901_matmul.cu", "matmul.cu"},
                                                {dir.path / "smithjohn_11_902_tiles.cuh", "tiles.cuh"}});
-    CHECK(listing->skipped == std::vector<std::string>{"grades: the output folder"});
+    CHECK(listing.skipped == std::vector<std::string>{"grades: the output folder"});
   }
   SUBCASE("not Canvas's where anything else is there: a folder, or a file named otherwise") {
     write_text(dir.path / "smithjohn_11_901_matmul.cu", "a");
@@ -410,17 +421,13 @@ TEST_CASE("batch::list_submissions of Blackboard's download") {
     write_text(dir.path / (hw + "a_doe_attempt_2026-11-26-08-30-00_hw.zip"), "zip");
     write_text(dir.path / (hw + "a_doe_attempt_2026-11-26-08-30-00.txt"), "Name: Ann Doe (a_doe)\n");
     write_text(dir.path / (hw + "zed_attempt_2026-11-29-01-00-00.txt"), "Name: Zed (zed)\nSubmission Field:\nsee text\n");
-    write_text(dir.path / ".DS_Store", "");
-    fs::create_directories(dir.path / "grades");  // the batch's own output folder: not a student's
-    auto listing = list_submissions(dir.path, dir.path / "grades");
-    REQUIRE_MESSAGE(listing.has_value(), listing.error().message);
-    REQUIRE(listing->submissions.size() == 3);
-    const SubmissionSource& ann = listing->submissions[0];
+    const SubmissionListing listing = listed_download(dir.path, 3);
+    const SubmissionSource& ann = listing.submissions[0];
     CHECK(ann.student == "a_doe");  // the user name whole, by the assignment's name in jsmith's text file
     CHECK(ann.kind == SourceKind::blackboard);
     CHECK(ann.attempt == "2026-11-26-08-30-00");
     CHECK(ann.files == std::vector<LooseFile>{{dir.path / (hw + "a_doe_attempt_2026-11-26-08-30-00_hw.zip"), "hw.zip"}});
-    const SubmissionSource& john = listing->submissions[1];
+    const SubmissionSource& john = listing.submissions[1];
     CHECK(john.student == "jsmith");
     CHECK(john.attempt == "2026-11-28-10-00-00");
     CHECK(john.path == dir.path / (hw + "jsmith_attempt_2026-11-28-10-00-00_matmul.cu"));
@@ -428,11 +435,11 @@ TEST_CASE("batch::list_submissions of Blackboard's download") {
           std::vector<LooseFile>{{dir.path / (hw + "jsmith_attempt_2026-11-28-10-00-00_matmul.cu"), "matmul.cu"},
                                  {dir.path / (hw + "jsmith_attempt_2026-11-28-10-00-00_tiles.cuh"), "tiles.cuh"}});
     // An attempt of text alone: the student is listed, with nothing to grade.
-    const SubmissionSource& zed = listing->submissions[2];
+    const SubmissionSource& zed = listing.submissions[2];
     CHECK(zed.student == "zed");
     CHECK(zed.files.empty());
     CHECK(zed.path == dir.path / (hw + "zed_attempt_2026-11-29-01-00-00.txt"));
-    CHECK(listing->skipped ==
+    CHECK(listing.skipped ==
           std::vector<std::string>{"grades: the output folder",
                                    "jsmith: attempt 2026-11-27-09-00-00 not graded, an earlier one than the attempt "
                                    "2026-11-28-10-00-00 (Blackboard's download: each student's last attempt is graded)"});
