@@ -154,7 +154,7 @@ void add_grade_command(CLI::App& app, int& exit_code) {
       "or changed. Writes OUT/gradebook.csv, OUT/summary.html, OUT/students/<id>/report.{json,md,html,...}.\n"
       "Exit code 3 when some submission hit a harness error (listed at the end; a rerun retries it).");
   cmd->add_option("assignment", args->assignment, "Assignment id (see `cugrade list`)")->required();
-  cmd->add_option("-S,--submissions", args->submissions, "Folder with one folder or archive per student (or Canvas's \"Download Submissions\", unzipped)")
+  cmd->add_option("-S,--submissions", args->submissions, "Folder with one folder or archive per student (or Canvas's \"Download Submissions\" or Blackboard's \"Assignment File Download\", unzipped)")
       ->required();
   cmd->add_option("-o,--out", args->out, "Folder for the gradebook, the reports and the batch's state")->required();
   cmd->add_option("-j,--jobs", args->jobs, "Builds at a time (CPU backend: whole checks); default: the core count")
