@@ -125,8 +125,10 @@ BuiltSubmission build_submission(const CheckContext& context, const Spec& spec, 
       CasePlan plan = make_plan();
       out.seconds.inputs = seconds_since(planning);
       double baselines = 0.0;
-      if (timed && context.baselines && !plan.job.timings.empty())
+      if (timed && context.baselines && !plan.job.timings.empty()) {
+        const auto claimed = context.claim_turn ? context.claim_turn() : std::nullopt;  // the GPU alone
         baselines = take_planned_baselines(context, spec, plan, use_cuda, options, *context.baselines);
+      }
       return std::pair{std::move(plan), baselines};
     });
   say(options, "building " + report.submission.front() + " ...");

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <future>
+#include <mutex>
 #include <optional>
 
 #include <fmt/format.h>
@@ -275,18 +276,24 @@ GradeReport check_submission(const CheckContext& context, const Spec& spec, cons
   if (!lone.device && options.backend != Backend::cpu) lone.device = find_device(lone.processes, lone.locations);
   if (!lone.baselines) lone.baselines = std::make_shared<BaselineCache>();  // taken while the file builds
   if (!lone.counters) lone.counters = kept_counters(lone.device);
-  // The GPU this process's CUDA calls device 0, one cugrade at a time: from the baselines taken
-  // while the file builds to the last timed or profiled call (scoring needs no GPU).
-  std::optional<GpuClaim> claim;
+  // The GPU this process's CUDA calls device 0, one cugrade at a time, for each part that uses it:
+  // the baselines taken while the file builds, then the run from its cases to its last timed or
+  // profiled call (scoring needs no GPU). Each wait is said, and when it ended.
+  std::mutex unclaimed_mutex;
   std::string unclaimed;
-  if (options.backend != Backend::cpu && lone.device->present()) {
-    auto got = claim_gpu(*lone.device, 0, "0", options.progress);
-    if (got)
-      claim = std::move(*got);
-    else
-      unclaimed = got.error().message;
-  }
-  RanSubmission ran = run_submission(lone, spec, grader, options, build_for_lone_check(lone, spec, grader, options));
+  if (options.backend != Backend::cpu && lone.device->present())
+    lone.claim_turn = [&]() -> std::optional<GpuClaim> {
+      auto got = claim_gpu(*lone.device, 0, "0", options.progress);
+      if (got) return std::move(*got);
+      std::lock_guard lock(unclaimed_mutex);
+      if (unclaimed.empty()) unclaimed = got.error().message;
+      return std::nullopt;
+    };
+  BuiltSubmission built = build_for_lone_check(lone, spec, grader, options);
+  // A build that failed runs nothing: it waits for no one.
+  std::optional<GpuClaim> claim;
+  if (lone.claim_turn && built.report.build.outcome == Outcome::passed) claim = lone.claim_turn();
+  RanSubmission ran = run_submission(lone, spec, grader, options, std::move(built));
   claim.reset();
   GradeReport report = score_submission(spec, options, std::move(ran));
   if (!unclaimed.empty()) report.notes.push_back(unclaimed_gpu_note(unclaimed));

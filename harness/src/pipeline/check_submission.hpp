@@ -19,6 +19,7 @@
 #include "core/locations.hpp"
 #include "device/ceilings.hpp"
 #include "device/device_info.hpp"
+#include "device/gpu_claim.hpp"
 #include "diagnose/counter_cache.hpp"
 #include "graders/grader.hpp"
 #include "pipeline/case_plan.hpp"
@@ -89,6 +90,12 @@ struct CheckContext {
   /// sanitizer's pass in a shared turn, the timing and the diagnosis alone, and no timing runner
   /// started early. Null: the check has its GPU to itself.
   std::shared_ptr<GpuTurns> gpu_turns = nullptr;
+  /// A lone check's claim of its GPU against other cugrade processes (device/gpu_claim.hpp),
+  /// taken by each part that uses the GPU for as long as it does: the reference's baselines beside
+  /// the build, then the run. The build itself needs no GPU, so checks side by side build side by
+  /// side. Nothing where the GPU could not be claimed (said by the one who made it). Null: no
+  /// claim here (a batch claims its lanes itself).
+  std::function<std::optional<GpuClaim>()> claim_turn = nullptr;
 };
 
 /// Wall-clock seconds of the stages of one check (batch grading sums them: where the time goes).

@@ -8,6 +8,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <fstream>
+#include <future>
 
 #include "device/device_info.hpp"
 #include "device/gpu_claim.hpp"
@@ -215,6 +216,20 @@ TEST_CASE("pipeline::check_submission") {
     REQUIRE(report.performance.size() == 1);
     CHECK(report.performance[0].outcome == Outcome::not_run);
     CHECK(fixture.jobs.empty());
+  }
+
+  SUBCASE("a build that fails waits for no other cugrade's turn on the GPU: nothing of it would run") {
+    fixture.expect_gpu();
+    fixture.expect_compile("sm_90", nvcc_error(std::string(staged_source) + "(3): error: expected a \";\"\n"));
+    auto held = std::make_unique<GpuClaim>(*GpuClaim::acquire("device-0", {}, fixture.locks()));
+    std::vector<std::string> lines;
+    fixture.options.progress = [&](const std::string& line) { lines.push_back(line); };
+    auto checked = std::async(std::launch::async, [&] { return fixture.check(); });
+    const bool ended = checked.wait_for(std::chrono::seconds(20)) == std::future_status::ready;
+    held.reset();  // a check that waits after all ends now, and the test with it
+    CHECK(ended);
+    CHECK(checked.get().outcome == Outcome::compile_error);
+    CHECK(std::none_of(lines.begin(), lines.end(), [](const std::string& line) { return line.ends_with("waiting for its turn"); }));
   }
 
   SUBCASE("link_error: an entry point of interface.cuh is missing") {
@@ -470,7 +485,7 @@ TEST_CASE("pipeline::check_submission performance") {
     CHECK(report.max_score == doctest::Approx(7.0));
   }
 
-  SUBCASE("another cugrade holds the GPU: the check waits for its turn, says so, then grades") {
+  SUBCASE("another cugrade holds the GPU: the file builds meanwhile, the GPU's work waits for its turn") {
     fixture.expect_runner(student);
     fixture.expect_timing(student);
     fixture.expect_calibrate();
@@ -480,29 +495,36 @@ TEST_CASE("pipeline::check_submission performance") {
       std::lock_guard lock(lines_mutex);
       lines.push_back(line);
     };
+    const auto waits = [&] {
+      std::lock_guard lock(lines_mutex);
+      return std::count_if(lines.begin(), lines.end(),
+                           [](const std::string& line) { return line.ends_with("waiting for its turn"); });
+    };
     auto held = std::make_unique<GpuClaim>(*GpuClaim::acquire("device-0", {}, fixture.locks()));
     const std::size_t scripted = fixture.processes.pending();
     std::optional<GradeReport> report;
     std::thread check([&] { report = fixture.check(); });
-    for (int i = 0; i < 1000; ++i) {  // until it says it waits (10 s at most), then a little longer
+    for (int i = 0; i < 1000 && waits() == 0; ++i)  // until it says it waits (10 s at most)
       std::this_thread::sleep_for(std::chrono::milliseconds(10));
-      std::lock_guard lock(lines_mutex);
-      if (!lines.empty()) break;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));  // and a little longer
     {
       std::lock_guard lock(lines_mutex);
-      REQUIRE(lines.size() == 1);  // who holds it (this test's process), and that it waits
-      CHECK(lines[0].starts_with("GPU 0 (NVIDIA H100 80GB HBM3) is in use by another cugrade on this machine (pid " +
+      const auto waiting = std::find_if(lines.begin(), lines.end(),
+                                        [](const std::string& line) { return line.ends_with("waiting for its turn"); });
+      REQUIRE(waiting != lines.end());
+      // Who holds it (this test's process), and that it waits: once.
+      CHECK(waiting->starts_with("GPU 0 (NVIDIA H100 80GB HBM3) is in use by another cugrade on this machine (pid " +
                                  std::to_string(::getpid()) + ": "));
-      CHECK(lines[0].ends_with("): waiting for its turn"));
     }
-    CHECK(fixture.processes.pending() == scripted - 1);  // probed, nothing built or run yet
+    CHECK(waits() == 1);
+    // Probed and built (nvcc's version, compile, symbols, seal, link): nothing of the GPU's ran.
+    CHECK(fixture.processes.pending() == scripted - 6);
     held.reset();
     check.join();
     REQUIRE(report.has_value());
     CHECK(report->outcome == Outcome::passed);
     CHECK(report->performance.at(0).ratio == doctest::Approx(1.0));
+    CHECK(waits() == 1);  // the baselines waited; the run's turn came after them
     CHECK(std::count_if(lines.begin(), lines.end(), [](const std::string& line) {
             return line.starts_with("got GPU 0 (NVIDIA H100 80GB HBM3) after ");
           }) == 1);
