@@ -21,6 +21,7 @@
 #include "batch/resume.hpp"
 #include "batch/student_paths.hpp"
 #include "batch/student_reports.hpp"
+#include "batch/submission_fingerprint.hpp"
 #include "batch/submission_source.hpp"
 #include "batch/submission_time.hpp"
 #include "batch/ungraded_report.hpp"

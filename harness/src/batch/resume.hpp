@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "batch/student_record.hpp"
-#include "batch/submission_source.hpp"
+#include "batch/submission_fingerprint.hpp"
 #include "core/result.hpp"
 
 namespace cugrade {
