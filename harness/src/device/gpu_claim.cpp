@@ -14,6 +14,7 @@
 #include <fstream>
 #include <iterator>
 #include <sstream>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -58,13 +59,23 @@ Result<int> open_lock_file(const fs::path& path) {
   return fd;
 }
 
-/// Locks `fd` exclusively, waiting as long as it takes; `before_wait` is called where it must wait.
-Result<bool> lock_exclusively(int fd, const fs::path& path, const std::function<void()>& before_wait) {
+/// Locks `fd` exclusively, waiting as long as it takes, or until `give_up` (when given, asked every
+/// 20 ms) says yes: false then. `before_wait` is called where it must wait.
+Result<bool> lock_exclusively(int fd, const fs::path& path, const std::function<void()>& before_wait,
+                              const std::function<bool()>& give_up) {
   if (::flock(fd, LOCK_EX | LOCK_NB) == 0) return true;
   if (errno != EWOULDBLOCK) return fail("cannot lock " + path.string() + ": " + std::strerror(errno));
   if (before_wait) before_wait();
-  while (::flock(fd, LOCK_EX) != 0)
-    if (errno != EINTR) return fail("cannot lock " + path.string() + ": " + std::strerror(errno));
+  if (!give_up) {
+    while (::flock(fd, LOCK_EX) != 0)
+      if (errno != EINTR) return fail("cannot lock " + path.string() + ": " + std::strerror(errno));
+    return true;
+  }
+  while (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    if (errno != EWOULDBLOCK && errno != EINTR) return fail("cannot lock " + path.string() + ": " + std::strerror(errno));
+    if (give_up()) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
   return true;
 }
 
@@ -126,7 +137,7 @@ Result<bool> gpu_claimed_elsewhere(const std::string& key, const fs::path& folde
 }
 
 Result<GpuClaim> GpuClaim::acquire(const std::string& key, const std::function<void()>& waiting,
-                                   const fs::path& folder) {
+                                   const fs::path& folder, const std::function<bool()>& give_up) {
   const fs::path lock_path = gpu_claim_file(key, folder);
   const fs::path queue_path = fs::path(lock_path).replace_extension(".queue");
   auto queue = open_lock_file(queue_path);
@@ -144,27 +155,34 @@ Result<GpuClaim> GpuClaim::acquire(const std::string& key, const std::function<v
   };
   // The queue first: a process waiting for the GPU holds it, so that the holder, back for its
   // next turn, waits behind it instead of taking the GPU again at once.
-  auto queued = lock_exclusively(*queue, queue_path, tell_once);
-  auto locked = queued ? lock_exclusively(*lock, lock_path, tell_once) : queued;
+  auto queued = lock_exclusively(*queue, queue_path, tell_once, give_up);
+  auto locked = queued && *queued ? lock_exclusively(*lock, lock_path, tell_once, give_up) : queued;
   ::close(*queue);  // the next in the queue may now wait for the GPU
-  if (!locked) {
+  const double waited = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  if (!locked || !*locked) {
     ::close(*lock);
-    return std::unexpected(locked.error());
+    if (!locked) return std::unexpected(locked.error());
+    return GpuClaim(-1, waited);  // given up: holds nothing
   }
-  return GpuClaim(*lock, std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+  return GpuClaim(*lock, waited);
 }
 
 Result<GpuClaim> claim_gpu(const DeviceInfo& device, std::size_t index, const std::string& lane,
-                           const std::function<void(const std::string&)>& say, bool say_when_got) {
+                           const std::function<void(const std::string&)>& say, bool say_when_got,
+                           const std::function<bool()>& give_up) {
   const std::string gpu = device.name.empty() ? "GPU " + lane : "GPU " + lane + " (" + device.name + ")";
   const std::string key = gpu_claim_key(device, index, lane);
-  auto claim = GpuClaim::acquire(key, [&] {
-    if (!say) return;
-    const std::string holder = gpu_claim_holder(key);
-    say(gpu + " is in use by another cugrade on this machine" + (holder.empty() ? "" : " (" + holder + ")") +
-        ": waiting for its turn");
-  });
-  if (claim && claim->waited_s() >= 0.1 && say && say_when_got) say(fmt::format("got {} after {:.1f} s of waiting", gpu, claim->waited_s()));
+  auto claim = GpuClaim::acquire(
+      key,
+      [&] {
+        if (!say) return;
+        const std::string holder = gpu_claim_holder(key);
+        say(gpu + " is in use by another cugrade on this machine" + (holder.empty() ? "" : " (" + holder + ")") +
+            ": waiting for its turn");
+      },
+      gpu_claim_folder(), give_up);
+  if (claim && claim->held() && claim->waited_s() >= 0.1 && say && say_when_got)
+    say(fmt::format("got {} after {:.1f} s of waiting", gpu, claim->waited_s()));
   return claim;
 }
 

@@ -31,10 +31,13 @@ class GpuClaim {
  public:
   /// Waits until no other process holds `key`'s claim (and those who waited before it have had
   /// their turn), then holds it. `waiting`, when given, is called once, before the wait, where
-  /// another process holds it. An error where the lock files cannot be opened (a folder that is
-  /// not writable, a link planted in the way): the caller goes on unclaimed and says so.
+  /// another process holds it. `give_up`, when given, is asked every 20 ms of a wait: once it says
+  /// yes, the wait ends with a claim that holds nothing (held() false). An error where the lock
+  /// files cannot be opened (a folder that is not writable, a link planted in the way): the
+  /// caller goes on unclaimed and says so.
   static Result<GpuClaim> acquire(const std::string& key, const std::function<void()>& waiting = {},
-                                  const std::filesystem::path& folder = gpu_claim_folder());
+                                  const std::filesystem::path& folder = gpu_claim_folder(),
+                                  const std::function<bool()>& give_up = {});
 
   GpuClaim(GpuClaim&& other) noexcept;
   GpuClaim& operator=(GpuClaim&& other) noexcept;
@@ -44,6 +47,8 @@ class GpuClaim {
 
   /// Seconds it waited for another process.
   double waited_s() const { return waited_s_; }
+  /// Whether it holds the GPU (false: its wait was given up, or it was moved from).
+  bool held() const { return fd_ >= 0; }
 
  private:
   explicit GpuClaim(int fd, double waited_s) : fd_(fd), waited_s_(waited_s) {}
@@ -66,9 +71,11 @@ std::filesystem::path gpu_claim_file(const std::string& key, const std::filesyst
 /// saying through `say` (when given) that it waits for another cugrade ("GPU 0 (NVIDIA H200) is in
 /// use by another cugrade on this machine (pid 1234: cugrade grade ...): waiting for its turn") and,
 /// with `say_when_got`, how long it waited once it has the GPU ("got GPU 0 (NVIDIA H200) after
-/// 12.0 s of waiting"). An error where no claim could be made: the caller goes on and says so.
+/// 12.0 s of waiting"). `give_up`, when given, can end the wait with a claim that holds nothing
+/// (GpuClaim::acquire). An error where no claim could be made: the caller goes on and says so.
 Result<GpuClaim> claim_gpu(const DeviceInfo& device, std::size_t index, const std::string& lane,
-                           const std::function<void(const std::string&)>& say, bool say_when_got = true);
+                           const std::function<void(const std::string&)>& say, bool say_when_got = true,
+                           const std::function<bool()>& give_up = {});
 
 /// The report's note where a check ran without its GPU claimed (`why`: claim_gpu's error).
 std::string unclaimed_gpu_note(const std::string& why);

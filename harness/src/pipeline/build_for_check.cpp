@@ -1,5 +1,6 @@
 #include "pipeline/build_for_check.hpp"
 
+#include <atomic>
 #include <cstdlib>
 #include <fstream>
 #include <future>
@@ -119,6 +120,7 @@ BuiltSubmission build_submission(const CheckContext& context, const Spec& spec, 
                       out.work_dir, context.materials.get());
   };
   std::future<std::pair<CasePlan, double>> beside;  // the plan, and the baselines' seconds
+  std::atomic<bool> build_failed = false;  // then the baselines are of no use: not waited for
   if (lone && will_run && timing_ahead())
     beside = std::async(std::launch::async, [&] {
       const auto planning = std::chrono::steady_clock::now();
@@ -126,8 +128,9 @@ BuiltSubmission build_submission(const CheckContext& context, const Spec& spec, 
       out.seconds.inputs = seconds_since(planning);
       double baselines = 0.0;
       if (timed && context.baselines && !plan.job.timings.empty()) {
-        const auto claimed = context.claim_turn ? context.claim_turn() : std::nullopt;  // the GPU alone
-        baselines = take_planned_baselines(context, spec, plan, use_cuda, options, *context.baselines);
+        // The GPU alone, unless the build fails while another cugrade holds it.
+        const auto claimed = context.claim_turn ? context.claim_turn([&] { return build_failed.load(); }) : std::nullopt;
+        if (!build_failed) baselines = take_planned_baselines(context, spec, plan, use_cuda, options, *context.baselines);
       }
       return std::pair{std::move(plan), baselines};
     });
@@ -154,6 +157,7 @@ BuiltSubmission build_submission(const CheckContext& context, const Spec& spec, 
     }
   }
   off_timing.reset();
+  build_failed = built.result.outcome != Outcome::passed;
   report.build = built.result;
   out.runner = built.runner;
   out.seconds.build = seconds_since(started);

@@ -282,8 +282,9 @@ GradeReport check_submission(const CheckContext& context, const Spec& spec, cons
   std::mutex unclaimed_mutex;
   std::string unclaimed;
   if (options.backend != Backend::cpu && lone.device->present())
-    lone.claim_turn = [&]() -> std::optional<GpuClaim> {
-      auto got = claim_gpu(*lone.device, 0, "0", options.progress);
+    lone.claim_turn = [&](const std::function<bool()>& give_up) -> std::optional<GpuClaim> {
+      auto got = claim_gpu(*lone.device, 0, "0", options.progress, true, give_up);
+      if (got && !got->held()) return std::nullopt;  // given up
       if (got) return std::move(*got);
       std::lock_guard lock(unclaimed_mutex);
       if (unclaimed.empty()) unclaimed = got.error().message;
@@ -292,7 +293,7 @@ GradeReport check_submission(const CheckContext& context, const Spec& spec, cons
   BuiltSubmission built = build_for_lone_check(lone, spec, grader, options);
   // A build that failed runs nothing: it waits for no one.
   std::optional<GpuClaim> claim;
-  if (lone.claim_turn && built.report.build.outcome == Outcome::passed) claim = lone.claim_turn();
+  if (lone.claim_turn && built.report.build.outcome == Outcome::passed) claim = lone.claim_turn({});
   RanSubmission ran = run_submission(lone, spec, grader, options, std::move(built));
   claim.reset();
   GradeReport report = score_submission(spec, options, std::move(ran));

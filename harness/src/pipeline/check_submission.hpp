@@ -93,9 +93,10 @@ struct CheckContext {
   /// A lone check's claim of its GPU against other cugrade processes (device/gpu_claim.hpp),
   /// taken by each part that uses the GPU for as long as it does: the reference's baselines beside
   /// the build, then the run. The build itself needs no GPU, so checks side by side build side by
-  /// side. Nothing where the GPU could not be claimed (said by the one who made it). Null: no
-  /// claim here (a batch claims its lanes itself).
-  std::function<std::optional<GpuClaim>()> claim_turn = nullptr;
+  /// side. Its argument, when given, can end the wait (the baselines of a file that did not
+  /// build). Nothing where the wait was given up or the GPU could not be claimed (said by the one
+  /// who made it). Null: no claim here (a batch claims its lanes itself).
+  std::function<std::optional<GpuClaim>(const std::function<bool()>& give_up)> claim_turn = nullptr;
 };
 
 /// Wall-clock seconds of the stages of one check (batch grading sums them: where the time goes).

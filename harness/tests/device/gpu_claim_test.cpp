@@ -9,6 +9,7 @@
 #include <chrono>
 #include <filesystem>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -54,6 +55,28 @@ TEST_CASE("device::GpuClaim") {
     CHECK(got.load());
     CHECK(waited >= 0.15);
     CHECK(told == 1);
+  }
+  SUBCASE("a wait that is given up ends at once with a claim that holds nothing; the holder keeps it") {
+    auto first = GpuClaim::acquire("GPU-1", {}, dir.path);
+    REQUIRE(first.has_value());
+    CHECK(first->held());
+    std::atomic<bool> stop = false;
+    std::atomic<int> told = 0;
+    std::optional<Result<GpuClaim>> second;
+    std::thread waiter([&] { second = GpuClaim::acquire("GPU-1", [&] { ++told; }, dir.path, [&] { return stop.load(); }); });
+    while (told == 0) std::this_thread::sleep_for(5ms);  // it waits
+    std::this_thread::sleep_for(100ms);
+    stop = true;
+    waiter.join();  // within a poll, while the first still holds the GPU
+    REQUIRE(second.has_value());
+    REQUIRE(second->has_value());
+    CHECK_FALSE((*second)->held());
+    CHECK(first->held());
+    // The queue is free again: the next claim gets the GPU once the holder lets it go.
+    { auto released = std::move(*first); }
+    auto third = GpuClaim::acquire("GPU-1", {}, dir.path, [] { return false; });
+    REQUIRE(third.has_value());
+    CHECK(third->held());
   }
   SUBCASE("a holder back for its next turn waits behind the one already waiting") {
     std::mutex order_mutex;
