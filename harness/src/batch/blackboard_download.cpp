@@ -88,17 +88,15 @@ std::map<std::string, std::string> blackboard_students(const std::vector<std::st
     for (const std::string& other : distinct) students[other] = other.substr(assignment.size());
     return students;
   }
-  // Else the longest beginning all owners share, up to and with a "_" that leaves every user
-  // name non-empty (an owner that is all of that beginning but its last part: one student).
+  // Else the longest beginning all owners share, up to and with its last "_" (one owner alone:
+  // its last part). An owner never ends with "_" (blackboard_file_name), so no user name is empty.
   std::string shared = *distinct.begin();
   for (const std::string& owner : distinct) {
     std::size_t same = 0;
     while (same < shared.size() && same < owner.size() && shared[same] == owner[same]) ++same;
     shared.resize(same);
   }
-  std::size_t cut = shared.rfind('_');
-  for (const std::string& owner : distinct)
-    while (cut != std::string::npos && cut + 1 >= owner.size()) cut = cut == 0 ? std::string::npos : shared.rfind('_', cut - 1);
+  const std::size_t cut = shared.rfind('_');
   for (const std::string& owner : distinct)
     students[owner] = cut == std::string::npos ? owner : owner.substr(cut + 1);
   return students;

@@ -66,13 +66,10 @@ Result<bool> lock_exclusively(int fd, const fs::path& path, const std::function<
   if (::flock(fd, LOCK_EX | LOCK_NB) == 0) return true;
   if (errno != EWOULDBLOCK) return fail("cannot lock " + path.string() + ": " + std::strerror(errno));
   if (before_wait) before_wait();
-  if (!give_up) {
-    while (::flock(fd, LOCK_EX) != 0)
-      if (errno != EINTR) return fail("cannot lock " + path.string() + ": " + std::strerror(errno));
-    return true;
-  }
-  while (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
-    if (errno != EWOULDBLOCK && errno != EINTR) return fail("cannot lock " + path.string() + ": " + std::strerror(errno));
+  // Without give_up the kernel wakes the waiter; with it, the lock is tried every 20 ms.
+  while (::flock(fd, give_up ? LOCK_EX | LOCK_NB : LOCK_EX) != 0) {
+    if (errno == EINTR) continue;
+    if (!give_up || errno != EWOULDBLOCK) return fail("cannot lock " + path.string() + ": " + std::strerror(errno));
     if (give_up()) return false;
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
