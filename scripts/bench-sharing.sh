@@ -56,7 +56,7 @@ add_hostile() {
   local -A statement=(
     [hog]='for (int gib = 0; gib < 256; ++gib) { void* hoard = nullptr; if (cudaMalloc(&hoard, std::size_t(1) << 30) != cudaSuccess) break; }'
     [spin]='{ unsigned long long* flag = nullptr; cudaMalloc(&flag, 8); cudaMemset(flag, 0, 8); classmate_spin<<<4096, 256>>>(flag); }'
-    [flood]='classmate_flood<<<4096, 256>>>(200000000LL);'
+    [flood]='classmate_flood<<<4096, 256>>>(20000000LL);'
   )
   local kind dir
   for kind in hog spin flood; do

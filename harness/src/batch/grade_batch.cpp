@@ -420,6 +420,8 @@ Result<BatchSummary> Batch::run() {
     return std::unexpected(written.error());
   summary_.times.builders = builders;
   summary_.times.lanes = lanes;
+  summary_.times.gpus = gpus;
+  summary_.times.runs_per_gpu = use_cuda_ ? std::max<std::size_t>(1, options_.runs_per_gpu) : 1;
   summary_.times.gpu_waited = lane_claims_->waited_s();
   summary_.times.wall = seconds_since(started);
   return summary_;

@@ -61,6 +61,8 @@ struct BatchTimes {
   double gpu_waited = 0.0;
   std::size_t builders = 0; ///< builds at a time
   std::size_t lanes = 0;    ///< GPU lanes; 0: runs inline in the builders (CPU backend)
+  std::size_t gpus = 0;     ///< GPUs the lanes run on
+  std::size_t runs_per_gpu = 1;  ///< submissions side by side on each GPU (BatchOptions::runs_per_gpu)
 };
 
 /// How a batch went.
