@@ -25,10 +25,13 @@ void name_cases_in_messages(RunOutcome& ran, const CasePlan& plan) {
     }
 }
 
-std::vector<std::size_t> cases_not_passed(const std::vector<CaseResult>& cases) {
+std::vector<std::size_t> cases_not_passed(const std::vector<CaseResult>& cases,
+                                          const std::vector<std::string>& unchecked) {
   std::vector<std::size_t> failed;
   for (std::size_t i = 0; i < cases.size(); ++i)
-    if (cases[i].outcome != Outcome::passed) failed.push_back(i);
+    if (cases[i].outcome != Outcome::passed ||
+        std::find(unchecked.begin(), unchecked.end(), cases[i].id) != unchecked.end())
+      failed.push_back(i);
   return failed;
 }
 
@@ -52,9 +55,9 @@ CasePlan plan_of_cases(const CasePlan& plan, const std::vector<std::size_t>& ind
 
 AloneRerun run_again_alone(ProcessRunner& processes, const Spec& spec, const CasePlan& plan, const RunRequest& run,
                            const fs::path& reference_runner, const CaseStages& stages,
-                           std::vector<CaseResult>& cases) {
+                           std::vector<CaseResult>& cases, const std::vector<std::string>& unchecked) {
   AloneRerun out;
-  const std::vector<std::size_t> failed = cases_not_passed(cases);
+  const std::vector<std::size_t> failed = cases_not_passed(cases, unchecked);
   if (failed.empty()) return out;
   const auto started = std::chrono::steady_clock::now();
   // Every runner of the first run has ended: the new folders are made in folders they could
@@ -87,7 +90,9 @@ AloneRerun run_again_alone(ProcessRunner& processes, const Spec& spec, const Cas
   }
   for (std::size_t k = 0; k < failed.size() && k < again.size(); ++k) {
     out.cases.push_back(failed[k]);
-    out.beside_others.push_back(cases[failed[k]].outcome);
+    const CaseResult& before = cases[failed[k]];
+    out.beside_others.push_back(before.outcome == Outcome::passed ? "passed, not checked by compute-sanitizer"
+                                                                   : std::string(to_string(before.outcome)));
     cases[failed[k]] = std::move(again[k]);
   }
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -98,7 +103,7 @@ AloneRerun run_again_alone(ProcessRunner& processes, const Spec& spec, const Cas
 }
 
 std::string alone_rerun_note(const std::vector<CaseResult>& cases, const std::vector<std::size_t>& indices,
-                             const std::vector<Outcome>& beside_others) {
+                             const std::vector<std::string>& beside_others) {
   std::vector<std::string> visible, steps;
   std::size_t count = 0, hidden = 0;
   for (std::size_t k = 0; k < indices.size() && k < beside_others.size(); ++k) {
@@ -107,7 +112,7 @@ std::string alone_rerun_note(const std::vector<CaseResult>& cases, const std::ve
     ++count;
     // A hidden case is counted, never named: its id would give its size and seed away.
     if (c.visibility == Visibility::hidden) ++hidden;
-    else visible.push_back(fmt::format("{} (beside others: {})", c.id, to_string(beside_others[k])));
+    else visible.push_back(fmt::format("{} (beside others: {})", c.id, beside_others[k]));
     if (std::find(steps.begin(), steps.end(), c.step) == steps.end()) steps.push_back(c.step);
   }
   if (count == 0) return "";

@@ -23,8 +23,10 @@ namespace cugrade {
 /// as the student knows it ("an earlier case of this step timed out (fast/n=5/seed=1)").
 void name_cases_in_messages(RunOutcome& ran, const CasePlan& plan);
 
-/// The indices of the cases that did not pass: those run again alone.
-std::vector<std::size_t> cases_not_passed(const std::vector<CaseResult>& cases);
+/// The indices of the cases that did not pass, and of those named in `unchecked` (ids of cases
+/// compute-sanitizer could not check: SanitizerPass::unchecked): those run again alone.
+std::vector<std::size_t> cases_not_passed(const std::vector<CaseResult>& cases,
+                                          const std::vector<std::string>& unchecked = {});
 
 /// `plan` cut down to its cases at `indices` (in that order): the same inputs and gold, no
 /// timing; the student's tasks writing into `dir`, the reference's into `reference_dir`.
@@ -42,24 +44,25 @@ struct CaseStages {
 /// What the run alone did, for the report's notes and the stage times.
 struct AloneRerun {
   std::vector<std::size_t> cases;  ///< the indices of the cases run again alone
-  std::vector<Outcome> beside_others;  ///< what each of them got beside others
+  std::vector<std::string> beside_others;  ///< what each of them got beside others ("timeout")
   double seconds = 0.0;
   std::vector<std::string> notes;  ///< the line that says so, then the sanitizer's pass's notes
 };
 
-/// Runs every case of `cases` that did not pass (judged from `plan`, run by `run`, the reference's
-/// tasks by `reference_runner`) again through `stages`, in work folders of their own ("alone"
-/// below the runner's and the reference's), and replaces each with its result alone. Call it
-/// holding the GPU alone.
+/// Runs every case of `cases` that did not pass, or that compute-sanitizer could not check
+/// (`unchecked`, by id), judged from `plan`, run by `run`, the reference's tasks by
+/// `reference_runner`, again through `stages`, in work folders of their own ("alone" below the
+/// runner's and the reference's), and replaces each with its result alone. Call it holding the
+/// GPU alone.
 AloneRerun run_again_alone(ProcessRunner& processes, const Spec& spec, const CasePlan& plan, const RunRequest& run,
                            const std::filesystem::path& reference_runner, const CaseStages& stages,
-                           std::vector<CaseResult>& cases);
+                           std::vector<CaseResult>& cases, const std::vector<std::string>& unchecked = {});
 
 /// The report's note on the cases at `indices` of `cases`, run again alone after getting
 /// `beside_others` ("2 cases (step tiled) did not pass beside other submissions on the GPU and were
 /// run again with the GPU alone; the runs alone count: tiled/n=40 (beside others: wrong_answer),
 /// and 1 hidden"); empty when none was. A hidden case is counted, never named.
 std::string alone_rerun_note(const std::vector<CaseResult>& cases, const std::vector<std::size_t>& indices,
-                             const std::vector<Outcome>& beside_others);
+                             const std::vector<std::string>& beside_others);
 
 }  // namespace cugrade

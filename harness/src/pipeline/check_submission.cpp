@@ -183,6 +183,7 @@ RanSubmission run_submission(const CheckContext& context, const Spec& spec, cons
     if (!passing.empty()) early.load(passing.front());
     // Invalid accesses, races and uninitialised reads the GPU let pass: compute-sanitizer.
     const std::vector<std::string> tools = sanitizer_tools(options.submission);
+    std::vector<std::string> unchecked;  // cases the sanitizer could not check
     if (use_cuda && options.sanitizer) {
       const SanitizerPass pass =
           run_sanitizer_pass(context.processes, spec, plan, run, ran, context.locations.compute_sanitizer, tools,
@@ -190,12 +191,14 @@ RanSubmission run_submission(const CheckContext& context, const Spec& spec, cons
                              [&] { say(options, "checking the cases under compute-sanitizer ..."); });
       spent.run += pass.seconds;
       report.notes.insert(report.notes.end(), pass.notes.begin(), pass.notes.end());
+      unchecked = pass.unchecked;
     }
     turn.release();
-    // A graded batch's cases that did not pass beside others are run again with the GPU alone,
-    // and the runs alone count (alone_rerun.hpp); the turn alone goes on into the timing.
+    // A graded batch's cases that did not pass beside others, or that the sanitizer could not
+    // check there, are run again with the GPU alone, and the runs alone count (alone_rerun.hpp);
+    // the turn alone goes on into the timing.
     const bool again_alone = use_cuda && context.gpu_turns && context.failures_again_alone &&
-                             !cases_not_passed(report.cases).empty();
+                             !cases_not_passed(report.cases, unchecked).empty();
     // Alone only where a step is to be timed or a case run again: otherwise a turn alone would
     // empty the GPU of the other lanes' work for nothing.
     if (context.gpu_turns && (again_alone || (timed && !passing.empty()))) turn = context.gpu_turns->alone();
@@ -204,7 +207,7 @@ RanSubmission run_submission(const CheckContext& context, const Spec& spec, cons
       CaseStages stages{shared_on_gpu, {}, tools, report.submission};
       if (options.sanitizer) stages.sanitizer = context.locations.compute_sanitizer;
       const AloneRerun alone =
-          run_again_alone(context.processes, spec, plan, run, reference_runner, stages, report.cases);
+          run_again_alone(context.processes, spec, plan, run, reference_runner, stages, report.cases, unchecked);
       spent.run += alone.seconds;
       report.notes.insert(report.notes.end(), alone.notes.begin(), alone.notes.end());
       passing = passing_step_tasks(plan.job.timings, report.cases);

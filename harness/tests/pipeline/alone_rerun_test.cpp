@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <fstream>
 
 #include "pipeline/check_submission.hpp"
 #include "pipeline/twice_fixture.hpp"
@@ -44,6 +45,9 @@ TEST_CASE("pipeline::cases_not_passed") {
   // without a verdict (its runner refused a context), and a case not run after a timeout.
   CHECK(cases_not_passed(cases) == std::vector<std::size_t>{1, 2, 3, 4});
   CHECK(cases_not_passed({}).empty());
+  // A pass compute-sanitizer could not check beside others (its time limit, a tool that did not
+  // start) is checked again alone: a neighbour must not spare a finding either.
+  CHECK(cases_not_passed(cases, {"f", "b", "nowhere"}) == std::vector<std::size_t>{1, 2, 3, 4, 5});
 }
 
 TEST_CASE("pipeline::plan_of_cases") {
@@ -79,16 +83,16 @@ TEST_CASE("pipeline::alone_rerun_note") {
                                 case_of("tiled/n=40", "tiled", Outcome::wrong_answer),
                                 case_of("hidden-3", "tiled", Outcome::passed)};
   CHECK(alone_rerun_note(cases, {}, {}).empty());  // none was run again
-  CHECK(alone_rerun_note(cases, {0}, {Outcome::timeout}) ==
+  CHECK(alone_rerun_note(cases, {0}, {"timeout"}) ==
         "1 case (step naive) did not pass beside other submissions on the GPU and was run again with the GPU alone; "
         "the run alone counts: naive/n=5 (beside others: timeout)");
   cases[2].visibility = Visibility::hidden;
   // A hidden case is counted, never named.
-  CHECK(alone_rerun_note(cases, {0, 1, 2}, {Outcome::timeout, Outcome::wrong_answer, Outcome::crashed}) ==
+  CHECK(alone_rerun_note(cases, {0, 1, 2}, {"timeout", "wrong_answer", "crashed"}) ==
         "3 cases (steps naive, tiled) did not pass beside other submissions on the GPU and were run again with the "
         "GPU alone; the runs alone count: naive/n=5 (beside others: timeout), tiled/n=40 (beside others: "
         "wrong_answer) and 1 hidden");
-  CHECK(alone_rerun_note(cases, {2}, {Outcome::crashed}) ==
+  CHECK(alone_rerun_note(cases, {2}, {"crashed"}) ==
         "1 case (step tiled) did not pass beside other submissions on the GPU and was run again with the GPU alone; "
         "the run alone counts: 1 hidden");
 }
@@ -180,6 +184,29 @@ TEST_CASE("pipeline::run_again_alone in a check beside other lanes") {
                     "2 cases (step fast) did not pass beside other submissions on the GPU and were run again with the "
                     "GPU alone; the runs alone count: fast/n=5/seed=1 (beside others: timeout), fast/n=40/seed=1 "
                     "(beside others: timeout)") != report.notes.end());
+  }
+  SUBCASE("passed, yet compute-sanitizer could not check them beside others: checked again alone") {
+    const fs::path sanitizer = fixture.root / "cuda" / "compute-sanitizer" / "compute-sanitizer";
+    fs::create_directories(sanitizer.parent_path());
+    std::ofstream(sanitizer) << "#!/bin/sh\n";
+    context.locations.compute_sanitizer = sanitizer;
+    fixture.options.sanitizer = true;
+    const auto refused = [](const ProcessRequest&) { return fake_exit(1, "", "out of memory\n"); };
+    fixture.expect_runner();
+    fixture.processes.expect(refused);  // memcheck's runner, beside others
+    fixture.expect_runner();            // alone: the cases, then memcheck again
+    fixture.processes.expect(refused);
+    const GradeReport report = check();
+    CHECK(fixture.processes.pending() == 0);
+    CHECK(report.outcome == Outcome::passed);
+    REQUIRE(fixture.jobs.size() == 2);
+    CHECK(fixture.jobs[1].checks.size() == 4);  // every sanitized case: all four
+    CHECK(std::count_if(report.notes.begin(), report.notes.end(), [](const std::string& n) {
+            return n.find("(beside others: passed, not checked by compute-sanitizer)") != std::string::npos;
+          }) == 1);
+    CHECK(std::count_if(report.notes.begin(), report.notes.end(), [](const std::string& n) {
+            return n.starts_with("alone: compute-sanitizer could not check the cases");
+          }) == 1);
   }
   SUBCASE("every case passed beside others: nothing run again, no turn alone") {
     fixture.expect_runner();
