@@ -88,8 +88,13 @@ std::string render_batch_summary(const BatchSummary& summary, const std::string&
                       assignment, duration_text(t.wall));
   if (summary.up_to_date) text += fmt::format(" ({} unchanged since an earlier run were kept)", summary.up_to_date);
   text += fmt::format(": {} build{} at a time, ", t.builders, t.builders == 1 ? "" : "s");
-  text += t.lanes ? fmt::format("runs on {} GPU{}, one at a time each.\n", t.lanes, t.lanes == 1 ? "" : "s")
-                  : std::string("each run right after its build (CPU backend).\n");
+  const bool sharing = t.lanes && t.runs_per_gpu > 1;
+  const std::size_t gpus = t.gpus ? t.gpus : t.lanes;
+  text += sharing ? fmt::format("runs on {} GPU{}, up to {} submissions side by side on each (their cases and "
+                                "sanitizer passes; timing and profiling one at a time).\n",
+                                gpus, gpus == 1 ? "" : "s", t.runs_per_gpu)
+          : t.lanes ? fmt::format("runs on {} GPU{}, one at a time each.\n", t.lanes, t.lanes == 1 ? "" : "s")
+                    : std::string("each run right after its build (CPU backend).\n");
   if (summary.stopped)
     text += fmt::format("Stopped early: {} submissions are not graded yet; run the same command again to finish.\n",
                         summary.not_finished);
@@ -109,17 +114,18 @@ std::string render_batch_summary(const BatchSummary& summary, const std::string&
         summary.graded_now, t.unpack / n, s.build / n, s.inputs / n, s.run / n, s.timing / n,
         s.diagnosis > 0 ? fmt::format(", diagnosis {:.2f} s", s.diagnosis / n) : std::string());
     if (t.wall > 0) text += fmt::format("Throughput: {:.1f} submissions per minute", 60.0 * n / t.wall);
-    if (t.lanes && t.wall > 0) {
+    // Lanes sharing a GPU are busy together: their summed time says nothing of the GPU's.
+    if (t.lanes && t.wall > 0 && !sharing) {
       const double busy = t.lane_busy / (t.wall * static_cast<double>(t.lanes));
       text += fmt::format("; the GPU{} ran {:.0f} % of the time ({})", t.lanes == 1 ? "" : "s", 100.0 * busy,
                           busy >= 0.8 ? "the GPU runs limit the rate"
                           : t.gpu_waited >= 0.2 * t.wall * static_cast<double>(t.lanes)
                               ? "another cugrade's turns on the GPU limit the rate"
                               : "builds limit the rate: more cores or a larger -j would help");
-      if (t.gpu_waited >= 1.0)
-        text += fmt::format("; {:.0f} s went to waiting for the GPU while another cugrade on this machine used it",
-                            t.gpu_waited);
     }
+    if (t.lanes && t.gpu_waited >= 1.0)
+      text += fmt::format("; {:.0f} s went to waiting for the GPU while another cugrade on this machine used it",
+                          t.gpu_waited);
     text += ".\n";
   }
   if (!summary.setup_problem.empty()) text += "Warning: " + summary.setup_problem + "\n";

@@ -188,7 +188,7 @@ void Batch::take_lane_baselines(std::size_t lane) {
     std::error_code ec;
     fs::remove_all(work, ec);
     fs::create_directories(work, ec);
-    const std::optional<GpuClaim> claim = lane_claims_->claim(lane);
+    const LaneClaim claim = lane_claims_->claim_gpu(lane);  // `lane` is a GPU here
     const double seconds = take_baselines_now(context_, spec_, grader_, options, work);
     if (seconds > 0.0) log(fmt::format("took the reference's timing baselines on GPU {} in {:.1f} s while the first files built",
                                        options_.gpu_lanes[lane], seconds));
@@ -201,17 +201,21 @@ void Batch::take_lane_baselines(std::size_t lane) {
 
 void Batch::run_on_lane(Slot& slot, std::size_t lane) {
   if (slot.early) return;
-  if (lane < lane_ready_.size()) lane_ready_[lane].wait();  // the baselines taken ahead, before any student's run
-  const std::optional<GpuClaim> claim = lane_claims_->claim(lane);
+  const std::size_t gpu = lane_claims_->gpu_of(lane);  // lanes sharing a GPU take turns on it
+  if (gpu < lane_ready_.size()) lane_ready_[gpu].wait();  // the baselines taken ahead, before any student's run
+  const LaneClaim claim = lane_claims_->claim(lane);
   const auto started = Clock::now();
   try {
     CheckOptions options = slot.options;
-    if (use_cuda_ && lane < options_.gpu_lanes.size())
-      options.runner_environment["CUDA_VISIBLE_DEVICES"] = options_.gpu_lanes[lane];
-    options.lane = lane;
+    if (use_cuda_ && gpu < options_.gpu_lanes.size())
+      options.runner_environment["CUDA_VISIBLE_DEVICES"] = options_.gpu_lanes[gpu];
+    options.lane = gpu;  // the timing's CPUs are its GPU's: one lane of it times at a time
     options.lanes = std::max<std::size_t>(1, options_.gpu_lanes.size());
     if (!use_cuda_) options.runner_environment[cpu_threads_variable] = std::to_string(cpu_threads_per_run_);
-    slot.ran = run_submission(context_, spec_, grader_, options, std::move(*slot.built));
+    CheckContext context = context_;
+    context.gpu_turns = use_cuda_ ? lane_claims_->turns_of(lane) : nullptr;
+    context.failures_again_alone = true;  // a neighbour never costs a point (pipeline/alone_rerun.hpp)
+    slot.ran = run_submission(context, spec_, grader_, options, std::move(*slot.built));
   } catch (const std::exception& e) {
     slot.early = harness_failure_report(spec_, slot.options, use_cuda_, e.what());
   }
@@ -339,11 +343,12 @@ Result<BatchSummary> Batch::run() {
               (options_.check.backend == Backend::automatic && device.present());
   const std::size_t cores = std::max(1u, std::thread::hardware_concurrency());
   const std::size_t builders = options_.jobs ? options_.jobs : cores;
-  const std::size_t lanes = use_cuda_ ? options_.gpu_lanes.size() : 0;
+  const std::size_t gpus = use_cuda_ ? options_.gpu_lanes.size() : 0;
   cpu_threads_per_run_ = cpu_threads_per_worker(builders);
   settings_ = grading_settings(spec_, options_.check, use_cuda_);
   lane_claims_.emplace(use_cuda_ ? context_.device : std::nullopt, options_.gpu_lanes,
-                       [this](const std::string& line) { log(line); });
+                       [this](const std::string& line) { log(line); }, use_cuda_ ? options_.runs_per_gpu : 1);
+  const std::size_t lanes = use_cuda_ ? lane_claims_->lanes() : 0;  // lanes_per_gpu of each GPU
 
   if (regrade->all) log("--regrade: every submission is graded again");
   // Decide who is graded now, from what an earlier run left.
@@ -381,10 +386,10 @@ Result<BatchSummary> Batch::run() {
   // the reference's timing baselines are taken then, and its first submission finds them kept.
   lane_ready_.clear();
   if (use_cuda_ && options_.check.performance && !slots.empty())
-    for (std::size_t lane = 0; lane < lanes; ++lane)
+    for (std::size_t lane = 0; lane < gpus; ++lane)  // one per GPU
       lane_ready_.push_back(std::async(std::launch::async, [this, lane] { take_lane_baselines(lane); }).share());
 
-  schedule_batch(slots.size(), WorkerPlan{builders, lanes, 0},
+  schedule_batch(slots.size(), WorkerPlan{builders, lanes, 0, gpus},
                  [&](std::size_t i) { prepare_and_build(slots[i]); },
                  [&](std::size_t i, std::size_t lane) { run_on_lane(slots[i], lane); }, options_.stop,
                  [&](std::size_t i) { score_and_record(slots[i]); });
@@ -415,6 +420,8 @@ Result<BatchSummary> Batch::run() {
     return std::unexpected(written.error());
   summary_.times.builders = builders;
   summary_.times.lanes = lanes;
+  summary_.times.gpus = gpus;
+  summary_.times.runs_per_gpu = use_cuda_ ? std::max<std::size_t>(1, options_.runs_per_gpu) : 1;
   summary_.times.gpu_waited = lane_claims_->waited_s();
   summary_.times.wall = seconds_since(started);
   return summary_;

@@ -31,6 +31,10 @@ struct BatchOptions {
   /// CUDA_VISIBLE_DEVICES of each GPU lane (one lane runs one submission at a time). Empty: no
   /// lanes; each worker runs what it built (the CPU backend, or a GPU-less test).
   std::vector<std::string> gpu_lanes;
+  /// Submissions whose cases and sanitizer passes share each GPU (`--runs-per-gpu`; the lanes
+  /// take turns: pipeline/gpu_turns.hpp): each timed and profiled with the GPU alone, and every
+  /// case that did not pass beside others run again alone before it counts. 1: one at a time.
+  std::size_t runs_per_gpu = 1;
   std::optional<std::string> regrade;        ///< `--regrade` (empty: everyone) or `--regrade alice,bob`
   std::optional<std::int64_t> deadline_unix; ///< adds the late flag to the gradebook
   bool keep_work = false;                    ///< keep work/<student>/ (unpacked files, build, runner files)
@@ -57,6 +61,8 @@ struct BatchTimes {
   double gpu_waited = 0.0;
   std::size_t builders = 0; ///< builds at a time
   std::size_t lanes = 0;    ///< GPU lanes; 0: runs inline in the builders (CPU backend)
+  std::size_t gpus = 0;     ///< GPUs the lanes run on
+  std::size_t runs_per_gpu = 1;  ///< submissions side by side on each GPU (BatchOptions::runs_per_gpu)
 };
 
 /// How a batch went.

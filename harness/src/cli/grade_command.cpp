@@ -4,13 +4,16 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <algorithm>
 #include <cstdlib>
+#include <thread>
 #include <iostream>
 
 #include "batch/batch_summary.hpp"
 #include "batch/deadline.hpp"
 #include "batch/gpu_lanes.hpp"
 #include "batch/grade_batch.hpp"
+#include "batch/lane_claims.hpp"
 #include "batch/progress.hpp"
 #include "cli/cli_support.hpp"
 #include "cli/commands.hpp"
@@ -25,6 +28,7 @@ struct GradeArgs {
   std::string submissions;
   std::string out;
   std::size_t jobs = 0;
+  std::size_t runs_per_gpu = 0;  ///< 0: default_grade_runs_per_gpu
   std::string backend = "auto";
   std::string arch;
   std::optional<std::string> regrade;
@@ -118,6 +122,10 @@ int run_grade(const GradeArgs& args) {
     if (*backend == Backend::cuda && !context.device->present())
       return complain(no_gpu_message(*context.device), exit_internal);
     options.gpu_lanes = gpu_lanes_for(context.device->device_count, std::getenv("CUDA_VISIBLE_DEVICES"));
+    options.runs_per_gpu = args.runs_per_gpu ? args.runs_per_gpu
+                                             : default_grade_runs_per_gpu(std::max(1u, std::thread::hardware_concurrency()),
+                                                                          static_cast<std::uint64_t>(std::max<std::int64_t>(0, context.device->total_global_mem)),
+                                                                          spec->limits.gpu_memory_bytes);
   }
   install_stop_handlers();
   options.stop = &stop_requested;
@@ -159,6 +167,13 @@ void add_grade_command(CLI::App& app, int& exit_code) {
   cmd->add_option("-o,--out", args->out, "Folder for the gradebook, the reports and the batch's state")->required();
   cmd->add_option("-j,--jobs", args->jobs, "Builds at a time (CPU backend: whole checks); default: the core count")
       ->check(CLI::Range(1, 1024).description(""))
+      ->type_name("N");
+  cmd->add_option("--runs-per-gpu", args->runs_per_gpu,
+                  "Submissions whose cases and compute-sanitizer passes share each GPU; each is timed and profiled "
+                  "with the GPU alone, and every case that did not pass beside others is run again alone before it "
+                  "counts. 1: one submission at a time. Default: by the cores (3 per 8, at most 6) and the GPU's "
+                  "memory (4 runners of limits.gpu_memory_mb each)")
+      ->check(CLI::Range(1, 64).description(""))
       ->type_name("N");
   cmd->add_option("-b,--backend", args->backend, "auto (GPU if usable, else CPU), cuda, or cpu")->capture_default_str();
   cmd->add_option("--arch", args->arch, "GPU architecture for nvcc, e.g. sm_90 (default: this GPU's)");

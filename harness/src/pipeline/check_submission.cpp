@@ -13,6 +13,7 @@
 #include "device/gpu_claim.hpp"
 #include "diagnose/diagnose_steps.hpp"
 #include "diagnose/ncu_command.hpp"
+#include "pipeline/alone_rerun.hpp"
 #include "pipeline/build_for_check.hpp"
 #include "pipeline/case_plan.hpp"
 #include "pipeline/environment.hpp"
@@ -46,17 +47,6 @@ std::string to_string(Backend backend) {
 }
 
 namespace {
-/// The runner knows cases by neutral ids ("case-3"); a message that names one names it as the
-/// student knows it ("an earlier case of this step timed out (fast/n=5/seed=1)").
-void name_cases_in_messages(RunOutcome& ran, const CasePlan& plan) {
-  for (auto& [id, status] : ran.tasks)
-    for (std::size_t i = 0; i < plan.cases.size() && i < plan.job.checks.size(); ++i) {
-      const std::string neutral = "(" + plan.job.checks[i].id + ")";
-      if (const auto at = status.message.find(neutral); at != std::string::npos)
-        status.message.replace(at, neutral.size(), "(" + plan.cases[i].spec_case.id + ")");
-    }
-}
-
 /// Adds the cross-case pattern ("wrong only at sizes that are not a multiple of 32") to the
 /// first visible wrong answer of each step.
 void add_cross_case_patterns(GradeReport& report, const Spec& spec) {
@@ -189,22 +179,40 @@ RanSubmission run_submission(const CheckContext& context, const Spec& spec, cons
     }
     // The runners started beside the cases load the first step that is timed now: that upload
     // overlaps the sanitizer's pass. Runners left unused (no step passed) end with `early`.
-    const std::vector<std::size_t> passing = passing_step_tasks(plan.job.timings, report.cases);
+    std::vector<std::size_t> passing = passing_step_tasks(plan.job.timings, report.cases);
     if (!passing.empty()) early.load(passing.front());
     // Invalid accesses, races and uninitialised reads the GPU let pass: compute-sanitizer.
+    const std::vector<std::string> tools = sanitizer_tools(options.submission);
+    std::vector<std::string> unchecked;  // cases the sanitizer could not check
     if (use_cuda && options.sanitizer) {
-      const std::vector<std::string> tools = sanitizer_tools(options.submission);
       const SanitizerPass pass =
           run_sanitizer_pass(context.processes, spec, plan, run, ran, context.locations.compute_sanitizer, tools,
                              report.submission, report.cases,
                              [&] { say(options, "checking the cases under compute-sanitizer ..."); });
       spent.run += pass.seconds;
       report.notes.insert(report.notes.end(), pass.notes.begin(), pass.notes.end());
+      unchecked = pass.unchecked;
     }
     turn.release();
-    // Alone only where a step is to be timed: with none passing there is nothing to time or
-    // profile, and a turn alone would empty the GPU of the other lanes' work for nothing.
-    if (timed && context.gpu_turns && !passing.empty()) turn = context.gpu_turns->alone();
+    // A graded batch's cases that did not pass beside others, or that the sanitizer could not
+    // check there, are run again with the GPU alone, and the runs alone count (alone_rerun.hpp);
+    // the turn alone goes on into the timing.
+    const bool again_alone = use_cuda && context.gpu_turns && context.failures_again_alone &&
+                             !cases_not_passed(report.cases, unchecked).empty();
+    // Alone only where a step is to be timed or a case run again: otherwise a turn alone would
+    // empty the GPU of the other lanes' work for nothing.
+    if (context.gpu_turns && (again_alone || (timed && !passing.empty()))) turn = context.gpu_turns->alone();
+    if (again_alone) {
+      say(options, "running the cases that did not pass beside other submissions again, with the GPU alone ...");
+      CaseStages stages{shared_on_gpu, {}, tools, report.submission};
+      if (options.sanitizer) stages.sanitizer = context.locations.compute_sanitizer;
+      const AloneRerun alone =
+          run_again_alone(context.processes, spec, plan, run, reference_runner, stages, report.cases, unchecked);
+      spent.run += alone.seconds;
+      report.notes.insert(report.notes.end(), alone.notes.begin(), alone.notes.end());
+      passing = passing_step_tasks(plan.job.timings, report.cases);
+      if (!timed || passing.empty()) turn.release();
+    }
     stage_started = std::chrono::steady_clock::now();
     {
       const PinnedThread pinned(check_timing_cpus(options));  // the lock-step loop, and runners it starts

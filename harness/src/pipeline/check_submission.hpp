@@ -90,6 +90,10 @@ struct CheckContext {
   /// sanitizer's pass in a shared turn, the timing and the diagnosis alone, and no timing runner
   /// started early. Null: the check has its GPU to itself.
   std::shared_ptr<GpuTurns> gpu_turns = nullptr;
+  /// With gpu_turns: every case that did not pass beside the other lanes is run again with the GPU
+  /// alone, and the run alone counts (a graded batch: a neighbour never costs a point;
+  /// alone_rerun.hpp). False: the first run counts (the self-test grades a missed entry again).
+  bool failures_again_alone = false;
   /// A lone check's claim of its GPU against other cugrade processes (device/gpu_claim.hpp),
   /// taken by each part that uses the GPU for as long as it does: the reference's baselines beside
   /// the build, then the run. The build itself needs no GPU, so checks side by side build side by

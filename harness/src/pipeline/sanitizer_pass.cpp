@@ -331,7 +331,12 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
         }
       }
     }
+    const auto unchecked = [&](const std::string& task) {
+      if (const auto it = results.find(task); it != results.end() && std::ranges::find(pass.unchecked, it->second->id) == pass.unchecked.end())
+        pass.unchecked.push_back(it->second->id);
+    };
     if (!any_ran) {
+      for (const auto& id : ids) unchecked(id);
       note_problem(problems, run.tool,
                    "the sanitizer did not start the runner" +
                        (run.ran.output_excerpt.empty() ? "" : " (" + run.ran.output_excerpt.substr(0, 200) + ")"));
@@ -348,8 +353,10 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
     if (run.tool == "initcheck")
       std::erase_if(findings, [&](const SanitizerFinding& f) { return bad_access.contains(f.task); });
     for (const auto& [id, status] : run.ran.tasks)
-      if (status.outcome == Outcome::timeout && results.contains(id) && slow.size() < 8)
-        slow.push_back(results.at(id)->id + " (" + run.tool + ")");
+      if (status.outcome == Outcome::timeout && results.contains(id)) {
+        unchecked(id);
+        if (slow.size() < 8) slow.push_back(results.at(id)->id + " (" + run.tool + ")");
+      }
     std::map<std::string, std::string> kind_of;
     for (const auto& f : findings)
       if (!kind_of.contains(f.task)) kind_of[f.task] = f.kind;

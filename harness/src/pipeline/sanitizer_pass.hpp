@@ -62,6 +62,11 @@ RacecheckCases racecheck_cases(const std::vector<std::string>& step_ids,
 struct SanitizerPass {
   std::vector<std::string> notes;  ///< what it checked, what it could not
   std::size_t marked = 0;          ///< cases a report was given to
+  /// The cases (CaseResult::id) it meant to check and could not: past the sanitizer's time limit
+  /// under a tool, or every case where a tool's runner did not start. Beside other submissions on
+  /// the GPU a neighbour can cause either, so a graded batch checks them again alone
+  /// (alone_rerun.hpp).
+  std::vector<std::string> unchecked = {};
   double seconds = 0.0;
 };
 

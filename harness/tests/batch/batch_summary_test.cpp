@@ -54,6 +54,20 @@ TEST_CASE("batch::render_batch_summary") {
     CHECK(text.find("the GPU ran 40 % of the time (another cugrade's turns on the GPU limit the rate); 120 s went to "
                     "waiting for the GPU while another cugrade on this machine used it.\n") != std::string::npos);
   }
+  SUBCASE("submissions sharing a GPU: how many side by side, no busy share summed over lanes") {
+    BatchSummary s = sample_summary();
+    s.times.lanes = 12;
+    s.times.gpus = 1;
+    s.times.runs_per_gpu = 6;
+    s.times.lane_busy = 2000.0;
+    s.times.gpu_waited = 30.0;
+    const std::string text = render_batch_summary(s, "matmul", "grades");
+    CHECK(text.find("runs on 1 GPU, up to 6 submissions side by side on each (their cases and sanitizer passes; "
+                    "timing and profiling one at a time).\n") != std::string::npos);
+    CHECK(text.find("% of the time") == std::string::npos);
+    CHECK(text.find("; 30 s went to waiting for the GPU while another cugrade on this machine used it.\n") !=
+          std::string::npos);
+  }
   SUBCASE("the CPU backend, stopped early") {
     BatchSummary s = sample_summary();
     s.times.lanes = 0;

@@ -409,16 +409,33 @@ class ConcurrentMachine : public ProcessRunner {
     if (is_build_tool(request) || has_argument(argv, "-o")) return fake_build_step(request);  // compile, seal, link
     const std::string gpu = request.environment.contains("CUDA_VISIBLE_DEVICES")
                                 ? request.environment.at("CUDA_VISIBLE_DEVICES") : "none";
+    // Whether another runner ran on this GPU while this one did (either started first).
+    const auto beside = std::make_shared<std::atomic<bool>>(false);
     {
       std::lock_guard lock(mutex_);
       if (++running_[gpu] > 1) shared_gpu_ = true;
+      most_at_once_ = std::max(most_at_once_, running_[gpu]);
+      for (const auto& other : active_[gpu]) *other = *beside = true;
+      active_[gpu].push_back(beside);
       gpus_.push_back(gpu);
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    const ProcessResult result = scripted_runner(student_runner(FakeStudent{}))(request);
+    FakeStudent student;
+    if (wrong_beside_others && *beside)
+      student.tamper = [](const CheckTask&, ArraySet& outputs, ArraySet&) { outputs.at("y").data<float>()[0] += 1.0f; };
+    const ProcessResult result = scripted_runner(student_runner(student))(request);
     std::lock_guard lock(mutex_);
     --running_[gpu];
+    std::erase(active_[gpu], beside);
     return result;
+  }
+  /// A runner beside another on its GPU computes a wrong element (as one whose neighbour took the
+  /// GPU's memory, or cleared the shared memory it poisoned, might).
+  bool wrong_beside_others = false;
+  /// The most runners on one GPU at once.
+  int most_at_once() {
+    std::lock_guard lock(mutex_);
+    return most_at_once_;
   }
   std::vector<std::string> gpus() {
     std::lock_guard lock(mutex_);
@@ -432,6 +449,8 @@ class ConcurrentMachine : public ProcessRunner {
  private:
   std::mutex mutex_;
   std::map<std::string, int> running_;
+  std::map<std::string, std::vector<std::shared_ptr<std::atomic<bool>>>> active_;  ///< per GPU: the runners on it
+  int most_at_once_ = 0;
   std::vector<std::string> gpus_;
   bool shared_gpu_ = false;
 };
@@ -496,6 +515,30 @@ TEST_CASE("batch::grade_batch on GPU lanes") {
   CHECK(gpus.size() == students.size());
   for (const auto& gpu : gpus) CHECK((gpu == "3" || gpu == "5"));
   CHECK_FALSE(batch.machine.shared_gpu());  // never two runners on one GPU at a time
+}
+
+TEST_CASE("batch::grade_batch with submissions sharing a GPU") {
+  const std::vector<std::string> students{"s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10"};
+  LaneBatch batch(students, {"3"}, 4);
+  batch.options.runs_per_gpu = 2;
+  batch.machine.wrong_beside_others = true;
+  const BatchSummary summary = batch.grade();
+  // A neighbour never costs a point: every case that failed beside another runner was run again
+  // with the GPU alone, and that run counted.
+  CHECK(summary.outcomes == std::map<Outcome, std::size_t>{{Outcome::passed, students.size()}});
+  CHECK(summary.times.lanes == 4);  // lanes_per_gpu(2) on one GPU
+  CHECK(batch.machine.most_at_once() <= 2);
+  CHECK(fs::exists(batch.locks() / "cugrade-gpu-device-3.lock"));  // one claim for its lanes
+  std::size_t again = 0;
+  for (const auto& student : students) {
+    auto record = load_record(batch.options.out, student);
+    REQUIRE(record.has_value());
+    REQUIRE(record->has_value());
+    for (const auto& note : (*record)->report.notes)
+      if (note.find("were run again with the GPU alone") != std::string::npos) ++again;
+  }
+  // Whoever ran beside another (the fake builds are instant: most did) was run again, and said so.
+  CHECK(batch.machine.shared_gpu() == (again > 0));
 }
 
 TEST_CASE("batch::grade_batch takes turns with another cugrade on its GPU") {
