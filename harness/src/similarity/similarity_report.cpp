@@ -65,8 +65,10 @@ std::string code_column(const StudentCode& code, const std::vector<LineSpan>& ba
       continue;
     }
     flush_fold();
-    std::string cls = run_of[l] >= 0 ? fmt::format("r{}", static_cast<std::size_t>(run_of[l]) % kRunColours)
-                                     : (in_base[l] ? "base" : "");
+    // The template's lines were emptied before comparing: greyed even where a run spans them.
+    std::string cls = in_base[l]       ? "base"
+                      : run_of[l] >= 0 ? fmt::format("r{}", static_cast<std::size_t>(run_of[l]) % kRunColours)
+                                       : "";
     const std::string mark = run_start[l] && run_of[l] >= 0 ? fmt::format("<b>{}</b>", run_of[l] + 1) : "";
     out += fmt::format("<div{}><span class=\"ln\">{}{}</span>{}</div>\n", cls.empty() ? "" : " class=\"" + cls + "\"",
                        mark, l, e(lines[l - 1]));

@@ -14,7 +14,7 @@ ClassSimilarity sample() {
                  {{"matmul.cu", 1}}},
                 {"=bob <b>", "x1\nx2\nx3\n", {{"a.cu", 1}, {"b.cu", 3}}},
                 {"carol", "c\n", {{"matmul.cu", 1}}}};
-  s.base = {{{1, 1}}, {}, {}};
+  s.base = {{{1, 1}, {3, 3}}, {}, {}};
   s.tokens = {120, 60, 10};
   SimilarPair p;
   p.a = 0;
@@ -65,6 +65,8 @@ TEST_CASE("similarity::render_similarity_html") {
   CHECK(html.find("<div class=\"r0\"><span class=\"ln\"><b>1</b>1</span>x1</div>") != std::string::npos);
   CHECK(html.find("<div class=\"r1\"><span class=\"ln\"><b>2</b>12</span>line12</div>") != std::string::npos);
   CHECK(html.find("<div class=\"base\"><span class=\"ln\">1</span>line1</div>") != std::string::npos);
+  // A template line inside a run was not compared: greyed, not in the run's colour.
+  CHECK(html.find("<div class=\"base\"><span class=\"ln\">3</span>line3</div>") != std::string::npos);
   // Lines 7 to 8 are more than three lines from a run: folded.
   CHECK(html.find("⋯ 2 lines not in a run ⋯") != std::string::npos);
   CHECK(html.find("<div class=\"file\">b.cu</div>") != std::string::npos);  // where bob's second file starts
