@@ -11,6 +11,10 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/cugrade-similarity-XXXXXX")
 trap 'rm -rf "$work"' EXIT
 failures=0
 fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
+if ! command -v clang-format > /dev/null; then
+  echo "no clang-format (scripts/install-deps.sh --test-tools installs it): the planted copies cannot be made; skipped"
+  exit 77
+fi
 command -v sim_c++ > /dev/null || { echo "FAIL: sim_c++ is not installed (scripts/install-deps.sh installs similarity-tester)" >&2; exit 1; }
 
 # 1. Every planted pair above every honest, independent pair; pairs of one origin (the lecture's
