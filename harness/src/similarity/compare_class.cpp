@@ -55,10 +55,8 @@ Result<ClassSimilarity> compare_class(ProcessRunner& processes, std::vector<Stud
   out.tokens.assign(n, 0);
   std::error_code ec;
   fs::remove_all(work, ec);
-  fs::create_directories(work / "given", ec);
-  fs::create_directories(work / "own", ec);
-  fs::create_directories(work / "base", ec);
-  if (ec) return fail("cannot create " + work.string() + ": " + ec.message());
+  for (const char* folder : {"given", "own", "base"})
+    if (fs::create_directories(work / folder, ec); ec) return fail("cannot create " + (work / folder).string() + ": " + ec.message());
   // Staged by number: no student's id or file name reaches sim's command line.
   std::map<std::string, std::size_t> index_of;
   std::vector<std::string> given, own;

@@ -3,6 +3,7 @@
 // `similarity-tester`), the assignment's template taken out first (similarity/base_code.hpp).
 // The numbers are sim's own: its percentages (-p) and its runs (-n), each pair compared in
 // isolation (-e). Similarity is evidence for a person to read, never a score.
+#include <algorithm>
 #include <filesystem>
 #include <string>
 #include <vector>
