@@ -51,10 +51,12 @@ Result<fs::path> submission_root(const SubmissionSource& source, const fs::path&
 
 }  // namespace
 
-Result<ClassCode> read_class_code(const fs::path& submissions, const fs::path& work, const Limits& limits,
+Result<ClassCode> read_class_code(const fs::path& submissions, const fs::path& work, const Spec& spec,
                                   const UnpackLimits& unpack) {
   auto listing = list_submissions(submissions);
   if (!listing) return fail(listing.error().message);
+  if (listing->submissions.empty()) return fail(no_submission_message(submissions, *listing, spec.id));
+  const Limits& limits = spec.limits;
   ClassCode code;
   code.left_out = listing->skipped;
   std::error_code ec;

@@ -33,10 +33,11 @@ struct ClassCode {
 
 /// Reads every submission under `submissions`, unpacking archives and copying loose files under
 /// `work` (a folder of the caller's, emptied first). A student whose files cannot be read (no .cu
-/// file, a damaged archive, a file past `limits`) is left out with the reason. Fails when the
-/// submissions folder cannot be listed.
+/// file, a damaged archive, a file past `spec`'s limits) is left out with the reason. Fails when
+/// the submissions folder cannot be listed or holds no submission (saying what one is, as
+/// `cugrade grade` does).
 Result<ClassCode> read_class_code(const std::filesystem::path& submissions, const std::filesystem::path& work,
-                                  const Limits& limits, const UnpackLimits& unpack = {});
+                                  const Spec& spec, const UnpackLimits& unpack = {});
 
 /// The assignment's starter code: every .cu file of `template_dir`, as one text.
 Result<StudentCode> read_template_code(const std::filesystem::path& template_dir);

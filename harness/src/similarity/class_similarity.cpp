@@ -19,7 +19,7 @@ Result<SimilarityWritten> write_class_similarity(ProcessRunner& processes, const
   if (ec) return fail("cannot create " + request.out.string() + ": " + ec.message());
   // No student's folder starts with '.' (batch/student_paths), so this one is nobody's.
   const fs::path work = request.out / "work" / ".similarity";
-  auto code = read_class_code(request.submissions, work / "read", spec.limits);
+  auto code = read_class_code(request.submissions, work / "read", spec);
   if (!code) return fail(code.error().message);
   auto compared = compare_class(processes, std::move(code->students), *base, work / "sim", request.sim);
   if (!compared) return fail(compared.error().message);

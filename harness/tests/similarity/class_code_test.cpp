@@ -18,7 +18,9 @@ TEST_CASE("similarity::read_class_code") {
   fs::create_directories(submissions / "carol");                         // nothing handed in
   write_text(submissions / "dave.zip", "not a zip");                     // damaged
 
-  auto read = read_class_code(submissions, work, Limits{});
+  Spec spec;
+  spec.id = "matmul";
+  auto read = read_class_code(submissions, work, spec);
   REQUIRE_MESSAGE(read.has_value(), read.error().message);
   REQUIRE(read->students.size() == 3);
   const StudentCode& alice = read->students[0];
@@ -38,6 +40,17 @@ TEST_CASE("similarity::read_class_code") {
   CHECK(read->left_out[1].starts_with("dave: dave.zip cannot be unpacked"));
   // The students' files were unpacked under `work`, nowhere else.
   CHECK(fs::exists(work / "bob" / "files" / "bob" / "matmul.cu"));
+}
+
+TEST_CASE("similarity::read_class_code of no class") {
+  TempFolder dir;
+  Spec spec;
+  spec.id = "matmul";
+  write_text(dir.path / "hw" / "notes.txt", "not a submission");
+  auto read = read_class_code(dir.path / "hw", dir.path / "work", spec);
+  REQUIRE_FALSE(read.has_value());
+  CHECK(read.error().message.starts_with("no submission in "));  // what a submission is, as `grade` says
+  CHECK_FALSE(read_class_code(dir.path / "missing", dir.path / "work", spec).has_value());
 }
 
 TEST_CASE("similarity::read_template_code") {
