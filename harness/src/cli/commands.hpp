@@ -33,5 +33,7 @@ void add_init_command(CLI::App& app, int& exit_code);
 void add_bench_command(CLI::App& app, int& exit_code);
 /// `cugrade grade`: grade a whole class (gradebook, reports per student, class summary).
 void add_grade_command(CLI::App& app, int& exit_code);
+/// `cugrade similarity`: which students' code is alike (a ranked pair table, the top pairs side by side).
+void add_similarity_command(CLI::App& app, int& exit_code);
 
 }  // namespace cugrade

@@ -1,5 +1,6 @@
 // `cugrade doctor` (the lecture's device query plus everything cugrade needs) and
 // `cugrade calibrate` (measure this GPU's ceilings once and cache them).
+#include <cstdlib>
 #include <iostream>
 
 #include <fmt/format.h>
@@ -7,8 +8,11 @@
 #include "cli/cli_support.hpp"
 #include "cli/commands.hpp"
 #include "core/config.hpp"
+#include "core/program_path.hpp"
 #include "pipeline/environment.hpp"
 #include "process/sandbox.hpp"
+#include "cli/similarity_option.hpp"
+#include "similarity/compare_class.hpp"
 
 namespace cugrade {
 namespace {
@@ -66,6 +70,15 @@ int run_doctor() {
   if (!sandbox.works)
     missing.push_back("sandbox: " + sandbox.fix + " (until then `cugrade check` reports say \"not sealed\" and "
                       "`cugrade grade` refuses without --allow-unsealed)");
+  // Code similarity (`cugrade similarity`, `grade --similarity`) runs Debian's similarity-tester.
+  const char* path_list = std::getenv("PATH");
+  const fs::path named = similarity_program();
+  const fs::path sim = named.is_absolute() ? named : find_program(named.string(), path_list ? path_list : "");
+  const std::string sim_said = sim.empty() ? "" : sim_version(*processes, sim);
+  line("similarity", sim_said.empty() ? "sim_c++ not found (`cugrade similarity` needs it)" : sim_said + " (" + sim.string() + ")");
+  if (sim_said.empty())
+    missing.push_back("sim_c++ not found: sudo apt-get install similarity-tester (for `cugrade similarity` and "
+                      "`cugrade grade --similarity`; grading itself does not need it)");
   for (const auto& id : list_assignments(where.assignments())) {
     const bool cuda = fs::exists(where.cuda_runner_library(id));
     const bool cpu = fs::exists(where.cpu_runner_library(id));

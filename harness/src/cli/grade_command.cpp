@@ -17,6 +17,7 @@
 #include "batch/progress.hpp"
 #include "cli/cli_support.hpp"
 #include "cli/commands.hpp"
+#include "cli/similarity_option.hpp"
 #include "pipeline/environment.hpp"
 #include "process/sandbox.hpp"
 
@@ -41,6 +42,8 @@ struct GradeArgs {
   bool keep_work = false;
   bool allow_unsealed = false;
   bool quiet = false;
+  bool similarity = false;
+  SimilarityFlags similarity_flags;
 };
 
 /// Set by the first SIGINT or SIGTERM: no new submission starts, the gradebook is still written.
@@ -127,6 +130,13 @@ int run_grade(const GradeArgs& args) {
                                                                           static_cast<std::uint64_t>(std::max<std::int64_t>(0, context.device->total_global_mem)),
                                                                           spec->limits.gpu_memory_bytes);
   }
+  // Before grading: a missing tool is said before a long batch, and summary.html links the page.
+  if (args.similarity) {
+    auto similar = class_similarity_for(*processes, where, *spec, options.submissions, options.out,
+                                        args.similarity_flags, args.keep_work);
+    if (!similar) return complain("--similarity: " + similar.error().message, exit_usage);
+    if (!args.quiet) std::cerr << describe_similarity(*similar);
+  }
   install_stop_handlers();
   options.stop = &stop_requested;
 
@@ -195,6 +205,10 @@ void add_grade_command(CLI::App& app, int& exit_code) {
                 "Skip the performance diagnosis: no Nsight Compute profile of the steps below full credit (faster batches; the reports then give the ratio without its cause)");
   cmd->add_flag("--allow-unsealed", args->allow_unsealed,
                 "Grade even where the sandbox does not work (see `cugrade doctor`); every report says \"not sealed\"");
+  cmd->add_flag("--similarity", args->similarity,
+                "Also compare the class's code pair by pair (as `cugrade similarity` does): OUT/similarity.csv and "
+                "similarity.html, linked from summary.html; evidence for a person, never a score");
+  add_similarity_tuning(*cmd, args->similarity_flags);
   cmd->add_flag("--keep-work", args->keep_work, "Keep OUT/work/<student>/ (unpacked files, build, runner files)");
   cmd->add_flag("-q,--quiet", args->quiet, "No progress and no summary");
   cmd->callback([args, &exit_code] { exit_code = run_grade(*args); });

@@ -64,6 +64,10 @@ void render_header(std::string& out, std::span<const ClassSummaryEntry> students
                          ? fmt::format(" <span class=\"subtitle\">· {}</span>", e(first->title))
                          : "");
   if (!options.subtitle.empty()) out += fmt::format("<p class=\"muted\">{}</p>\n", e(options.subtitle));
+  if (!options.similarity_link.empty())
+    out += fmt::format("<p><a href=\"{}\">Code similarity across the class</a> "
+                       "<span class=\"muted\">(evidence for a person to read, never a score)</span></p>\n",
+                       e(options.similarity_link));
   std::vector<double> fractions;
   std::size_t all_passed = 0;
   for (const ClassSummaryEntry& s : students) {

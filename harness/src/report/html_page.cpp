@@ -78,7 +78,20 @@ table.steps td.diagnosis { overflow-wrap: anywhere; }
 table.perf { font-size: 12.5px; }
 table.perf td { white-space: nowrap; }
 table.perf td:last-child { white-space: normal; overflow-wrap: anywhere; min-width: 9em; }
-@media (max-width: 760px) { .two { grid-template-columns: 1fr; } }
+.notice { border-left: 3px solid var(--skip); padding: 4px 0 4px 12px; }
+.share { display: inline-block; height: 9px; background: var(--you); border-radius: 2px; vertical-align: middle; }
+.sbs { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 12px; }
+.code { border: 1px solid var(--line); border-radius: 6px; overflow-x: auto; font: 12px/1.45 ui-monospace, "DejaVu Sans Mono", monospace; }
+.code > div { white-space: pre; padding: 0 8px 0 0; }
+.code .who { font: 600 13px system-ui, "DejaVu Sans", sans-serif; background: var(--soft); padding: 5px 8px; white-space: normal; }
+.code .file { color: var(--muted); background: var(--soft); padding: 2px 8px; border-top: 1px solid var(--line); }
+.code .fold { color: var(--muted); font-style: italic; padding-left: 8px; }
+.code .ln { display: inline-block; width: 5.5em; text-align: right; padding-right: 8px; margin-right: 6px; color: var(--muted); user-select: none; }
+.code .ln b { float: left; padding-left: 4px; color: var(--ink); }
+.code .base { color: #9ca3af; }
+.code .r0 { background: #fde68a; } .code .r1 { background: #bfdbfe; } .code .r2 { background: #bbf7d0; }
+.code .r3 { background: #fbcfe8; } .code .r4 { background: #ddd6fe; } .code .r5 { background: #fed7aa; }
+@media (max-width: 760px) { .two, .sbs { grid-template-columns: 1fr; } }
 footer { font-size: 12px; color: var(--muted); text-align: center; }
 )css";
 

@@ -83,6 +83,12 @@ TEST_CASE("report::render_class_summary_html") {
     std::vector<ClassSummaryEntry> clean{students.front()};
     CHECK(render_class_summary_html(clean).find("None: every submission built and passed every case.") != std::string::npos);
   }
+  SUBCASE("the similarity page linked only when there is one") {
+    CHECK(render_class_summary_html(students).find("similarity.html") == std::string::npos);
+    const std::string page = render_class_summary_html(students, {.similarity_link = "similarity.html"});
+    CHECK(page.find("<a href=\"similarity.html\">Code similarity across the class</a>") != std::string::npos);
+    CHECK(page.find("never a score") != std::string::npos);
+  }
   SUBCASE("an empty class says so") {
     const std::string page = render_class_summary_html({});
     CHECK(page.find("No submissions were graded.") != std::string::npos);
