@@ -246,6 +246,14 @@ void Batch::score_and_record(Slot& slot) {
 }
 
 void Batch::record(Slot& slot, GradeReport report, const StageSeconds& seconds) {
+  // A shard runs as one task of a Slurm job, which is ended by a signal to every process of it
+  // (scancel, a node failure, the time limit, preemption): a build or run in flight may have died
+  // of that signal rather than of the student's code, so nothing finished after it is kept as a
+  // grade. The student stays without a result, for the requeued task or the next run.
+  if (options_.shard && options_.stop && options_.stop->load()) {
+    log(printable(slot.source.student) + ": not recorded: the shard was told to stop while grading it (graded again later)");
+    return;
+  }
   StudentRecord record;
   record.student = slot.source.student;
   record.source = slot.source.path.filename().string();
