@@ -81,11 +81,6 @@ skip() {
 arch=$(dpkg-architecture -qDEB_HOST_MULTIARCH 2>/dev/null || echo x86_64-linux-gnu)
 libdir=$prefix/usr/lib/$arch
 plugindir=$libdir/slurm-wlm
-for program in "$prefix/usr/sbin/munged" "$prefix/usr/sbin/slurmctld" "$prefix/usr/sbin/slurmd" \
-  "$prefix/usr/sbin/slurmstepd" "$prefix/usr/bin/sbatch"; do
-  [ -x "$program" ] ||
-    skip "no $program (apt-get install slurm-wlm munge, or scripts/install-deps.sh --test-tools; or SLURM_PREFIX)"
-done
 [ -f "$plugindir/select_cons_tres.so" ] || skip "no Slurm plugins in $plugindir"
 
 mkdir -p "$dir"
@@ -95,6 +90,23 @@ chmod 755 "$dir"
 mkdir -p "$dir/munge" "$dir/state" "$dir/spool" "$dir/log" "$dir/run" "$dir/dev"
 chmod 700 "$dir/state" "$dir/spool"
 chmod 755 "$dir/munge" "$dir/log" "$dir/run" "$dir/dev"
+# A daemon by its name, or through a link of that name to Debian's own file (slurmd-wlm: the
+# packages' postinst links slurmd to it, which `dpkg -x` does not run). The name matters: Slurm
+# tells its daemons apart by the name they were started under (slurmd-wlm reads no GPUs).
+daemon() {
+  if [ -x "$prefix/usr/sbin/$1" ]; then
+    echo "$prefix/usr/sbin/$1"
+  else
+    mkdir -p "$dir/bin"
+    ln -sfn "$prefix/usr/sbin/$1-wlm" "$dir/bin/$1"
+    echo "$dir/bin/$1"
+  fi
+}
+munged=$prefix/usr/sbin/munged slurmctld=$(daemon slurmctld) slurmd=$(daemon slurmd) slurmstepd=$(daemon slurmstepd)
+for program in "$munged" "$slurmctld" "$slurmd" "$slurmstepd" "$prefix/usr/bin/sbatch"; do
+  [ -x "$program" ] ||
+    skip "no $program (apt-get install slurm-wlm munge, or scripts/install-deps.sh --test-tools; or SLURM_PREFIX)"
+done
 user=$(id -un)
 
 cat >"$dir/env.sh" <<EOF
@@ -110,7 +122,7 @@ chmod 644 "$dir/env.sh"
 # munge: a key of its own; the daemon found through the socket named in AuthInfo.
 dd if=/dev/urandom of="$dir/munge/munge.key" bs=1024 count=1 status=none
 chmod 400 "$dir/munge/munge.key"
-"$prefix/usr/sbin/munged" --force --key-file="$dir/munge/munge.key" --socket="$dir/munge/munge.socket" \
+"$munged" --force --key-file="$dir/munge/munge.key" --socket="$dir/munge/munge.socket" \
   --pid-file="$dir/munge/munged.pid" --log-file="$dir/munge/munged.log" --seed-file="$dir/munge/munged.seed" ||
   skip "munged did not start: $(tail -n 3 "$dir/munge/munged.log" 2>/dev/null)"
 for _ in $(seq 50); do [ -S "$dir/munge/munge.socket" ] && break; sleep 0.1; done
@@ -178,9 +190,9 @@ PartitionName=debug Nodes=$node Default=YES MaxTime=INFINITE State=UP
 EOF
 chmod 644 "$dir/slurm.conf" "$dir/gres.conf"
 
-"$prefix/usr/sbin/slurmctld" -c -f "$dir/slurm.conf" ||
+"$slurmctld" -c -f "$dir/slurm.conf" ||
   skip "slurmctld did not start: $(tail -n 5 "$dir/log/slurmctld.log" 2>/dev/null)"
-"$prefix/usr/sbin/slurmd" -N "$node" -f "$dir/slurm.conf" -d "$prefix/usr/sbin/slurmstepd" ||
+"$slurmd" -N "$node" -f "$dir/slurm.conf" -d "$slurmstepd" ||
   skip "slurmd did not start: $(tail -n 5 "$dir/log/slurmd.log" 2>/dev/null)"
 for _ in $(seq 150); do
   state=$(sinfo --noheader --nodes="$node" --format=%T 2>/dev/null || true)
