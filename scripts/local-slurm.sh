@@ -9,9 +9,9 @@
 #
 # start: munged, slurmctld and slurmd (node "cugrade-node" on 127.0.0.1), no accounting,
 #        ProctrackType=proctrack/linuxproc, TaskPlugin=task/none, ReturnToService=2, and N GPUs as
-#        generic resources (default 2): on a machine with /dev/nvidia0.. those devices, elsewhere
-#        character devices made with mknod (as root; a job then sees CUDA_VISIBLE_DEVICES set as on
-#        a real node). Waits until the node is idle; exits 77 (and stops what it started) when
+#        generic resources (default: every /dev/nvidiaN of the machine, else 2): /dev/nvidia0..N-1
+#        where the machine has them, else character devices made with mknod (as root; a job then
+#        sees CUDA_VISIBLE_DEVICES set as on a real node). Waits until the node is idle; exits 77 (and stops what it started) when
 #        Slurm is not installed or cannot start, saying why.
 # stop:  cancels every job, then ends each daemon it started by the pid in its pid file.
 #
@@ -25,7 +25,7 @@ usage() { sed -n '6,9p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 1; }
 [ $# -ge 2 ] || usage
 action=$1 dir=$2
 shift 2
-gpus=2 cpus=4 max_array_size=4
+gpus="" cpus=4 max_array_size=4
 while [ $# -gt 0 ]; do
   case $1 in
     --gpus) gpus=$2; shift 2 ;;
@@ -131,8 +131,17 @@ for _ in $(seq 50); do [ -S "$dir/munge/munge.socket" ] && break; sleep 0.1; don
 # GPUs: the machine's own, else character devices whose names end in distinct numbers (a
 # regular file would give jobs an empty CUDA_VISIBLE_DEVICES).
 gres_line="" gres_conf="AutoDetect=off"
-if [ "$gpus" -gt 0 ]; then
+if [ -z "$gpus" ]; then  # default: the machine's GPUs, else two fake ones
+  gpus=2
   if [ -c /dev/nvidia0 ]; then
+    gpus=0
+    while [ -c "/dev/nvidia$gpus" ]; do gpus=$((gpus + 1)); done
+  fi
+fi
+if [ "$gpus" -gt 0 ]; then
+  real=true
+  for i in $(seq 0 $((gpus - 1))); do [ -c "/dev/nvidia$i" ] || real=false; done
+  if $real; then
     device_glob="/dev/nvidia[0-$((gpus - 1))]"
   else
     for i in $(seq 0 $((gpus - 1))); do
