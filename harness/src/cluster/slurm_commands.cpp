@@ -74,7 +74,8 @@ Result<std::vector<QueuedTask>> queued_tasks(ProcessRunner& processes, const std
   std::string ids;
   for (const auto& id : job_ids) ids += (ids.empty() ? "" : ",") + id;
   const ProcessResult result = processes.run(
-      slurm_request({"squeue", "--noheader", "--array", "--jobs=" + ids, std::string("--format=") + squeue_format}));
+      // --me: a job id of an earlier run that Slurm has since given to someone else is not ours to wait for.
+      slurm_request({"squeue", "--me", "--noheader", "--array", "--jobs=" + ids, std::string("--format=") + squeue_format}));
   if (result.started && !result.timed_out && result.exit_code != 0 && squeue_knows_none(result.stderr_text))
     return std::vector<QueuedTask>{};
   if (!result.started || result.timed_out || result.exit_code != 0) return fail(failure_text("squeue", result));

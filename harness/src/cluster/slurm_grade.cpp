@@ -69,9 +69,8 @@ Result<SlurmGradeResult> grade_on_slurm(ProcessRunner& processes, const Spec& sp
   auto regrade = parse_regrade(request.regrade, listing->submissions);
   if (!regrade) return std::unexpected(regrade.error());
   std::error_code ec;
-  fs::create_directories(request.out / "slurm" / "logs", ec);
-  fs::create_directories(request.out / "results", ec);
-  if (ec) return fail("cannot create " + (request.out / "slurm").string() + ": " + ec.message());
+  for (const fs::path& folder : {request.out / "slurm" / "logs", request.out / "results"})
+    if (fs::create_directories(folder, ec); ec) return fail("cannot create " + folder.string() + ": " + ec.message());
 
   SubmittedClass submitted;
   submitted.out = request.out;

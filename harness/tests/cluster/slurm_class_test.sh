@@ -44,6 +44,8 @@ cp "$src/harness/tests/data/batch/vecadd_batch.yaml" "$work/root/assignments/vec
 export CUGRADE_ROOT=$work/root CUGRADE_NVCC=/nonexistent/nvcc
 
 # An ordinary user submits the jobs (as root: one of our own), with a course secret only it reads.
+# Each of its commands has 5 minutes: one that hangs fails the test, which still stops the cluster.
+limit=300
 if [ "$(id -u)" -eq 0 ]; then
   user="cugrade-slurm"
   id "$user" >/dev/null 2>&1 || useradd --system --no-create-home --shell /bin/bash "$user" ||
@@ -60,12 +62,12 @@ if [ "$(id -u)" -eq 0 ]; then
     [ "$(stat -c %A "$root_folder" | cut -c10)" = x ] || { chmod o+x "$root_folder" && opened+=("$root_folder"); }
   done
   as_user() {
-    runuser -u "$user" -- env "PATH=$PATH" "SLURM_CONF=$SLURM_CONF" "LD_LIBRARY_PATH=${LD_LIBRARY_PATH:-}" \
-      "CUGRADE_ROOT=$CUGRADE_ROOT" "CUGRADE_NVCC=$CUGRADE_NVCC" "HOME=$work/home" "$@"
+    runuser -u "$user" -- timeout -k 10 "$limit" env "PATH=$PATH" "SLURM_CONF=$SLURM_CONF" \
+      "LD_LIBRARY_PATH=${LD_LIBRARY_PATH:-}" "CUGRADE_ROOT=$CUGRADE_ROOT" "CUGRADE_NVCC=$CUGRADE_NVCC" "HOME=$work/home" "$@"
   }
 else
   user=$(id -un)
-  as_user() { env "HOME=$work/home" "$@"; }
+  as_user() { timeout -k 10 "$limit" env "HOME=$work/home" "$@"; }
 fi
 mkdir -p "$work/home" "$work/local" "$work/cluster" "$work/fault"
 secret=$work/home/course-secret
@@ -150,7 +152,13 @@ done
 find "$work/fault/results" -name '*.json' -printf '%f %T@\n' | sort >"$work/before-failure.txt"
 [ "$(id -u)" -eq 0 ] || skip "the node failure needs root (scontrol update state=down); part 1 passed"
 scontrol update nodename=cugrade-node state=down reason=cugrade-test
-sleep 1
+# The killed tasks' cugrade finish the student they were grading (within Slurm's KillWait); a
+# requeued task started on the node before they end is refused there as a duplicate, so Slurm
+# waits a while before it starts one: here, until they have ended.
+for _ in $(seq 300); do
+  pgrep -f -- "--out $work/fault" >/dev/null || break
+  sleep 0.2
+done
 # The node comes back on its own (ReturnToService=2, slurmd registers again); Slurm holds a
 # requeued job back for a while: it may start now.
 scontrol update nodename=cugrade-node state=resume 2>/dev/null || true

@@ -5,7 +5,7 @@
 # saying why, where Slurm is not installed or cannot start.
 add_test(NAME cluster/slurm_class
          COMMAND ${CMAKE_CURRENT_LIST_DIR}/slurm_class_test.sh $<TARGET_FILE:cugrade> ${PROJECT_SOURCE_DIR})
-set_tests_properties(cluster/slurm_class PROPERTIES LABELS slurm SKIP_RETURN_CODE 77 TIMEOUT 900)
+set_tests_properties(cluster/slurm_class PROPERTIES LABELS slurm SKIP_RETURN_CODE 77 TIMEOUT 1500)
 
 # Its scripts pass shellcheck like the others (label lint; Skipped without shellcheck).
 add_test(NAME lint/shell_cluster
