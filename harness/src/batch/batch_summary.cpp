@@ -87,14 +87,18 @@ std::string render_batch_summary(const BatchSummary& summary, const std::string&
   text += fmt::format("Graded {} of {} submissions of {} in {}", summary.graded_now, summary.students + summary.not_finished,
                       assignment, duration_text(t.wall));
   if (summary.up_to_date) text += fmt::format(" ({} unchanged since an earlier run were kept)", summary.up_to_date);
-  text += fmt::format(": {} build{} at a time, ", t.builders, t.builders == 1 ? "" : "s");
-  const bool sharing = t.lanes && t.runs_per_gpu > 1;
-  const std::size_t gpus = t.gpus ? t.gpus : t.lanes;
-  text += sharing ? fmt::format("runs on {} GPU{}, up to {} submissions side by side on each (their cases and "
-                                "sanitizer passes; timing and profiling one at a time).\n",
-                                gpus, gpus == 1 ? "" : "s", t.runs_per_gpu)
-          : t.lanes ? fmt::format("runs on {} GPU{}, one at a time each.\n", t.lanes, t.lanes == 1 ? "" : "s")
-                    : std::string("each run right after its build (CPU backend).\n");
+  if (t.shards) {
+    text += fmt::format(": {} shard{} graded by Slurm's array tasks.\n", t.shards, t.shards == 1 ? "" : "s");
+  } else {
+    text += fmt::format(": {} build{} at a time, ", t.builders, t.builders == 1 ? "" : "s");
+    const bool sharing = t.lanes && t.runs_per_gpu > 1;
+    const std::size_t gpus = t.gpus ? t.gpus : t.lanes;
+    text += sharing ? fmt::format("runs on {} GPU{}, up to {} submissions side by side on each (their cases and "
+                                  "sanitizer passes; timing and profiling one at a time).\n",
+                                  gpus, gpus == 1 ? "" : "s", t.runs_per_gpu)
+            : t.lanes ? fmt::format("runs on {} GPU{}, one at a time each.\n", t.lanes, t.lanes == 1 ? "" : "s")
+                      : std::string("each run right after its build (CPU backend).\n");
+  }
   if (summary.stopped)
     text += fmt::format("Stopped early: {} submissions are not graded yet; run the same command again to finish.\n",
                         summary.not_finished);
@@ -143,6 +147,11 @@ std::string render_batch_summary(const BatchSummary& summary, const std::string&
                         summary.harness_errors.size());
     for (const auto& line : summary.harness_errors) text += "  " + line + "\n";
   }
+  // One shard of a class (--shard I/N) writes no gradebook: the other shards' rows are not its own.
+  if (summary.gradebook.empty())
+    return text + fmt::format("Gradebook: not written by one shard; `cugrade grade ... --collect` writes it once every "
+                              "shard has ended.\nPer student: {}\n",
+                              (out / "students").string() + "/<student>/");
   text += fmt::format("Gradebook: {}\nClass summary: {}\nPer student: {}\n", summary.gradebook.string(),
                       (out / "summary.html").string(), (out / "students").string() + "/<student>/");
   return text;

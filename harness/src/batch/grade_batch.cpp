@@ -66,6 +66,7 @@ class Batch {
   Batch& operator=(const Batch&) = delete;
   ~Batch() {
     if (lock_fd_ >= 0) ::close(lock_fd_);
+    if (shard_lock_fd_ >= 0) ::close(shard_lock_fd_);
   }
 
   Result<BatchSummary> run();
@@ -76,6 +77,11 @@ class Batch {
     if (callbacks_.log) callbacks_.log(line);
   }
   fs::path work_of(const Slot& slot) const { return student_work_dir(options_.out, slot.source.student); }
+  /// The batch's own folders under work/ are its shard's alone: shards of one class run side by
+  /// side (other nodes, one folder) and each removes its folders when it starts and ends.
+  std::string shared_suffix() const {
+    return options_.shard ? fmt::format("-shard-{}-of-{}", options_.shard->index, options_.shard->count) : "";
+  }
   void prepare_and_build(Slot& slot);
   void run_on_lane(Slot& slot, std::size_t lane);
   /// Takes the reference's timing baselines on `lane`'s GPU into context_.baselines (take_baselines_now).
@@ -92,6 +98,7 @@ class Batch {
   GradingSettings settings_;  ///< how this batch grades, kept in every record (grading_settings.hpp)
   std::size_t cpu_threads_per_run_ = 1;
   int lock_fd_ = -1;    ///< OUT/.lock, held while the batch runs
+  int shard_lock_fd_ = -1;  ///< OUT/.lock-shard-I-of-N, held while a shard runs
   std::mutex events_;   ///< serializes callbacks
   std::mutex totals_;   ///< guards summary_
   BatchSummary summary_;
@@ -183,7 +190,7 @@ void Batch::take_lane_baselines(std::size_t lane) {
   options.runner_environment = {{"CUDA_VISIBLE_DEVICES", options_.gpu_lanes[lane]}};
   options.lane = lane;
   options.lanes = std::max<std::size_t>(1, options_.gpu_lanes.size());
-  const fs::path work = options_.out / "work" / fmt::format(".baselines-{}", lane);  // no student's folder starts with '.'
+  const fs::path work = options_.out / "work" / fmt::format(".baselines{}-{}", shared_suffix(), lane);  // no student's folder starts with '.'
   try {
     std::error_code ec;
     fs::remove_all(work, ec);
@@ -243,6 +250,14 @@ void Batch::score_and_record(Slot& slot) {
 }
 
 void Batch::record(Slot& slot, GradeReport report, const StageSeconds& seconds) {
+  // A shard runs as one task of a Slurm job, which is ended by a signal to every process of it
+  // (scancel, a node failure, the time limit, preemption): a build or run in flight may have died
+  // of that signal rather than of the student's code, so nothing finished after it is kept as a
+  // grade. The student stays without a result, for the requeued task or the next run.
+  if (options_.shard && options_.stop && options_.stop->load()) {
+    log(printable(slot.source.student) + ": not recorded: the shard was told to stop while grading it (graded again later)");
+    return;
+  }
   StudentRecord record;
   record.student = slot.source.student;
   record.source = slot.source.path.filename().string();
@@ -321,12 +336,26 @@ Result<BatchSummary> Batch::run() {
   // Two batches writing one folder would grade students twice and race on their files. The lock
   // goes with the process, so a batch that was killed never leaves it behind.
   lock_fd_ = ::open((options_.out / ".lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-  if (lock_fd_ < 0 || ::flock(lock_fd_, LOCK_EX | LOCK_NB) != 0)
+  // The parts of a sharded class share the folder (each holds .lock shared, its own part's lock
+  // alone); a whole class holds it alone.
+  if (lock_fd_ < 0 || ::flock(lock_fd_, (options_.shard ? LOCK_SH : LOCK_EX) | LOCK_NB) != 0)
     return fail("another `cugrade grade` is writing to " + options_.out.string() + "; wait for it to end");
+  if (options_.shard) {
+    shard_lock_fd_ = ::open((options_.out / fmt::format(".lock-shard-{}-of-{}", options_.shard->index, options_.shard->count)).c_str(),
+                            O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (shard_lock_fd_ < 0) return fail("cannot create a lock file in " + options_.out.string());
+    // A requeued task may start while its killed predecessor still finishes the student it was
+    // grading: it waits for it, then grades what is still missing.
+    if (::flock(shard_lock_fd_, LOCK_EX | LOCK_NB) != 0) {
+      log("another `cugrade grade --shard " + shard_text(*options_.shard) + "` is writing to " + options_.out.string() +
+          "; waiting for it to end");
+      if (::flock(shard_lock_fd_, LOCK_EX) != 0) return fail("cannot lock " + options_.out.string());
+    }
+  }
 
   // Every student gets the same cases: their inputs and gold are made once for the class, and each
   // input file is written once, into a folder every student's work folder links to.
-  const fs::path shared_inputs = options_.out / "work" / ".inputs";  // no student's folder starts with '.'
+  const fs::path shared_inputs = options_.out / "work" / (".inputs" + shared_suffix());  // no student's folder starts with '.'
   if (!context_.materials) {
     try {
       context_.materials = std::make_shared<CaseMaterials>(shared_inputs);
@@ -355,6 +384,7 @@ Result<BatchSummary> Batch::run() {
   std::vector<Slot> slots;
   std::vector<std::string> students;
   for (const auto& source : listing->submissions) {
+    if (options_.shard && !in_shard(source.student, *options_.shard)) continue;  // another part's
     students.push_back(source.student);
     const auto hashing = Clock::now();
     Result<SubmissionFingerprint> print = fingerprint_submission(source);
@@ -406,6 +436,14 @@ Result<BatchSummary> Batch::run() {
   summary_.stopped = summary_.not_finished > 0 && options_.stop && options_.stop->load();
   count_records(records, summary_);
   if (!summary_.setup_problem.empty()) log("warning: " + summary_.setup_problem);
+  // A part of the class writes no gradebook: the others' rows are not its to know (`--collect`).
+  if (options_.shard) {
+    summary_.times.builders = builders;
+    summary_.times.lanes = lanes;
+    summary_.times.gpu_waited = lane_claims_->waited_s();
+    summary_.times.wall = seconds_since(started);
+    return summary_;
+  }
   summary_.gradebook = options_.out / "gradebook.csv";
   GradebookOptions book;
   book.deadline_unix = options_.deadline_unix;

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "batch/archive.hpp"
+#include "batch/shard.hpp"
 #include "batch/student_record.hpp"
 #include "core/result.hpp"
 #include "pipeline/check_submission.hpp"
@@ -40,6 +41,9 @@ struct BatchOptions {
   bool keep_work = false;                    ///< keep work/<student>/ (unpacked files, build, runner files)
   UnpackLimits unpack;                       ///< for archives
   const std::atomic<bool>* stop = nullptr;   ///< set (e.g. by SIGINT) to stop starting new submissions
+  /// `--shard I/N`: only this part of the class (batch/shard.hpp), beside other parts' processes
+  /// writing the same out folder; the gradebook and summary are then left to `--collect`.
+  std::optional<Shard> shard;
 };
 
 /// What a batch tells while it works; each callback may be empty and is never called
@@ -63,6 +67,7 @@ struct BatchTimes {
   std::size_t lanes = 0;    ///< GPU lanes; 0: runs inline in the builders (CPU backend)
   std::size_t gpus = 0;     ///< GPUs the lanes run on
   std::size_t runs_per_gpu = 1;  ///< submissions side by side on each GPU (BatchOptions::runs_per_gpu)
+  std::size_t shards = 0;   ///< shards graded by other processes (Slurm's array tasks); 0: this one graded
 };
 
 /// How a batch went.

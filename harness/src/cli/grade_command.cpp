@@ -16,6 +16,7 @@
 #include "batch/lane_claims.hpp"
 #include "batch/progress.hpp"
 #include "cli/cli_support.hpp"
+#include "cli/grade_args.hpp"
 #include "cli/commands.hpp"
 #include "cli/similarity_option.hpp"
 #include "pipeline/environment.hpp"
@@ -23,28 +24,6 @@
 
 namespace cugrade {
 namespace {
-
-struct GradeArgs {
-  std::string assignment;
-  std::string submissions;
-  std::string out;
-  std::size_t jobs = 0;
-  std::size_t runs_per_gpu = 0;  ///< 0: default_grade_runs_per_gpu
-  std::string backend = "auto";
-  std::string arch;
-  std::optional<std::string> regrade;
-  std::string deadline;
-  std::string secret_file;
-  std::string progress = "auto";
-  bool no_performance = false;
-  bool no_sanitizer = false;
-  bool no_diagnosis = false;
-  bool keep_work = false;
-  bool allow_unsealed = false;
-  bool quiet = false;
-  bool similarity = false;
-  SimilarityFlags similarity_flags;
-};
 
 /// Set by the first SIGINT or SIGTERM: no new submission starts, the gradebook is still written.
 std::atomic<bool> stop_requested{false};
@@ -62,17 +41,26 @@ void install_stop_handlers() {
   sigaction(SIGTERM, &action, nullptr);
 }
 
-Result<ProgressStyle> progress_style(const GradeArgs& args) {
-  if (args.quiet || args.progress == "none") return ProgressStyle::none;
-  if (args.progress == "bar") return ProgressStyle::bar;
-  if (args.progress == "lines") return ProgressStyle::lines;
-  if (args.progress != "auto") return fail("--progress '" + args.progress + "': choose auto, bar, lines or none");
-  const char* term = std::getenv("TERM");
-  const bool terminal = isatty(STDERR_FILENO) && !(term && std::string(term) == "dumb");
-  return terminal ? ProgressStyle::bar : ProgressStyle::lines;
-}
-
 int run_grade(const GradeArgs& args) {
+  // The cluster's options belong to --slurm; --shard is one part of a local run.
+  if (!args.slurm && (args.shards || !args.slurm_args.empty() || args.no_wait))
+    return complain("--shards, --slurm-arg and --no-wait go with --slurm", exit_usage);
+  if ((args.slurm || args.collect) && !args.shard.empty())
+    return complain("--shard grades one part here; --slurm and --collect work on the whole class", exit_usage);
+  if (args.slurm && args.collect)
+    return complain("--collect only writes the gradebook; --slurm grades (and collects at its end)", exit_usage);
+  if (args.similarity && (args.slurm || args.collect || !args.shard.empty()))
+    return complain("--similarity compares the whole class on this machine: run `cugrade similarity " + args.assignment +
+                        " -S DIR -o OUT` (no GPU needed) beside --slurm, --collect or --shard",
+                    exit_usage);
+  if (args.collect) return run_grade_collect(args);
+  if (args.slurm) return run_grade_on_slurm(args);
+  std::optional<Shard> shard;
+  if (!args.shard.empty()) {
+    auto parsed = parse_shard(args.shard);
+    if (!parsed) return complain(parsed.error().message, exit_usage);
+    shard = *parsed;
+  }
   const Locations where = default_locations();
   auto spec = load_assignment_to_grade(where.assignments(), args.assignment);
   if (!spec) return complain(spec.error().message, exit_invalid_spec);
@@ -105,6 +93,7 @@ int run_grade(const GradeArgs& args) {
   options.jobs = args.jobs;
   options.regrade = args.regrade;
   options.keep_work = args.keep_work;
+  options.shard = shard;
   options.check.backend = *backend;
   options.check.arch = args.arch;
   options.check.course_secret = std::move(*secret);
@@ -158,6 +147,16 @@ int run_grade(const GradeArgs& args) {
 
 }  // namespace
 
+Result<ProgressStyle> progress_style(const GradeArgs& args) {
+  if (args.quiet || args.progress == "none") return ProgressStyle::none;
+  if (args.progress == "bar") return ProgressStyle::bar;
+  if (args.progress == "lines") return ProgressStyle::lines;
+  if (args.progress != "auto") return fail("--progress '" + args.progress + "': choose auto, bar, lines or none");
+  const char* term = std::getenv("TERM");
+  const bool terminal = isatty(STDERR_FILENO) && !(term && std::string(term) == "dumb");
+  return terminal ? ProgressStyle::bar : ProgressStyle::lines;
+}
+
 void add_grade_command(CLI::App& app, int& exit_code) {
   auto args = std::make_shared<GradeArgs>();
   CLI::App* cmd = app.add_subcommand("grade", "Grade a whole class: a gradebook, a report per student, a summary");
@@ -168,6 +167,8 @@ void add_grade_command(CLI::App& app, int& exit_code) {
       "  cugrade grade matmul -S hw2/ -o hw2-grades/ --deadline '2026-03-01T23:59'   # adds a late column\n"
       "  cugrade grade vecadd -S hw1/ -o hw1-grades/ --backend cpu -j 8              # no GPU: correctness only\n"
       "  cugrade grade matmul -S hw2/ -o hw2-grades/ --regrade alice,bob             # these two again\n"
+      "  cugrade grade matmul -S hw2/ -o hw2-grades/ --slurm --slurm-arg=--partition=gpu --secret-file ~/.hw2-secret\n"
+      "                                         # on a Slurm cluster's login node: a job array, then the gradebook\n"
       "Run it again after an interruption (or with new submissions): it grades only what is missing\n"
       "or changed. Writes OUT/gradebook.csv, OUT/summary.html, OUT/students/<id>/report.{json,md,html,...}.\n"
       "Exit code 3 when some submission hit a harness error (listed at the end; a rerun retries it).");
@@ -211,6 +212,31 @@ void add_grade_command(CLI::App& app, int& exit_code) {
   add_similarity_tuning(*cmd, args->similarity_flags);
   cmd->add_flag("--keep-work", args->keep_work, "Keep OUT/work/<student>/ (unpacked files, build, runner files)");
   cmd->add_flag("-q,--quiet", args->quiet, "No progress and no summary");
+  cmd->add_option("--shard", args->shard,
+                  "Grade only part I of N of the class (a stable hash of each student id picks the part), into the "
+                  "same --out as the other parts; `--collect` then writes the gradebook")
+      ->type_name("I/N");
+  cmd->add_flag("--collect", args->collect,
+                "Write the gradebook and summary from the results the parts (--shard, Slurm's tasks) wrote, without "
+                "grading; lists who has no result yet and the command that grades them");
+  cmd->add_flag("--slurm", args->slurm,
+                "Grade on a Slurm cluster: a job array of `--shard I/N` tasks (a GPU each on the CUDA backend) and a "
+                "collect job, written to OUT/slurm/ and submitted with sbatch; waits and ends like a local grade "
+                "(docs/cluster.md). --backend auto means the nodes' GPUs here");
+  cmd->add_option("--shards", args->shards, "--slurm: array tasks (default: one per 40 students)")
+      ->check(CLI::Range(1, 100000).description(""))
+      ->type_name("N");
+  cmd->add_option("--slurm-arg", args->slurm_args,
+                  "--slurm: an option for sbatch, repeatable: --slurm-arg=--partition=gpu --slurm-arg=--time=1:00:00 "
+                  "--slurm-arg=--gres=gpu:h200:1 (the collect job gets all but GPU requests)")
+      ->allow_extra_args(false)
+      ->type_name("ARG");
+  cmd->add_option("--max-running", args->max_running, "--slurm: array tasks running at once (sbatch's --array=...%K)")
+      ->check(CLI::Range(1, 100000).description(""))
+      ->capture_default_str()
+      ->type_name("K");
+  cmd->add_flag("--no-wait", args->no_wait,
+                "--slurm: submit, print the job ids and the command that collects the class, and return");
   cmd->callback([args, &exit_code] { exit_code = run_grade(*args); });
 }
 

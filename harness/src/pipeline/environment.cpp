@@ -1,5 +1,7 @@
 #include "pipeline/environment.hpp"
 
+#include <cstdlib>
+
 #include <unistd.h>
 
 #include <regex>
@@ -32,6 +34,19 @@ Environment describe_environment(const std::string& backend, const DeviceInfo& d
   env.nvcc = nvcc;
   char host[256] = {};
   if (gethostname(host, sizeof host - 1) == 0) env.host = host;
+  // In a Slurm job: the node by the scheduler's name, the task, and the GPUs it was given, so that
+  // a report says where its student ran ("gpu07 (Slurm node gpu07, job 41_3, CUDA_VISIBLE_DEVICES=1)").
+  if (const char* node = std::getenv("SLURMD_NODENAME"); node && *node) {
+    std::string where = std::string("Slurm node ") + node;
+    const char* array_job = std::getenv("SLURM_ARRAY_JOB_ID");
+    const char* task = std::getenv("SLURM_ARRAY_TASK_ID");
+    const char* job = std::getenv("SLURM_JOB_ID");
+    if (array_job && task) where += std::string(", job ") + array_job + "_" + task;
+    else if (job) where += std::string(", job ") + job;
+    const char* gpus = std::getenv("CUDA_VISIBLE_DEVICES");
+    if (backend == "cuda" && gpus && *gpus) where += std::string(", CUDA_VISIBLE_DEVICES=") + gpus;
+    env.host += (env.host.empty() ? "" : " ") + ("(" + where + ")");
+  }
   if (backend == "cuda" && device.present()) {
     env.gpu = device.name;
     env.compute_capability = device.compute_capability;

@@ -29,3 +29,13 @@ add_test(NAME lint/shell_batch
                  ${CMAKE_CURRENT_LIST_DIR}/class_end_to_end.sh ${CMAKE_CURRENT_LIST_DIR}/hostile_files.sh
                  ${CMAKE_CURRENT_LIST_DIR}/course_setups.sh)
 set_tests_properties(lint/shell_batch PROPERTIES LABELS lint SKIP_RETURN_CODE 77 TIMEOUT 60)
+
+# Parts of a class side by side (CTest label cpu): three `--shard I/3` processes into one OUT,
+# each its part alone, then `--collect`: every outcome the one its kind must get; a lost result
+# listed (exit 3) with the command that grades exactly it.
+add_test(NAME batch/shards_side_by_side
+         COMMAND ${CMAKE_CURRENT_LIST_DIR}/shards_side_by_side.sh $<TARGET_FILE:cugrade> ${PROJECT_SOURCE_DIR} 12)
+set_tests_properties(batch/shards_side_by_side PROPERTIES LABELS cpu TIMEOUT 600)
+add_test(NAME lint/shell_shards
+         COMMAND ${PROJECT_SOURCE_DIR}/harness/tests/ci/lint_shell.sh ${CMAKE_CURRENT_LIST_DIR}/shards_side_by_side.sh)
+set_tests_properties(lint/shell_shards PROPERTIES LABELS lint SKIP_RETURN_CODE 77 TIMEOUT 60)
