@@ -19,6 +19,7 @@ exec unshare --mount --pid --fork --ipc --uts -- bash -c '
   pivot_root . .host
   cd /
   mount -t proc proc /proc
+  mount -t devpts -o newinstance,ptmxmode=0666 devpts /dev/pts 2>/dev/null || true  # dpkg logs through a pty
   umount -l /.host
   rmdir /.host
   exec /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 "$@"

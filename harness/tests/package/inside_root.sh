@@ -43,13 +43,13 @@ done
 
 # The template compiles and fails its cases: graded (exit 0) below the bar, so --fail-under says 4.
 status=0
+start=$(now)
 cugrade check vecadd --submission mine --backend cpu --fail-under 100% \
   --report json=template.json > template.txt 2>&1 || status=$?
+end=$(now)
 [ "$status" -eq 4 ] || { cat template.txt; fail "the template's check exited $status, not 4 (graded, below the bar)"; }
-grep -q '"outcome": "passed"' template.json && grep -q '"score": 0' template.json &&
-  fail "the template passed"
 grep -q '"gradable": true' template.json || { cat template.txt; fail "the template did not build"; }
-echo "ok: the template builds and fails, as a template should"
+echo "ok: the template builds and fails, as a template should (the first check after the install: $(seconds "$start" "$end") s)"
 
 cp /usr/share/cugrade/graders/vecadd/solutions/good/lecture_style.cu mine/vecadd.cu
 start=$(now)
