@@ -43,6 +43,18 @@ foreach(adapter IN LISTS assignment_adapters)
     install(TARGETS cugrade_reference_runner_${id} RUNTIME DESTINATION ${lib_dir}/runners/${id})
   endif()
 endforeach()
+# The runner libraries without their debug information (a tenth of their size): a submission's
+# link needs their symbols, nothing reads their DWARF. Only where the install strips (CPack).
+install(CODE "
+  if(CMAKE_INSTALL_DO_STRIP)
+    file(GLOB_RECURSE runner_archives \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${lib_dir}/*.a\")
+    foreach(archive IN LISTS runner_archives)
+      execute_process(COMMAND \"${CMAKE_STRIP}\" --strip-debug \"\${archive}\" RESULT_VARIABLE stripped)
+      if(NOT stripped EQUAL 0)
+        message(FATAL_ERROR \"cannot strip \${archive}\")
+      endif()
+    endforeach()
+  endif()")
 foreach(helper cugrade-probe cugrade-calibrate)
   if(TARGET ${helper})
     install(TARGETS ${helper} RUNTIME DESTINATION ${lib_dir}/runners)
@@ -89,7 +101,8 @@ install(FILES ${package_doc_dir}/changelog.gz cmake/debian/copyright DESTINATION
 
 # CPack's Debian generator. Dependencies: the shared libraries cugrade links (dpkg-shlibdeps)
 # plus the programs it runs: bubblewrap (the sandbox), g++ and binutils (the CPU backend's
-# compile, nm and objcopy for the symbol policy and the seal), util-linux (prlimit, setpriv).
+# compile, nm and objcopy for the symbol policy and the seal). util-linux (prlimit, setpriv) is
+# Essential: every Debian system has it, and Debian's policy forbids depending on it.
 # The CUDA toolkit is not in Debian main: it is recommended in words (Description), not depended
 # on; without it cugrade grades on its CPU backend.
 set(CPACK_GENERATOR DEB)
@@ -104,19 +117,20 @@ set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 if(CUGRADE_WITH_CUDA AND CUDAToolkit_LIBRARY_DIR)
   set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS_PRIVATE_DIRS ${CUDAToolkit_LIBRARY_DIR})
 endif()
-set(CPACK_DEBIAN_PACKAGE_DEPENDS "bubblewrap, g++ (>= 4:12), binutils, util-linux")
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "bubblewrap, g++ (>= 4:12), binutils")
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_MAINTAINER "${CUGRADE_PACKAGE_MAINTAINER}")
 set(CPACK_DEBIAN_PACKAGE_HOMEPAGE "")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "grading harness for a CUDA course")
-set(CPACK_DEBIAN_PACKAGE_DESCRIPTION "grading harness for a CUDA course
- cugrade compiles a student's CUDA file, checks its results against a gold
- computed in double precision, times it against the reference solution on the
- same GPU and writes a grade report, for one student, a class or CI. This
- package holds the program, the course's assignments, references, templates
- and graders' solutions, and the prebuilt runners.
- .
- Grading on a GPU needs NVIDIA's CUDA toolkit (nvcc), which is not part of
- Debian main; without it cugrade grades correctness on its own CPU backend.")
+# CPack makes the synopsis from the summary and formats the paragraphs below (an empty line
+# becomes Debian's " .").
+set(CPACK_DEBIAN_PACKAGE_DESCRIPTION "cugrade compiles a student's CUDA file, checks its results against a gold
+computed in double precision, times it against the reference solution on the
+same GPU and writes a grade report, for one student, a class or CI. This
+package holds the program, the course's assignments, references, templates
+and graders' solutions, and the prebuilt runners.
+
+Grading on a GPU needs NVIDIA's CUDA toolkit (nvcc), which is not part of
+Debian main; without it cugrade grades correctness on its own CPU backend.")
 include(CPack)
