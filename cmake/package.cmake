@@ -121,7 +121,6 @@ set(CPACK_DEBIAN_PACKAGE_DEPENDS "bubblewrap, g++ (>= 4:12), binutils")
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_MAINTAINER "${CUGRADE_PACKAGE_MAINTAINER}")
-set(CPACK_DEBIAN_PACKAGE_HOMEPAGE "")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "grading harness for a CUDA course")
 # CPack makes the synopsis from the summary and formats the paragraphs below (an empty line
 # becomes Debian's " .").

@@ -60,6 +60,23 @@ end=$(now)
 [ "$status" -eq 0 ] || { cat good.txt; fail "a known-good solution's check exited $status"; }
 echo "ok: a known-good solution passes ($(seconds "$start" "$end") s for its check)"
 
+# A TA's batch from any folder: two students, one right, one with the template.
+mkdir -p class/alice class/bob
+cp mine/vecadd.cu class/alice/vecadd.cu
+cp /usr/share/cugrade/templates/vecadd/vecadd.cu class/bob/vecadd.cu
+status=0
+cugrade grade vecadd --submissions class --out grades --backend cpu > grade.txt 2>&1 || status=$?
+[ "$status" -eq 0 ] || { cat grade.txt; fail "cugrade grade exited $status"; }
+for student in alice bob; do
+  grep -q "^$student," grades/gradebook.csv || { cat grades/gradebook.csv; fail "the gradebook lacks $student"; }
+done
+echo "ok: cugrade grade of a class of two"
+# The bench is GPU only: without one it says so (exit 1), with its files found.
+status=0
+cugrade bench vecadd > bench.txt 2>&1 || status=$?
+if [ "$status" -ne 1 ] || ! grep -qi 'GPU' bench.txt; then cat bench.txt; fail "cugrade bench without a GPU exited $status"; fi
+echo "ok: cugrade bench says it needs a GPU: $(head -1 bench.txt)"
+
 status=0
 cugrade selftest vecadd --backend cpu > selftest.txt 2>&1 || status=$?
 tail -5 selftest.txt
