@@ -99,14 +99,15 @@ int run_init(const InitArgs& args) {
     std::ofstream(workflow_path, std::ios::binary) << workflow;
     std::cout << "  " << kStudentWorkflowPath << " (grades every push on GitHub)\n";
     // Which way the workflow gets cugrade: the course's package, or a build from source.
-    if (const std::string url = given_or_env(args.package_url, "CUGRADE_PACKAGE_URL"); !url.empty())
-      std::cout << "The workflow installs the course's cugrade package " << url << " (after checking its SHA-256).\n";
+    const std::string package_url = given_or_env(args.package_url, "CUGRADE_PACKAGE_URL");
+    if (!package_url.empty())
+      std::cout << "The workflow installs the course's cugrade package " << package_url
+                << " (after checking its SHA-256).\n";
     else
       std::cout << "The workflow builds cugrade from source (" << course_repository(args, where) << " at "
                 << (args.cugrade_ref.empty() ? std::string("v") + config::version : args.cugrade_ref)
                 << "); with --package-url and --package-sha256 it installs the course's release package instead.\n";
-    if (given_or_env(args.package_url, "CUGRADE_PACKAGE_URL").empty() &&
-        course_repository(args, where) == kPlaceholderRepository)
+    if (package_url.empty() && course_repository(args, where) == kPlaceholderRepository)
       std::cout << "Note: this cugrade does not know your course's repository, so the workflow cannot build it "
                    "yet: ask your course staff for its name and put it in CUGRADE_REPOSITORY in "
                 << kStudentWorkflowPath << ".\n";

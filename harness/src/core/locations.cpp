@@ -61,7 +61,17 @@ Locations locations_for_program(const std::filesystem::path& program) {
   for (const char* name : {"CUGRADE_ROOT", "CUGRADE_RUNNER_DIR", "CUGRADE_CPU_RUNNER_DIR", "CUGRADE_CPU_INCLUDE"})
     if (const char* value = std::getenv(name); value && *value) moved += std::string(moved.empty() ? "" : ", ") + "$" + name;
   if (!moved.empty()) where.found_by += " (moved by " + moved + ")";
-  const std::filesystem::path configured_nvcc = *config::nvcc ? config::nvcc : "nvcc";
+  std::filesystem::path configured_nvcc = *config::nvcc ? config::nvcc : "nvcc";
+  if (installed) {
+    // An installed cugrade runs where the toolkit may lie elsewhere than on the machine that
+    // built it: PATH's nvcc, else the toolkit's usual place.
+    const char* path = std::getenv("PATH");
+    std::error_code ec;
+    configured_nvcc = find_program("nvcc", path ? path : "").empty() &&
+                              std::filesystem::is_regular_file("/usr/local/cuda/bin/nvcc", ec)
+                          ? std::filesystem::path("/usr/local/cuda/bin/nvcc")
+                          : std::filesystem::path("nvcc");
+  }
   where.nvcc = from_env("CUGRADE_NVCC", configured_nvcc);
   // A bare name is looked up once, here: the toolkit's folders (its headers, which a compile
   // may read; the sandbox's bind) are found from where nvcc lies.

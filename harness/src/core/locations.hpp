@@ -14,7 +14,9 @@ struct Locations {
   std::filesystem::path runner_dir;  ///< runners/<id>/libcugrade_runner_<id>.a, cugrade-probe, cugrade-calibrate
   std::filesystem::path cpu_runner_dir;  ///< cpu-runners/<id>/libcugrade_cpu_runner_<id>.a
   std::filesystem::path cpu_include;     ///< the CPU backend's shim headers (cuda_runtime.h, ...)
-  std::filesystem::path nvcc;        ///< the CUDA compiler ("nvcc" to search PATH)
+  /// the CUDA compiler: the one configured in a build tree; installed, PATH's, else
+  /// /usr/local/cuda/bin/nvcc ("nvcc" when neither is there)
+  std::filesystem::path nvcc;
   /// compute-sanitizer (the CUDA toolkit's): the one beside nvcc, else on PATH; empty when none.
   std::filesystem::path compute_sanitizer;
   /// Where the folders above came from, in words for `cugrade doctor`: "installed beside

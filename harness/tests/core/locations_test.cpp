@@ -96,6 +96,15 @@ TEST_CASE("core::locations_for_program") {
     CHECK(where.cpu_include == prefix / "share" / "cugrade" / "cpu-include");
     CHECK(where.found_by == "installed beside " + program.string());
   }
+  SUBCASE("installed: nvcc from PATH, not the path of the machine that built the package") {
+    fs::create_directories(prefix / "toolkit" / "bin");
+    const fs::path nvcc = prefix / "toolkit" / "bin" / "nvcc";
+    std::ofstream(nvcc) << "#!/bin/sh\n";
+    fs::permissions(nvcc, fs::perms::owner_all);
+    ScopedEnv path("PATH", (prefix / "toolkit" / "bin").string());
+    ScopedEnv unset("CUGRADE_NVCC", "");  // empty: not set
+    CHECK(locations_for_program(program).nvcc == fs::canonical(nvcc));
+  }
   SUBCASE("installed, with the environment's overrides kept") {
     ScopedEnv root("CUGRADE_ROOT", "/elsewhere/root");
     ScopedEnv runners("CUGRADE_RUNNER_DIR", "/elsewhere/build/runners");
