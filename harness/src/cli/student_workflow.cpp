@@ -12,6 +12,10 @@ namespace {
 // list (SUBMISSION), so they are held to what names of files, repositories and git refs use.
 const std::regex kName(R"([A-Za-z0-9_.@+-][A-Za-z0-9_.@+/-]*)");
 const std::regex kRepository(R"([A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+)");
+// The package's URL lands in a single-quoted workflow expression and a double-quoted shell word:
+// no quotes, spaces, '$', '`' or '\'; https (or file, for a copy on the runner's disk).
+const std::regex kPackageUrl(R"((https|http|file)://[A-Za-z0-9_.~:/?#@!&()*+,;=%\[\]-]+)");
+const std::regex kSha256(R"([0-9a-f]{64})");
 
 Result<bool> replace_all(std::string& text, std::string_view placeholder, const std::string& value) {
   std::size_t at = text.find(placeholder);
@@ -38,12 +42,22 @@ Result<std::string> render_student_workflow(std::string_view template_text,
                             s.repository));
   if (!std::regex_match(s.ref, kName))
     return fail(fmt::format("--cugrade-ref '{}': expected a tag, branch or commit, e.g. v0.1.0", s.ref));
+  if (!s.package_url.empty() && !std::regex_match(s.package_url, kPackageUrl))
+    return fail(fmt::format("--package-url '{}': expected an https:// (or file://) URL without quotes or spaces",
+                            s.package_url));
+  if (!s.package_sha256.empty() && !std::regex_match(s.package_sha256, kSha256))
+    return fail(fmt::format("--package-sha256 '{}': expected the 64 lowercase hex digits sha256sum prints",
+                            s.package_sha256));
+  if (s.package_url.empty() != s.package_sha256.empty())
+    return fail("--package-url and --package-sha256 go together: the workflow installs no package it cannot verify");
   std::string text(template_text);
   for (const auto& [placeholder, value] :
        {std::pair<std::string_view, std::string>{"@ASSIGNMENT@", s.assignment},
         {"@SUBMISSION@", fmt::format("{}", fmt::join(s.submission, " "))},
         {"@CUGRADE_REPOSITORY@", s.repository},
-        {"@CUGRADE_REF@", s.ref}})
+        {"@CUGRADE_REF@", s.ref},
+        {"@CUGRADE_PACKAGE_URL@", s.package_url},
+        {"@CUGRADE_PACKAGE_SHA256@", s.package_sha256}})
     if (auto done = replace_all(text, placeholder, value); !done) return std::unexpected(done.error());
   return text;
 }

@@ -16,6 +16,10 @@ struct StudentWorkflowSettings {
   std::vector<std::string> submission = {};  ///< the student's files, relative to the repository root
   std::string repository;               ///< the course's repository holding cugrade ("course/cugrade")
   std::string ref;                      ///< the tag (or branch, or commit) of cugrade to build
+  /// The course's release package (a .deb) the workflow installs instead of building cugrade;
+  /// empty: none, cugrade is built from source.
+  std::string package_url = {};
+  std::string package_sha256 = {};  ///< its SHA-256, 64 hex digits; set exactly when package_url is
 };
 
 /// Where the workflow goes inside the student's folder.
@@ -29,9 +33,11 @@ inline constexpr std::string_view kPlaceholderRepository = "COURSE-ORG/cugrade";
 /// from the clone of cugrade a student built.
 std::string github_origin(std::string_view git_config);
 
-/// The template with @ASSIGNMENT@, @SUBMISSION@, @CUGRADE_REPOSITORY@ and @CUGRADE_REF@ filled
-/// in. An error when a value could break the YAML or the shell it lands in (a repository not of
-/// the form owner/name; quotes, spaces or newlines in a name) or a placeholder is missing.
+/// The template with @ASSIGNMENT@, @SUBMISSION@, @CUGRADE_REPOSITORY@, @CUGRADE_REF@,
+/// @CUGRADE_PACKAGE_URL@ and @CUGRADE_PACKAGE_SHA256@ filled in. An error when a value could break
+/// the YAML or the shell it lands in (a repository not of the form owner/name; quotes, spaces or
+/// newlines in a name or URL), a package URL without its SHA-256 (or the reverse), or a
+/// placeholder is missing.
 Result<std::string> render_student_workflow(std::string_view template_text,
                                             const StudentWorkflowSettings& settings);
 

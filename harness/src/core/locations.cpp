@@ -28,12 +28,50 @@ std::filesystem::path find_compute_sanitizer(const std::filesystem::path& nvcc) 
 }
 }  // namespace
 
-Locations default_locations() {
+std::optional<InstalledLayout> installed_layout(const std::filesystem::path& program) {
+  if (program.empty() || !program.is_absolute()) return std::nullopt;
+  const std::filesystem::path prefix = program.parent_path().parent_path();
+  InstalledLayout layout{prefix / config::installed_data_dir, prefix / config::installed_lib_dir};
+  std::error_code ec;
+  if (!std::filesystem::is_directory(layout.data_dir / "assignments", ec)) return std::nullopt;
+  return layout;
+}
+
+std::filesystem::path running_program() {
+  std::error_code ec;
+  std::filesystem::path program = std::filesystem::read_symlink("/proc/self/exe", ec);
+  return ec ? std::filesystem::path() : program;
+}
+
+Locations default_locations() { return locations_for_program(running_program()); }
+
+Locations locations_for_program(const std::filesystem::path& program) {
   Locations where;
-  where.root = from_env("CUGRADE_ROOT", config::source_root);
-  where.runner_dir = from_env("CUGRADE_RUNNER_DIR", config::runner_dir);
+  // Why the program's own place first: a package installs one cugrade for every user, with no
+  // source tree; the compiled-in paths name the tree it was built in, which is not there.
+  const std::optional<InstalledLayout> installed = installed_layout(program);
+  where.root = from_env("CUGRADE_ROOT", installed ? installed->data_dir : config::source_root);
+  where.runner_dir = from_env("CUGRADE_RUNNER_DIR", installed ? installed->lib_dir / "runners" : config::runner_dir);
   where.cpu_runner_dir = from_env("CUGRADE_CPU_RUNNER_DIR", where.runner_dir.parent_path() / "cpu-runners");
-  const std::filesystem::path configured_nvcc = *config::nvcc ? config::nvcc : "nvcc";
+  where.cpu_include = from_env("CUGRADE_CPU_INCLUDE", installed ? installed->data_dir / "cpu-include"
+                                                                : std::filesystem::path(config::cpu_include_dir));
+  where.installed = installed.has_value();
+  where.found_by = installed ? "installed beside " + program.string() : "this build's tree";
+  std::string moved;
+  for (const char* name : {"CUGRADE_ROOT", "CUGRADE_RUNNER_DIR", "CUGRADE_CPU_RUNNER_DIR", "CUGRADE_CPU_INCLUDE"})
+    if (const char* value = std::getenv(name); value && *value) moved += std::string(moved.empty() ? "" : ", ") + "$" + name;
+  if (!moved.empty()) where.found_by += " (moved by " + moved + ")";
+  std::filesystem::path configured_nvcc = *config::nvcc ? config::nvcc : "nvcc";
+  if (installed) {
+    // An installed cugrade runs where the toolkit may lie elsewhere than on the machine that
+    // built it: PATH's nvcc, else the toolkit's usual place.
+    const char* path = std::getenv("PATH");
+    std::error_code ec;
+    configured_nvcc = find_program("nvcc", path ? path : "").empty() &&
+                              std::filesystem::is_regular_file("/usr/local/cuda/bin/nvcc", ec)
+                          ? std::filesystem::path("/usr/local/cuda/bin/nvcc")
+                          : std::filesystem::path("nvcc");
+  }
   where.nvcc = from_env("CUGRADE_NVCC", configured_nvcc);
   // A bare name is looked up once, here: the toolkit's folders (its headers, which a compile
   // may read; the sandbox's bind) are found from where nvcc lies.

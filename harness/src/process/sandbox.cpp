@@ -266,7 +266,12 @@ std::vector<std::string> bwrap_command(const fs::path& executable, const std::ve
   std::set<fs::path> made;
   for (const auto& mount : mounts) {
     for (fs::path parent = mount.target.parent_path(); parent != parent.root_path(); parent = parent.parent_path()) {
-      if (is_within_any(parent, host.read_only) || is_within_any(parent, targets) || parent == "/tmp") break;
+      // Inside a covered folder of cugrade's own (an installed cugrade's runners under /usr/lib)
+      // the folders are made here too: bwrap would make them 0700, shut to the step's user.
+      const bool covered = is_within_any(parent, host.hidden);
+      if (std::find(host.hidden.begin(), host.hidden.end(), parent) != host.hidden.end()) break;  // its tmpfs
+      if ((is_within_any(parent, host.read_only) && !covered) || is_within_any(parent, targets) || parent == "/tmp")
+        break;
       made.insert(parent);
     }
   }

@@ -50,3 +50,25 @@ json="$work/hidden/results/results.json"
 grep -q '"visibility": "after_published"' "$json" || fail "no hidden case ran with the course secret"
 grep -q '"name": "[a-z]*: hidden case 1"' "$json" || fail "hidden cases are not named as such"
 echo "ok: hidden cases ran with the secret and are after_published"
+
+# setup.sh with the course's package named: a download whose SHA-256 is not the pinned one is
+# refused before anything is installed (a local file stands in for the release download; the
+# package test, label package, runs setup.sh with the right SHA-256 in a fresh Debian root).
+if command -v curl >/dev/null; then
+  setup_root="$work/setup"
+  mkdir -p "$setup_root/source"
+  cp "$project/templates/gradescope/setup.sh" "$setup_root/source/"
+  printf 'not the package the course pinned\n' > "$work/stand-in.deb"
+  pinned=$(printf 'the package the course built\n' | sha256sum | cut -d' ' -f1)
+  sed -e "s|^CUGRADE_PACKAGE_URL=.*|CUGRADE_PACKAGE_URL=file://$work/stand-in.deb|" \
+      -e "s|^CUGRADE_PACKAGE_SHA256=.*|CUGRADE_PACKAGE_SHA256=$pinned|" \
+      "$project/templates/gradescope/autograder.env" > "$setup_root/source/autograder.env"
+  grep -q "^CUGRADE_PACKAGE_SHA256=$pinned\$" "$setup_root/source/autograder.env" || fail "autograder.env has no CUGRADE_PACKAGE_SHA256"
+  if CUGRADE_AUTOGRADER_ROOT="$setup_root" bash "$setup_root/source/setup.sh" > "$setup_root/stdout" 2>&1; then
+    fail "setup.sh accepted a package whose SHA-256 differs: $(cat "$setup_root/stdout")"
+  fi
+  grep -q FAILED "$setup_root/stdout" || fail "no checksum failure in setup.sh's output: $(cat "$setup_root/stdout")"
+  echo "ok: setup.sh refuses a package whose SHA-256 is not the pinned one"
+else
+  echo "NOTE: no curl here (scripts/install-deps.sh --test-tools installs it): setup.sh's package path was not run"
+fi

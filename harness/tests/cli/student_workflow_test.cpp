@@ -39,7 +39,8 @@ TEST_CASE("cli::render_student_workflow") {
     const auto rendered = render_student_workflow(workflow_template(), matmul());
     REQUIRE(rendered.has_value());
     test::check_golden("student_workflow_matmul.yml", *rendered);
-    for (const char* placeholder : {"@ASSIGNMENT@", "@SUBMISSION@", "@CUGRADE_REPOSITORY@", "@CUGRADE_REF@"})
+    for (const char* placeholder : {"@ASSIGNMENT@", "@SUBMISSION@", "@CUGRADE_REPOSITORY@", "@CUGRADE_REF@",
+                                    "@CUGRADE_PACKAGE_URL@", "@CUGRADE_PACKAGE_SHA256@"})
       CHECK(rendered->find(placeholder) == std::string::npos);
     CHECK(rendered->find("  ASSIGNMENT: \"matmul\"\n") != std::string::npos);
     CHECK(rendered->find("  CUGRADE_REPOSITORY: \"my-course/cugrade\"\n") != std::string::npos);
@@ -62,6 +63,34 @@ TEST_CASE("cli::render_student_workflow") {
     settings.submission = {"my file.cu"};
     CHECK(error_of(settings) == "the file name 'my file.cu' cannot go into a workflow: use letters, "
                                 "digits, '.', '_', '-' and '/' only");
+  }
+  SUBCASE("the course's package: its URL and SHA-256 filled in, or both left empty") {
+    const std::string sha(64, 'a');
+    StudentWorkflowSettings settings = matmul();
+    settings.package_url = "https://github.com/my-course/cugrade/releases/download/v0.1.0/cugrade_0.1.0_amd64.deb";
+    settings.package_sha256 = sha;
+    const auto rendered = render_student_workflow(workflow_template(), settings);
+    REQUIRE(rendered.has_value());
+    CHECK(rendered->find("PACKAGE_URL: ${{ vars.CUGRADE_PACKAGE_URL || '" + settings.package_url + "' }}") !=
+          std::string::npos);
+    CHECK(rendered->find("PACKAGE_SHA256: ${{ vars.CUGRADE_PACKAGE_SHA256 || '" + sha + "' }}") != std::string::npos);
+    CHECK(render_student_workflow(workflow_template(), matmul())->find("PACKAGE_URL: ${{ vars.CUGRADE_PACKAGE_URL || '' }}") !=
+          std::string::npos);
+  }
+  SUBCASE("a package that cannot be verified or would break the workflow is refused") {
+    StudentWorkflowSettings settings = matmul();
+    settings.package_url = "https://example.org/cugrade.deb";
+    CHECK(error_of(settings) ==
+          "--package-url and --package-sha256 go together: the workflow installs no package it cannot verify");
+    settings.package_sha256 = "ABC";
+    CHECK(error_of(settings) == "--package-sha256 'ABC': expected the 64 lowercase hex digits sha256sum prints");
+    settings.package_sha256 = std::string(64, '0');
+    settings.package_url = "https://example.org/x.deb' }}$(id)";
+    CHECK(error_of(settings) == "--package-url 'https://example.org/x.deb' }}$(id)': expected an https:// (or "
+                                "file://) URL without quotes or spaces");
+    settings.package_url = "";
+    CHECK(error_of(settings) ==
+          "--package-url and --package-sha256 go together: the workflow installs no package it cannot verify");
   }
   SUBCASE("a template without a placeholder is an error, not a silent default") {
     CHECK(error_of(matmul(), "name: x\n") == "the workflow template has no @ASSIGNMENT@ to fill in");

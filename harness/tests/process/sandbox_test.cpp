@@ -194,6 +194,20 @@ TEST_CASE("process::bwrap_command") {
     CHECK(find(cmd, {"--ro-bind", "/usr", "/usr"}) < find(cmd, {"--tmpfs", "/usr/local/cugrade"}));
     CHECK(has(cmd, {"--remount-ro", "/usr/local/cugrade"}));
   }
+
+  SUBCASE("a file inside a covered folder: the folders leading to it made open (an installed runner library)") {
+    SandboxHost host = test_host(true);
+    host.hidden = {"/usr/lib/cugrade/cpu-runners"};
+    SandboxSpec spec;
+    spec.mounts = {{"/usr/lib/cugrade/cpu-runners/vecadd/libcugrade_cpu_runner_vecadd.a", {}, false}};
+    const Words cmd = bwrap_command("/usr/bin/true", {}, spec, env, {}, host, StepUser{70000, 70000, {}});
+    CHECK(has(cmd, {"--perms", "0755", "--dir", "/usr/lib/cugrade/cpu-runners/vecadd"}));
+    CHECK(find(cmd, {"--tmpfs", "/usr/lib/cugrade/cpu-runners"}) < find(cmd, {"--dir", "/usr/lib/cugrade/cpu-runners/vecadd"}));
+    CHECK(find(cmd, {"--dir", "/usr/lib/cugrade/cpu-runners/vecadd"}) <
+          find(cmd, {"--ro-bind", "/usr/lib/cugrade/cpu-runners/vecadd/libcugrade_cpu_runner_vecadd.a"}));
+    CHECK_FALSE(has(cmd, {"--dir", "/usr/lib/cugrade/cpu-runners"}));  // the tmpfs itself
+    CHECK_FALSE(has(cmd, {"--dir", "/usr/lib/cugrade"}));               // the system's, shown as it is
+  }
 }
 
 TEST_CASE("process::next_step_user") {
