@@ -82,6 +82,13 @@ std::vector<BufferSet::Placement> BufferSet::placements() const {
   return out;
 }
 
+std::vector<WatchedOutput> BufferSet::watched_outputs() const {
+  std::vector<WatchedOutput> out;
+  for (const auto& [name, slot] : slots_)
+    if (slot.output) out.push_back({name, slot.pointer, slot.bytes, dtype_size(slot.layout.type)});
+  return out;
+}
+
 BufferSet::~BufferSet() {
   if (memory_ != Memory::device) return;
   for (auto& [name, slot] : slots_)

@@ -172,6 +172,11 @@ void reset_last_kernel() {
 
 long launches_since_reset() { return launches.load(std::memory_order_relaxed); }
 
+std::string fault_since_reset(int& error) {
+  error = 0;
+  return {};
+}
+
 long long most_threads_since_reset() { return most_threads.load(std::memory_order_relaxed); }
 
 std::string launch_refusal(int error) {

@@ -118,6 +118,12 @@ CaseResult judge_case(const Spec& spec, const PlannedCase& planned, const CheckT
                                     : "";
     result.message = mistake.empty() || modified.empty() ? mistake + modified : mistake + "; " + modified;
   }
+  // A result that is not a kernel's work earns nothing, right or not (the runner's evidence:
+  // runtime/host_work.hpp), unless the step's lecture does host work itself.
+  if (!status.host_work.empty() && !step->host_work_allowed) {
+    result.outcome = Outcome::wrong_answer;
+    result.message = result.message.empty() ? status.host_work : status.host_work + "; " + result.message;
+  }
   return with_refusal(std::move(result));
 }
 

@@ -35,6 +35,24 @@ TEST_CASE("cpu::out-of-bounds global memory") {
                               "allocation (the "));  // its ordinal depends on the tests run before
     CHECK(message.ends_with("), just past its end"));
   }
+  // Far from the array, the write would land in whatever else is mapped there (another array, a
+  // fiber's stack): each allocation lies alone in a reach of unmapped address space.
+  SUBCASE("a write a megabyte past the end") {
+    std::string message = cpu_test::faulty("one_mib_past_end");
+    CHECK(message.starts_with("out-of-bounds global memory write in kernel `write_at_offset` by thread (0,0,0) of block "
+                              "(0,0,0) at byte offset 1052576 of a 4000-byte cudaMalloc allocation (the "));
+    CHECK(message.ends_with("), 1048576 bytes past its end"));
+  }
+  SUBCASE("a write a page before the start") {
+    std::string message = cpu_test::faulty("a_page_before_start");
+    CHECK(message.starts_with("out-of-bounds global memory write in kernel `write_at_offset` by thread (0,0,0) of block "
+                              "(0,0,0) at 4096 bytes before the start of a 4000-byte cudaMalloc allocation (the "));
+  }
+  SUBCASE("a write just before the start, where no page ends") {
+    std::string message = cpu_test::faulty("just_before_start");
+    CHECK(message.starts_with("out-of-bounds global memory write in kernel `write_at_offset` at 4 bytes before the "
+                              "start of a 4000-byte cudaMalloc allocation (the "));
+  }
   SUBCASE("a read") {
     std::string message = cpu_test::faulty("out_of_bounds_read");
     CHECK(message.starts_with("out-of-bounds global memory read in kernel `read_past_end` by thread (231,0,0)"));
