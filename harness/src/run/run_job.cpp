@@ -311,7 +311,7 @@ RunOutcome run_job(ProcessRunner& processes, const RunRequest& request) {
       process.address_space_bytes = cpu_runner_address_space(request.host_memory_bytes, request.environment);
     // Work before the first case (the CUDA context, the program's constructors) is bounded.
     // A wrapper (compute-sanitizer, Nsight Compute) starts the runner far more slowly.
-    const double startup_s = runner_startup_s * (request.wrapper.empty() ? 1.0 : 6.0) * std::max(1.0, request.idle_grace_s) +
+    const double startup_s = request.startup_timeout_s * (request.wrapper.empty() ? 1.0 : 3.0) +
                              (request.start_gate.empty() ? 0.0 : start_gate_most_s);
     const auto launched = Clock::now();
     bool startup_overran = false;

@@ -49,12 +49,11 @@ struct RunRequest {
   /// read-only, and links a case's inputs file there only when the case starts (or the case
   /// before it ends), so that code running before a case cannot see its inputs.
   std::filesystem::path inputs_release_dir = {};
+  /// How long a runner may take from its start to its first event (its first case's start): the
+  /// CUDA context's creation and the program's own constructors, so work before the first case
+  /// is bounded. Three times as long under a wrapper; a start gate adds its own wait.
+  double startup_timeout_s = 10.0;
 };
-
-/// How long a runner may take from its start to its first event (its first case's start): the
-/// CUDA context's creation and the program's own constructors. Work before the first case is
-/// bounded; a start gate (RunRequest::start_gate) adds its own wait.
-inline constexpr double runner_startup_s = 10.0;
 
 /// The sandbox of one runner process of `request` (its folders, the GPU when asked for).
 SandboxSpec runner_sandbox(const RunRequest& request);

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "kernels/kernels.hpp"
+#include "launch_tracking.hpp"
 
 TEST_CASE("cpu::barrier divergence") {
   SUBCASE("a thread exits while others wait") {
@@ -25,6 +26,24 @@ TEST_CASE("cpu::barrier divergence") {
           "exited while other lanes of its warp wait at __shfl_down_sync() (fault_kernels.cu:31); a "
           "warp-level call must be reached by every lane of its mask");
   }
+}
+
+// cudaDeviceReset clears the error state, as on a GPU; the runner still learns of the fault.
+TEST_CASE("runtime::fault_since_reset") {
+  cugrade::runner::reset_last_kernel();
+  cpu_test::far_write_then_reset();
+  CHECK(cudaDeviceSynchronize() == cudaSuccess);  // the program sees nothing wrong any more
+  CHECK(cudaGetLastError() == cudaSuccess);
+  int error = 0;
+  const std::string fault = cugrade::runner::fault_since_reset(error);
+  CHECK(error == cudaErrorIllegalAddress);
+  CHECK(fault.starts_with("out-of-bounds global memory write in kernel `write_at_offset`"));
+  CHECK(fault.ends_with("1048576 bytes past its end"));
+  CHECK(cugrade::runner::launches_since_reset() == 1);
+  cugrade::runner::reset_last_kernel();  // the next call starts clean
+  CHECK(cugrade::runner::fault_since_reset(error).empty());
+  CHECK(error == 0);
+  CHECK(cugrade::runner::launches_since_reset() == 0);
 }
 
 TEST_CASE("cpu::out-of-bounds global memory") {
