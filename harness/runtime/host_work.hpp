@@ -3,13 +3,15 @@
 // that it is not (harness/src/run: TaskStatus::host_work; the step's spec decides whether it
 // matters, `host_work: allowed`). Three signs, each cheap to see from inside the runner:
 //  - the call launched no kernel;
-//  - a device output received bytes from host memory during the call (a host-to-device copy into
-//    it, or a device-to-device copy from memory such a copy filled);
+//  - a device output ends the call holding exactly what host code copied to the device during
+//    it (into the output, or into memory copied on into it), unchanged by any kernel;
 //  - a host output (an entry that takes host pointers, vecadd) changed otherwise than by a
-//    device-to-host copy, or by one from device memory that host code filled.
-// A copy is noted by the wraps of both backends (copy_wraps.cpp on a GPU, the CPU executor's
-// cudaMemcpy). What this cannot see (a kernel that only copies a result the host computed) is
-// written down in docs/security.md, "Work that is not the GPU's".
+//    device-to-host copy, or by one of device memory holding exactly what host code sent there.
+// Copies from the host are no sign by themselves (zeros sent before a kernel adds into them, an
+// output sent to the device out of symmetry): only a result still equal to them is. A copy is
+// noted by the wraps of both backends (copy_wraps.cpp on a GPU, the CPU executor's cudaMemcpy).
+// What this cannot see (a kernel that only copies a result the host computed) is written down in
+// docs/security.md, "Work that is not the GPU's".
 #include <cstddef>
 #include <string>
 #include <vector>
@@ -25,6 +27,13 @@ struct WatchedOutput {
   std::size_t bytes = 0;
   std::size_t element_bytes = 1;  ///< to name the first element host code changed
 };
+
+/// Reads `bytes` of device memory into host memory for the watch (false on failure); the
+/// default copies directly, as the CPU backend's device memory allows.
+using DeviceReader = bool (*)(void* host, const void* device, std::size_t bytes);
+
+/// The reader of device memory (a GPU's registers its own, copy_wraps.cpp); nullptr: the default.
+void set_device_reader(DeviceReader read);
 
 /// Starts watching a check call's outputs, which live in `memory`: from now until
 /// host_work_evidence, copies into them (and into device memory filled from the host) are noted.

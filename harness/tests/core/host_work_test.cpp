@@ -33,21 +33,31 @@ TEST_CASE("runtime::host_work_evidence") {
     copy(output.data(), kernel_result.data(), 64 * sizeof(float), true, true);
     CHECK(host_work_evidence(1).empty());
   }
-  SUBCASE("device outputs: a copy from host memory into one") {
+  SUBCASE("device outputs: one that holds what the host copied into it") {
     watch_outputs(Memory::device, outputs);
-    copy(output.data() + 8, host.data(), 4 * sizeof(float), true, false);
-    CHECK(host_work_evidence(1) == "computed without a kernel: your output `C` was copied from host memory during "
-                                   "the call (cudaMemcpy): its values must be computed by a kernel");
+    copy(output.data(), host.data(), 64 * sizeof(float), true, false);
+    CHECK(host_work_evidence(1) == "computed without a kernel: your output `C` holds exactly what host code copied "
+                                   "into the device during the call (cudaMemcpy), unchanged by any kernel: its values "
+                                   "must be computed by a kernel");
+  }
+  SUBCASE("device outputs: zeros copied in, then a kernel adds into them, is no sign") {
+    watch_outputs(Memory::device, outputs);
+    const std::vector<float> zeros(64, 0.0f);
+    copy(output.data(), zeros.data(), 64 * sizeof(float), true, false);
+    output[0] += 5.0f;  // the kernel's atomicAdd
+    CHECK(host_work_evidence(1).empty());
   }
   SUBCASE("device outputs: through device memory the host filled first") {
     watch_outputs(Memory::device, outputs);
     copy(device_scratch.data(), host.data(), 64 * sizeof(float), true, false);  // not an output: no sign yet
     copy(output.data(), device_scratch.data(), 64 * sizeof(float), true, true);
-    CHECK(host_work_evidence(1).find("copied from device memory that host code had filled") != std::string::npos);
+    CHECK(host_work_evidence(1).find("holds exactly what host code copied") != std::string::npos);
   }
-  SUBCASE("device outputs: host memory copied into another array is no sign") {
+  SUBCASE("device outputs: host memory copied into another array, then changed by a kernel and copied on") {
     watch_outputs(Memory::device, outputs);
     copy(device_scratch.data(), host.data(), 64 * sizeof(float), true, false);
+    device_scratch[3] = 9.0f;  // a kernel's work on it
+    copy(output.data(), device_scratch.data(), 64 * sizeof(float), true, true);
     CHECK(host_work_evidence(1).empty());
   }
   SUBCASE("host outputs: copied back from memory a kernel wrote") {
@@ -63,11 +73,20 @@ TEST_CASE("runtime::host_work_evidence") {
                                    "first), not copied back from the device with cudaMemcpy: a result must come from "
                                    "memory a kernel wrote");
   }
-  SUBCASE("host outputs: copied back from device memory the host filled") {
+  SUBCASE("host outputs: copied back from device memory holding what the host sent (an empty kernel)") {
     watch_outputs(Memory::host, outputs);
     copy(device_scratch.data(), host.data(), 64 * sizeof(float), true, false);
     copy(output.data(), device_scratch.data(), 64 * sizeof(float), false, true);
-    CHECK(host_work_evidence(1).find("copied back from device memory that host code had filled") != std::string::npos);
+    CHECK(host_work_evidence(1) == "computed without a kernel: your output `C` was copied back from device memory "
+                                   "holding exactly what host code had sent there (cudaMemcpy to the device), "
+                                   "unchanged by any kernel");
+  }
+  SUBCASE("host outputs: the output sent to the device first, out of symmetry, then a kernel's result back") {
+    watch_outputs(Memory::host, outputs);
+    copy(device_scratch.data(), output.data(), 64 * sizeof(float), true, false);
+    for (float& v : device_scratch) v = 4.0f;  // the kernel writes every element
+    copy(output.data(), device_scratch.data(), 64 * sizeof(float), false, true);
+    CHECK(host_work_evidence(1).empty());
   }
   SUBCASE("nothing is noted between watched calls") {
     watch_outputs(Memory::device, outputs);

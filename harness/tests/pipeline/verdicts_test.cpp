@@ -132,7 +132,7 @@ TEST_CASE("pipeline::judge_case") {
     const CaseResult failed = judge_case(j.spec, j.planned, j.task, crashed);
     CHECK(failed.message == "CUDA error in the entry: an illegal memory access — " + refused);
   }
-  SUBCASE("a right answer that is not a kernel's work fails, unless the step allows host work") {
+  SUBCASE("a right answer that is not a kernel's work fails, unless the step allows host work; a wrong one keeps its words") {
     j.material.gold["A"] = f64({1.0});
     const std::string why = "computed without a kernel: the call launched none, so its result is not the GPU's work";
     const CaseResult host = j.judge_digests({{"A", f32({1.0f})}}, {}, {}, "", why);
@@ -140,7 +140,7 @@ TEST_CASE("pipeline::judge_case") {
     CHECK(host.message == why);
     const CaseResult both = j.judge_digests({{"A", f32({0.0f})}}, {}, {}, "", why);
     CHECK(both.outcome == Outcome::wrong_answer);
-    CHECK(both.message.starts_with(why + "; "));
+    CHECK(both.message.find("computed without a kernel") == std::string::npos);  // the comparison's words
     j.spec.steps[0].host_work_allowed = true;
     CHECK(j.judge_digests({{"A", f32({1.0f})}}, {}, {}, "", why).outcome == Outcome::passed);
   }

@@ -116,9 +116,11 @@ TEST_CASE("runtime::run_check_task") {
     auto events = events_of(dir.path);
     REQUIRE(events.size() == 4);
     CHECK(events[1].launches == 1);
-    CHECK(events[1].host_work == "computed without a kernel: your output `y` was copied from host memory during "
-                                 "the call (cudaMemcpy): its values must be computed by a kernel");
-    CHECK(events[3].host_work.find("copied back from device memory that host code had filled") != std::string::npos);
+    CHECK(events[1].host_work == "computed without a kernel: your output `y` holds exactly what host code copied "
+                                 "into the device during the call (cudaMemcpy), unchanged by any kernel: its values "
+                                 "must be computed by a kernel");
+    CHECK(events[3].host_work.find("copied back from device memory holding exactly what host code had sent") !=
+          std::string::npos);
     CHECK(is_twice_ramp(read_one(job.checks[0].output_file, "y"), 100));  // right all the same
     fs::remove(dir.path / "events.jsonl");
     CHECK(run_runner("good", dir.path, write_job(dir.path, job).string()) == 0);

@@ -1,8 +1,8 @@
 // Attack (a result that is not the GPU's work, with a kernel for show): every reduction step
 // copies the input to the host, sums it there, copies the sum into `out` and launches a kernel
-// that does nothing. Its answer is right in every case. Must fail: `out` received bytes from host
-// memory during the call, so every case is "computed without a kernel" (runtime/host_work.hpp):
-// no points.
+// that does nothing. Its answer is right in every case. Must fail: `out` ends the call holding
+// exactly what host code copied into it, unchanged by any kernel, so every case is "computed
+// without a kernel" (runtime/host_work.hpp): no points.
 #include <vector>
 
 #include "interface.cuh"

@@ -1,8 +1,8 @@
 // Attack (a result that is not the GPU's work, with a kernel for show): vecAdd adds on the host,
 // copies the sums to the device, launches a kernel that does nothing, and copies the sums back
 // as if the kernel had made them. Its answer is right in every case. Must fail: what came back
-// to h_C was device memory host code had filled (a copy from the host), not memory a kernel
-// wrote, so the case is "computed without a kernel" (runtime/host_work.hpp): no points.
+// to h_C is exactly what host code had sent to the device, unchanged by any kernel, so the case
+// is "computed without a kernel" (runtime/host_work.hpp): no points.
 #include <vector>
 
 #include "interface.cuh"
