@@ -11,7 +11,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
-#include <map>
 #include <optional>
 #include <set>
 #include <thread>
@@ -228,8 +227,9 @@ class InputsRelease {
     dir_ = root / ("runner-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
     std::filesystem::remove_all(dir_);
     std::filesystem::create_directories(dir_);
-    for (auto& task : job.checks) rewrite(task.id, task.inputs_file);
-    for (auto& task : job.timings) rewrite(task.id, task.inputs_file);
+    for (auto& task : job.checks) rewrite(task.inputs_file);
+    for (auto& task : job.timings) rewrite(task.inputs_file);
+    order_ = task_ids(job);
   }
   ~InputsRelease() {
     std::error_code ignored;
@@ -241,42 +241,40 @@ class InputsRelease {
   /// The folder the runner reads its inputs in; empty when nothing is held back.
   const std::filesystem::path& dir() const { return dir_; }
 
-  /// Releases what the events since the last call allow: a started task's inputs, and the next
-  /// task's once one ends.
+  /// Releases what the events since the last call allow, in the job's order and one at a time:
+  /// the next task's inputs once it starts or the task before it ends. Why in order: the student's
+  /// code can write events too, and a start forged for every task must not hand over them all.
   void follow(const std::vector<Event>& events) {
     if (dir_.empty()) return;
     for (; seen_ < events.size(); ++seen_) {
+      if (next_ >= order_.size()) return;
       const Event& e = events[seen_];
-      if (e.kind == "start") release(e.task);
-      if (e.kind == "done" || e.kind == "fatal" || e.kind == "cuda_error") {
-        const auto it = std::find(order_.begin(), order_.end(), e.task);
-        if (it != order_.end() && it + 1 != order_.end()) release(*(it + 1));
-      }
+      const bool starts_next = e.kind == "start" && e.task == order_[next_];
+      const bool ends_previous = (e.kind == "done" || e.kind == "fatal" || e.kind == "cuda_error") && next_ > 0 &&
+                                 e.task == order_[next_ - 1];
+      if (starts_next || ends_previous) release(next_++);
     }
   }
 
  private:
-  void rewrite(const std::string& id, std::string& inputs_file) {
-    const std::filesystem::path shown = dir_ / (std::to_string(order_.size()) + ".in");
-    sources_[id] = {inputs_file, shown};
-    order_.push_back(id);
+  void rewrite(std::string& inputs_file) {
+    const std::filesystem::path shown = dir_ / (std::to_string(sources_.size()) + ".in");
+    sources_.push_back({inputs_file, shown});
     inputs_file = shown.string();
   }
-  void release(const std::string& id) {
-    const auto it = sources_.find(id);
-    if (it == sources_.end() || released_.contains(id)) return;
-    released_.insert(id);
+  void release(std::size_t index) {
+    const auto& [source, shown] = sources_[index];
     std::error_code error;
     // A hard link costs no copy; the folder is read-only in the sandbox, so the runner cannot
     // change the file (in a batch, every student's case shares it). Across file systems, a copy.
-    std::filesystem::create_hard_link(it->second.first, it->second.second, error);
-    if (error) std::filesystem::copy_file(it->second.first, it->second.second, error);
+    std::filesystem::create_hard_link(source, shown, error);
+    if (error) std::filesystem::copy_file(source, shown, error);
   }
   std::filesystem::path dir_;
-  std::vector<std::string> order_;
-  std::map<std::string, std::pair<std::filesystem::path, std::filesystem::path>> sources_;
-  std::set<std::string> released_;
-  std::size_t seen_ = 0;
+  std::vector<std::string> order_;  ///< the tasks in the order the runner runs them
+  std::vector<std::pair<std::filesystem::path, std::filesystem::path>> sources_;  ///< each task's file, and where shown
+  std::size_t next_ = 0;  ///< the first task not released yet
+  std::size_t seen_ = 0;  ///< events already followed
 };
 
 }  // namespace

@@ -210,6 +210,32 @@ TEST_CASE("run::run_job before the first case") {
     CHECK(read_only);
     CHECK_FALSE(fs::exists(shown_dir));
   }
+
+  SUBCASE("starts forged for every case hand over only the first case's inputs") {
+    const fs::path inputs = fixture.dir / "inputs";
+    fs::create_directories(inputs);
+    for (auto& task : request.job.checks) {
+      task.inputs_file = (inputs / (task.id.substr(2) + ".in")).string();
+      std::ofstream(task.inputs_file) << "inputs of " << task.id;
+    }
+    request.inputs_release_dir = fixture.dir / "released";
+    std::vector<bool> seen;
+    processes.expect([&](const ProcessRequest& sent) {
+      const Job job = job_of(sent);
+      emit(job, event("start", "a/2"));  // out of order: nothing
+      sent.should_kill();
+      seen.push_back(fs::exists(job.checks[1].inputs_file));
+      emit(job, event("start", "a/1"));
+      emit(job, event("start", "a/2"));
+      sent.should_kill();
+      seen.push_back(fs::exists(job.checks[0].inputs_file));
+      seen.push_back(fs::exists(job.checks[1].inputs_file));  // a/1 has not ended
+      return killed_by_watchdog();
+    });
+    processes.expect(scripted_runner(all_done));
+    run_job(processes, request);
+    CHECK(seen == std::vector<bool>{false, true, false});
+  }
 }
 
 TEST_CASE("run::describe_signal") {
