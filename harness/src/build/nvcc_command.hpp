@@ -25,7 +25,9 @@ inline constexpr std::string_view runner_wraps_flag =
     "--wrap=cudaMalloc,--wrap=cudaFree,--wrap=cudaMallocManaged,--wrap=cudaMallocPitch,--wrap=cudaMalloc3D,"
     "--wrap=cudaMallocAsync,--wrap=cudaFreeAsync,--wrap=cudaDeviceSetLimit,"
     "--wrap=cudaMemcpy,--wrap=cudaMemcpy_ptds,--wrap=cudaMemcpyAsync,--wrap=cudaMemcpyAsync_ptsz,"
-    "--wrap=cudaMemcpy2D,--wrap=cudaMemcpy2D_ptds,--wrap=cudaMemcpy2DAsync,--wrap=cudaMemcpy2DAsync_ptsz";
+    "--wrap=cudaMemcpy2D,--wrap=cudaMemcpy2D_ptds,--wrap=cudaMemcpy2DAsync,--wrap=cudaMemcpy2DAsync_ptsz,"
+    "--wrap=cudaLaunchKernelExC,--wrap=cudaLaunchKernelExC_ptsz,--wrap=cudaLaunchCooperativeKernel,"
+    "--wrap=cudaGraphLaunch";
 
 /// The build's files, relative to the build folder: "obj/submission_<i>.o", its compiler
 /// dependency list ".d" and its assembler dependency list ".as.d".
