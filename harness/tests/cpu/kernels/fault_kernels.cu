@@ -109,11 +109,15 @@ std::string faulty(const std::string& which) {
   return text;
 }
 
-void far_write_then_reset() {
+AfterReset far_write_then_reset() {
   float* d = nullptr;
   cudaMalloc(&d, 1000 * sizeof(float));
   write_at_offset<<<1, 32>>>(d, 1000 + (1 << 20) / 4);
   cudaDeviceReset();
+  AfterReset seen;
+  seen.clean = cudaDeviceSynchronize() == cudaSuccess && cudaGetLastError() == cudaSuccess;
+  seen.illegal_address = cudaErrorIllegalAddress;
+  return seen;
 }
 
 __global__ void order_kernel(int* order, int* next) {
