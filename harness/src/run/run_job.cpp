@@ -242,14 +242,15 @@ class InputsRelease {
   const std::filesystem::path& dir() const { return dir_; }
 
   /// Releases what the events since the last call allow, in the job's order and one at a time:
-  /// the next task's inputs once it starts or the task before it ends. Why in order: the student's
-  /// code can write events too, and a start forged for every task must not hand over them all.
+  /// the first task's inputs once it starts, each later task's once the task before it ends (the
+  /// runner starts it right after). Why not at a later task's start: the student's code can write
+  /// events too, and starts forged for every task must not hand over their inputs.
   void follow(const std::vector<Event>& events) {
     if (dir_.empty()) return;
     for (; seen_ < events.size(); ++seen_) {
       if (next_ >= order_.size()) return;
       const Event& e = events[seen_];
-      const bool starts_next = e.kind == "start" && e.task == order_[next_];
+      const bool starts_next = next_ == 0 && e.kind == "start" && e.task == order_[0];
       const bool ends_previous = (e.kind == "done" || e.kind == "fatal" || e.kind == "cuda_error") && next_ > 0 &&
                                  e.task == order_[next_ - 1];
       if (starts_next || ends_previous) release(next_++);

@@ -46,8 +46,9 @@ struct RunRequest {
   /// Where each runner's case inputs are handed over one case at a time (empty: the inputs are
   /// where the job names them, all readable from the start). A folder outside `work_dir`, not
   /// in `read_only`: run_job makes a folder of its own in it per runner, shows it to the runner
-  /// read-only, and links a case's inputs file there only when the case starts (or the case
-  /// before it ends), so that code running before a case cannot see its inputs.
+  /// read-only, and links a case's inputs file there only when the case starts (the first) or
+  /// the case before it ends (the others), so that code running before a case cannot see its
+  /// inputs.
   std::filesystem::path inputs_release_dir = {};
   /// How long a runner may take from its start to its first event (its first case's start): the
   /// CUDA context's creation and the program's own constructors, so work before the first case

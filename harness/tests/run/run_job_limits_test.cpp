@@ -211,7 +211,7 @@ TEST_CASE("run::run_job before the first case") {
     CHECK_FALSE(fs::exists(shown_dir));
   }
 
-  SUBCASE("starts forged for every case hand over only the first case's inputs") {
+  SUBCASE("starts forged for every case hand over only the first case's inputs, at its start") {
     const fs::path inputs = fixture.dir / "inputs";
     fs::create_directories(inputs);
     for (auto& task : request.job.checks) {
@@ -224,7 +224,7 @@ TEST_CASE("run::run_job before the first case") {
       const Job job = job_of(sent);
       emit(job, event("start", "a/2"));  // out of order: nothing
       sent.should_kill();
-      seen.push_back(fs::exists(job.checks[1].inputs_file));
+      seen.push_back(fs::exists(job.checks[1].inputs_file) || fs::exists(job.checks[0].inputs_file));
       emit(job, event("start", "a/1"));
       emit(job, event("start", "a/2"));
       sent.should_kill();
