@@ -36,6 +36,10 @@ bool watching = false;
 Memory watched_memory = Memory::device;
 std::vector<Watched> outputs;
 std::vector<HostFilled> host_filled;
+/// Whether the call copied back device memory holding anything but what the host sent (what a
+/// kernel wrote). Why: a result the host finishes from what a kernel computed (a reduction's sum
+/// read back, widened and sent on) is the GPU's work as much as one a kernel stores.
+bool read_back_gpu_work = false;
 std::string first_sign;  ///< the first sign a copy gave
 
 Range range_of(const void* p, std::size_t bytes) {
@@ -87,6 +91,7 @@ void watch_outputs(Memory memory, const std::vector<WatchedOutput>& watched) {
   watched_memory = memory;
   outputs.clear();
   host_filled.clear();
+  read_back_gpu_work = false;
   first_sign.clear();
   for (const auto& output : watched) {
     Watched w{output, {}};
@@ -130,6 +135,10 @@ void note_copy(void* dst, const void* src, std::size_t bytes, bool dst_on_device
     host_filled.insert(host_filled.end(), carried.begin(), carried.end());
     return;
   }
+  if (src_on_device) {  // device to host (the copy has completed: its bytes are at dst)
+    const auto* p = static_cast<const unsigned char*>(dst);
+    if (!all_from_host(from.first, std::vector<unsigned char>(p, p + bytes))) read_back_gpu_work = true;
+  }
   if (watched_memory != Memory::host || !src_on_device) return;
   for (auto& w : outputs) {  // device to host: what a host output may now hold
     const Range out = range_of(w.output.pointer, w.output.bytes), both = overlap(to, out);
@@ -151,7 +160,8 @@ std::string host_work_evidence(long launches) {
   if (!first_sign.empty()) return prefix + first_sign;
   for (const auto& w : outputs) {
     if (watched_memory == Memory::device) {
-      if (!w.output.pointer || !overlaps_host_filled(range_of(w.output.pointer, w.output.bytes))) continue;
+      // A result sent from the host counts as host work only where the call read back no GPU work.
+      if (read_back_gpu_work || !w.output.pointer || !overlaps_host_filled(range_of(w.output.pointer, w.output.bytes))) continue;
       std::vector<unsigned char> now(w.output.bytes);
       if (reader(now.data(), w.output.pointer, now.size()) &&
           all_from_host(reinterpret_cast<std::uintptr_t>(w.output.pointer), now))

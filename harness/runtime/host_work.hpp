@@ -4,7 +4,8 @@
 // matters, `host_work: allowed`). Three signs, each cheap to see from inside the runner:
 //  - the call launched no kernel;
 //  - a device output ends the call holding exactly what host code copied to the device during
-//    it (into the output, or into memory copied on into it), unchanged by any kernel;
+//    it (into the output, or into memory copied on into it), unchanged by any kernel, and the
+//    call read back nothing a kernel wrote (a sum read back and finished on the host is GPU work);
 //  - a host output (an entry that takes host pointers, vecadd) changed otherwise than by a
 //    device-to-host copy, or by one of device memory holding exactly what host code sent there.
 // Copies from the host are no sign by themselves (zeros sent before a kernel adds into them, an

@@ -60,6 +60,21 @@ TEST_CASE("runtime::host_work_evidence") {
     copy(output.data(), device_scratch.data(), 64 * sizeof(float), true, true);
     CHECK(host_work_evidence(1).empty());
   }
+  SUBCASE("device outputs: a kernel's sum read back, finished on the host and sent on, is GPU work") {
+    watch_outputs(Memory::device, outputs);
+    std::vector<float> read_back(64, 0.0f);
+    copy(read_back.data(), kernel_result.data(), 64 * sizeof(float), false, true);  // what a kernel wrote
+    copy(output.data(), host.data(), 64 * sizeof(float), true, false);
+    CHECK(host_work_evidence(1).empty());
+  }
+  SUBCASE("device outputs: reading back only what the host sent is no GPU work") {
+    watch_outputs(Memory::device, outputs);
+    copy(device_scratch.data(), host.data(), 64 * sizeof(float), true, false);
+    std::vector<float> read_back(64, 0.0f);
+    copy(read_back.data(), device_scratch.data(), 64 * sizeof(float), false, true);  // the inputs, back again
+    copy(output.data(), host.data(), 64 * sizeof(float), true, false);
+    CHECK(host_work_evidence(1).find("holds exactly what host code copied") != std::string::npos);
+  }
   SUBCASE("host outputs: copied back from memory a kernel wrote") {
     watch_outputs(Memory::host, outputs);
     copy(output.data(), kernel_result.data(), 64 * sizeof(float), false, true);
