@@ -55,7 +55,7 @@ void run_check_task(EventWriter& events, const CheckTask& task) {
     const bool profiled = task.output_file.empty() && task.readback_file.empty();
     // Where the outputs' bytes come from during the call: the harness fails a result that is not
     // a kernel's work (host_work.hpp) unless the step allows host work.
-    if (!profiled) watch_outputs(buffers.memory(), buffers.watched_outputs());
+    if (!profiled) watch_outputs(buffers.memory(), buffers.watched_outputs(), buffers.watched_inputs());
     context.call_entry(adapter, task.reference, buffers.make_call(task.params), profiled);
     done.threads = most_threads_since_reset();  // what the grid covered, for a wrong suffix's words
     done.launches = launches_since_reset();     // for the profile's counters (entry_range.hpp) too

@@ -58,6 +58,8 @@ class BufferSet {
   std::vector<Placement> placements() const;
   /// The declared outputs, as host_work.hpp watches them.
   std::vector<WatchedOutput> watched_outputs() const;
+  /// The call's inputs only (not in-out arrays), for the same watch: what reading them back is not.
+  std::vector<WatchedOutput> watched_inputs() const;
 
  private:
   struct Slot {

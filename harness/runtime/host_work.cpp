@@ -35,6 +35,7 @@ DeviceReader reader = read_plain;
 bool watching = false;
 Memory watched_memory = Memory::device;
 std::vector<Watched> outputs;
+std::vector<WatchedOutput> inputs;  ///< the call's inputs: reading them back is no kernel's work
 std::vector<HostFilled> host_filled;
 /// Whether the call copied back device memory holding anything but what the host sent (what a
 /// kernel wrote). Why: a result the host finishes from what a kernel computed (a reduction's sum
@@ -85,8 +86,10 @@ void set_device_reader(DeviceReader read) {
   reader = read ? read : read_plain;
 }
 
-void watch_outputs(Memory memory, const std::vector<WatchedOutput>& watched) {
+void watch_outputs(Memory memory, const std::vector<WatchedOutput>& watched,
+                   const std::vector<WatchedOutput>& call_inputs) {
   std::lock_guard lock(mutex);
+  inputs = call_inputs;
   watching = true;
   watched_memory = memory;
   outputs.clear();
@@ -137,7 +140,11 @@ void note_copy(void* dst, const void* src, std::size_t bytes, bool dst_on_device
   }
   if (src_on_device) {  // device to host (the copy has completed: its bytes are at dst)
     const auto* p = static_cast<const unsigned char*>(dst);
-    if (!all_from_host(from.first, std::vector<unsigned char>(p, p + bytes))) read_back_gpu_work = true;
+    const bool of_an_input = std::any_of(inputs.begin(), inputs.end(), [&](const WatchedOutput& in) {
+      const Range whole = range_of(in.pointer, in.bytes);
+      return overlap(whole, from) == from;
+    });
+    if (!of_an_input && !all_from_host(from.first, std::vector<unsigned char>(p, p + bytes))) read_back_gpu_work = true;
   }
   if (watched_memory != Memory::host || !src_on_device) return;
   for (auto& w : outputs) {  // device to host: what a host output may now hold

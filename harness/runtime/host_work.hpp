@@ -38,7 +38,9 @@ void set_device_reader(DeviceReader read);
 
 /// Starts watching a check call's outputs, which live in `memory`: from now until
 /// host_work_evidence, copies into them (and into device memory filled from the host) are noted.
-void watch_outputs(Memory memory, const std::vector<WatchedOutput>& outputs);
+/// `inputs`: the call's inputs, whose reading back is no kernel's work.
+void watch_outputs(Memory memory, const std::vector<WatchedOutput>& outputs,
+                   const std::vector<WatchedOutput>& inputs = {});
 
 /// Notes a copy of `bytes` from `src` to `dst` that has completed; does nothing while no call is
 /// watched. Each end is device memory or host memory as its flag says.

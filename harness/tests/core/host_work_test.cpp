@@ -75,6 +75,14 @@ TEST_CASE("runtime::host_work_evidence") {
     copy(output.data(), host.data(), 64 * sizeof(float), true, false);
     CHECK(host_work_evidence(1).find("holds exactly what host code copied") != std::string::npos);
   }
+  SUBCASE("device outputs: the inputs read back, summed on the host and sent (an empty kernel for show)") {
+    std::vector<float> input(64, 1.0f);
+    watch_outputs(Memory::device, outputs, {{"in", input.data(), input.size() * sizeof(float), sizeof(float)}});
+    std::vector<float> read_back(64, 0.0f);
+    copy(read_back.data(), input.data(), 64 * sizeof(float), false, true);
+    copy(output.data(), host.data(), 64 * sizeof(float), true, false);
+    CHECK(host_work_evidence(1).find("holds exactly what host code copied") != std::string::npos);
+  }
   SUBCASE("host outputs: copied back from memory a kernel wrote") {
     watch_outputs(Memory::host, outputs);
     copy(output.data(), kernel_result.data(), 64 * sizeof(float), false, true);
