@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include "device_buffers.hpp"
+#include "host_work.hpp"
 #include "launch_tracking.hpp"
 #ifndef CUGRADE_CPU_RUNNER
 #include "fills.hpp"
@@ -52,11 +53,15 @@ void run_check_task(EventWriter& events, const CheckTask& task) {
                                                     : shared_poison_byte(task.shared_poison.c_str()));
 #endif
     const bool profiled = task.output_file.empty() && task.readback_file.empty();
+    // Where the outputs' bytes come from during the call: the harness fails a result that is not
+    // a kernel's work (host_work.hpp) unless the step allows host work.
+    if (!profiled) watch_outputs(buffers.memory(), buffers.watched_outputs(), buffers.watched_inputs());
     context.call_entry(adapter, task.reference, buffers.make_call(task.params), profiled);
     done.threads = most_threads_since_reset();  // what the grid covered, for a wrong suffix's words
+    done.launches = launches_since_reset();     // for the profile's counters (entry_range.hpp) too
+    if (!profiled) done.host_work = host_work_evidence(done.launches);
 #ifndef CUGRADE_CPU_RUNNER
     done.shared_memory = shared_memory_used();
-    if (profiled) done.launches = launches_since_reset();  // for the profile's counters (entry_range.hpp)
 #endif
     // A profiled call (no files asked for) ends here: at a timed size its outputs and inputs
     // are hundreds of MiB to copy back, digest and write, which no profile reads.

@@ -82,6 +82,20 @@ std::vector<BufferSet::Placement> BufferSet::placements() const {
   return out;
 }
 
+std::vector<WatchedOutput> BufferSet::watched_outputs() const {
+  std::vector<WatchedOutput> out;
+  for (const auto& [name, slot] : slots_)
+    if (slot.output) out.push_back({name, slot.pointer, slot.bytes, dtype_size(slot.layout.type)});
+  return out;
+}
+
+std::vector<WatchedOutput> BufferSet::watched_inputs() const {
+  std::vector<WatchedOutput> in;
+  for (const auto& [name, slot] : slots_)
+    if (slot.input && !slot.output) in.push_back({name, slot.pointer, slot.bytes, dtype_size(slot.layout.type)});
+  return in;
+}
+
 BufferSet::~BufferSet() {
   if (memory_ != Memory::device) return;
   for (auto& [name, slot] : slots_)

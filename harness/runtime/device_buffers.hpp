@@ -8,6 +8,7 @@
 
 #include "adapter.hpp"
 #include "array_file.hpp"
+#include "host_work.hpp"
 #include "job.hpp"
 #include "task_context.hpp"
 
@@ -55,6 +56,10 @@ class BufferSet {
     std::size_t bytes;
   };
   std::vector<Placement> placements() const;
+  /// The declared outputs, as host_work.hpp watches them.
+  std::vector<WatchedOutput> watched_outputs() const;
+  /// The call's inputs only (not in-out arrays), for the same watch: what reading them back is not.
+  std::vector<WatchedOutput> watched_inputs() const;
 
  private:
   struct Slot {

@@ -128,6 +128,7 @@ std::string event_to_line(const Event& e) {
   if (!e.memory_refused.empty()) j["memory_refused"] = e.memory_refused;
   if (e.context_survived) j["context_survived"] = true;
   if (e.launches > 0) j["launches"] = e.launches;
+  if (!e.host_work.empty()) j["host_work"] = e.host_work;
   if (e.threads > 0) j["threads"] = e.threads;
   if (e.kind == "samples") {
     j["student_ms"] = e.student_ms;
@@ -154,6 +155,7 @@ std::optional<Event> event_from_line(const std::string& line) {
     e.memory_refused = j.value("memory_refused", "");
     e.context_survived = j.value("context_survived", false);
     e.launches = j.value("launches", 0L);
+    e.host_work = j.value("host_work", std::string());
     e.threads = j.value("threads", 0LL);
     e.student_ms = j.value("student_ms", std::vector<double>{});
     e.reference_ms = j.value("reference_ms", std::vector<double>{});

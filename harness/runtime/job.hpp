@@ -96,8 +96,11 @@ struct Event {
   /// cuda_error: the CUDA context still worked after it: the runtime refused a call (a launch's
   /// shape, an allocation) and nothing ran wrong on the GPU; false after a fault in a kernel.
   bool context_survived = false;
-  /// done (a profiled call, GPU): the kernels the call launched, profiled or not; 0 unknown.
+  /// done (check tasks): the kernels the call launched (both backends; a profiled call's too).
   long launches = 0;
+  /// done (check tasks): why the call's result is not a kernel's work (runtime/host_work.hpp), in
+  /// words for the student; "" none. Evidence only: the step's spec decides what it costs.
+  std::string host_work;
   /// done (check tasks): the most threads one launch of the call had (its blocks times a block's
   /// threads); 0 unknown or none. Only ever words for the student (what the grid covered).
   long long threads = 0;

@@ -6,8 +6,8 @@
 // Why these three: since CUDA 12.x/13, nvcc turns `k<<<g, b>>>(...)` into a call of
 // __cudaLaunchKernel (a cudaKernel_t handle, not the function pointer), or of
 // __cudaLaunchKernel_ptsz under --default-stream per-thread; cudaLaunchKernel is what a student
-// calls by hand (and what older toolkits emitted). cudaLaunchKernelEx/cooperative launches are
-// not tracked: the error is still reported, only without the kernel's name.
+// calls by hand (and what older toolkits emitted). cudaLaunchKernelEx, cooperative launches and
+// graphs are only counted (at the end): an error is still reported, only without the kernel's name.
 #include "launch_tracking.hpp"
 
 #include "entry_range.hpp"
@@ -132,6 +132,8 @@ cudaError_t note_result(cudaError_t error, const void* kernel, dim3 grid, dim3 b
   return error;
 }
 
+void count_unnamed_launch() { launches.fetch_add(1, std::memory_order_relaxed); }
+
 void note_launch(const void* kernel, std::size_t dynamic_shared_bytes) {
   count_launch_in_entry_range();
   launches.fetch_add(1, std::memory_order_relaxed);
@@ -172,6 +174,11 @@ void reset_last_kernel() {
 
 long launches_since_reset() { return launches.load(std::memory_order_relaxed); }
 
+std::string fault_since_reset(int& error) {
+  error = 0;
+  return {};
+}
+
 long long most_threads_since_reset() { return most_threads.load(std::memory_order_relaxed); }
 
 std::string launch_refusal(int error) {
@@ -207,6 +214,11 @@ __attribute__((weak)) cudaError_t __real___cudaLaunchKernel_ptsz(cudaKernel_t, d
                                                                   void**, size_t, cudaStream_t);
 __attribute__((weak)) cudaError_t __real_cudaLaunchKernel(const void*, dim3, dim3, void**, size_t,
                                                            cudaStream_t);
+__attribute__((weak)) cudaError_t __real_cudaLaunchKernelExC(const cudaLaunchConfig_t*, const void*, void**);
+__attribute__((weak)) cudaError_t __real_cudaLaunchKernelExC_ptsz(const cudaLaunchConfig_t*, const void*, void**);
+__attribute__((weak)) cudaError_t __real_cudaLaunchCooperativeKernel(const void*, dim3, dim3, void**, size_t,
+                                                                      cudaStream_t);
+__attribute__((weak)) cudaError_t __real_cudaGraphLaunch(cudaGraphExec_t, cudaStream_t);
 
 /// What `k<<<grid, block, smem, stream>>>(...)` calls once the link wraps __cudaLaunchKernel.
 cudaError_t __wrap___cudaLaunchKernel(cudaKernel_t kernel, dim3 grid, dim3 block, void** args,
@@ -230,5 +242,26 @@ cudaError_t __wrap_cudaLaunchKernel(const void* func, dim3 grid, dim3 block, voi
   cugrade::runner::note_launch(func, shared_mem);
   return cugrade::runner::note_result(__real_cudaLaunchKernel(func, grid, block, args, shared_mem, stream), func,
                                       grid, block, shared_mem);
+}
+
+// Launches the wraps above do not name, only counted: a call whose kernels run through
+// cudaLaunchKernelEx, a cooperative launch or a graph still launched kernels
+// (host_work.hpp: "computed without a kernel" is said only where none was launched).
+cudaError_t __wrap_cudaLaunchKernelExC(const cudaLaunchConfig_t* config, const void* func, void** args) {
+  cugrade::runner::count_unnamed_launch();
+  return __real_cudaLaunchKernelExC(config, func, args);
+}
+cudaError_t __wrap_cudaLaunchKernelExC_ptsz(const cudaLaunchConfig_t* config, const void* func, void** args) {
+  cugrade::runner::count_unnamed_launch();
+  return __real_cudaLaunchKernelExC_ptsz(config, func, args);
+}
+cudaError_t __wrap_cudaLaunchCooperativeKernel(const void* func, dim3 grid, dim3 block, void** args, size_t shared_mem,
+                                               cudaStream_t stream) {
+  cugrade::runner::count_unnamed_launch();
+  return __real_cudaLaunchCooperativeKernel(func, grid, block, args, shared_mem, stream);
+}
+cudaError_t __wrap_cudaGraphLaunch(cudaGraphExec_t graph, cudaStream_t stream) {
+  cugrade::runner::count_unnamed_launch();
+  return __real_cudaGraphLaunch(graph, stream);
 }
 }

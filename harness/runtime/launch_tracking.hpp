@@ -11,8 +11,14 @@ namespace cugrade::runner {
 /// error is never blamed on a kernel of an earlier call.
 void reset_last_kernel();
 
-/// The kernel launches since the reset (every thread's); on the CPU backend, 0.
+/// The kernel launches since the reset (every thread's), on both backends; on the CPU backend
+/// only launches that ran (a GPU counts a launch before it knows whether it is refused).
 long launches_since_reset();
+
+/// A fault of a kernel since the reset that a later call (cudaDeviceReset) cleared from the
+/// runtime's error state: its message, with its cudaError_t's value in `error`; "" when none, and
+/// always on a GPU (there compute-sanitizer reports the fault whatever the program does next).
+std::string fault_since_reset(int& error);
 
 /// The most threads one launch since the reset had (its grid's blocks times a block's threads),
 /// on both backends; a launch the runtime refused does not count; 0 when none ran.

@@ -1,7 +1,11 @@
 #include "task_context.hpp"
 
+#include <unistd.h>
+
+#include <chrono>
 #include <cstdlib>
 #include <stdexcept>
+#include <thread>
 
 #include "allocation_wraps.hpp"
 #include "call_marker.hpp"
@@ -82,6 +86,11 @@ void TaskContext::check(cudaError_t error, const std::string& what) {
 }
 
 ArraySet TaskContext::read_arrays(const std::string& path, const std::string& what) {
+  // A case's inputs may reach the runner only once the case has started (the harness links the
+  // file in when it sees the start event: run_job.hpp, inputs_release_dir); wait for it a while.
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (::access(path.c_str(), F_OK) != 0 && std::chrono::steady_clock::now() < until)
+    std::this_thread::sleep_for(std::chrono::microseconds(200));
   std::string error;
   auto arrays = read_array_file(path, &error);
   if (!arrays) fatal("cannot read the " + what + ": " + error);
@@ -156,6 +165,18 @@ void TaskContext::finish_call(const StepAdapter& adapter, bool reference) {
     cuda_failure(label + " → cudaGetLastError", error);
   if (cudaError_t error = cudaDeviceSynchronize(); error != cudaSuccess)
     cuda_failure(label + " → cudaDeviceSynchronize", error);
+  // A kernel's fault the call hid by resetting the device is the call's failure all the same.
+  int fault = 0;
+  if (std::string detail = fault_since_reset(fault); !detail.empty()) {
+    Event event;
+    event.kind = "cuda_error";
+    event.call = label + " → a kernel's fault, then cudaDeviceReset";
+    event.error = detail;
+    event.kernel = last_kernel_name();
+    event.context_survived = false;  // a fresh runner for the rest: nothing of this one is trusted
+    emit(std::move(event));
+    throw RunnerExit{exit_cuda, false};
+  }
 }
 
 }  // namespace cugrade::runner

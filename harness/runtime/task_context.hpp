@@ -54,7 +54,8 @@ class TaskContext {
   /// Does nothing on cudaSuccess; otherwise cuda_failure("runner: " + what, error).
   void check(cudaError_t error, const std::string& what);
 
-  /// The arrays in `path` (written by the harness); fatal, naming `what`, when unreadable.
+  /// The arrays in `path` (written by the harness, or released by it once the task started: it
+  /// waits up to 10 s for the file); fatal, naming `what`, when unreadable.
   ArraySet read_arrays(const std::string& path, const std::string& what);
   /// Writes `arrays` to `path` for the harness; fatal, naming `what`, when that fails.
   void write_arrays(const std::string& path, const ArraySet& arrays, const std::string& what);

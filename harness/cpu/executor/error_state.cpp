@@ -16,6 +16,12 @@ cudaError_t sticky = cudaSuccess;
 std::string kernel_name;
 bool from_api = false;
 long long threads_most = 0;  // the most threads one launch since forget_kernel had
+long launches = 0;           // launches that ran since forget_kernel
+// The first sticky error since forget_kernel. Why apart from `sticky`: cudaDeviceReset clears
+// that one, and a submission that resets the device after its kernel wrote out of bounds must
+// still fail the case (on a GPU compute-sanitizer reports the write whatever comes after it).
+cudaError_t first_fault = cudaSuccess;
+std::string first_fault_detail;
 // Where the student's latest runtime call was made (runtime_api.hpp's call-site macros).
 constinit thread_local const char* site_file = nullptr;
 constinit thread_local int site_line = 0;
@@ -43,6 +49,10 @@ cudaError_t record_sticky_error(cudaError_t error, const std::string& detail) {
   last = error;
   from_api = false;
   details()[error] = detail;
+  if (first_fault == cudaSuccess) {
+    first_fault = error;
+    first_fault_detail = detail;
+  }
   std::fprintf(stderr, "cugrade CPU backend: %s\n", detail.c_str());
   return error;
 }
@@ -96,11 +106,25 @@ void forget_kernel() {
   kernel_name.clear();
   from_api = false;
   threads_most = 0;
+  launches = 0;
+  first_fault = cudaSuccess;
+  first_fault_detail.clear();
 }
 
 void note_threads(long long threads) {
   std::lock_guard lock(mutex);
   if (threads > threads_most) threads_most = threads;
+  ++launches;
+}
+
+std::pair<cudaError_t, std::string> kernel_fault() {
+  std::lock_guard lock(mutex);
+  return {first_fault, first_fault_detail};
+}
+
+long launches_run() {
+  std::lock_guard lock(mutex);
+  return launches;
 }
 
 long long most_threads() {

@@ -2,6 +2,7 @@
 // The CPU backend's CUDA error state: the last error (cudaGetLastError) and the sticky error
 // that, as after a kernel fault on a GPU, every later call returns.
 #include <string>
+#include <utility>
 
 #include "cugrade_cpu/runtime_types.hpp"
 
@@ -34,8 +35,16 @@ cudaError_t record_api_error(cudaError_t error, const char* call, const std::str
 /// True when the last error recorded came from a runtime API call, not from a kernel or a launch.
 bool last_error_from_api();
 
-/// Clears every error (cudaDeviceReset).
+/// Clears every error (cudaDeviceReset), but not the kernel fault of the current call
+/// (kernel_fault): a reset after an out-of-bounds write must not hide it from the runner.
 void clear_errors();
+
+/// The first fault (a sticky error: an out-of-bounds access, a bad pointer argument) since
+/// forget_kernel, with its message; cudaSuccess and "" when none. cudaDeviceReset keeps it.
+std::pair<cudaError_t, std::string> kernel_fault();
+
+/// The kernel launches that ran since forget_kernel (a launch refused for its shape does not).
+long launches_run();
 
 /// A kernel's name as messages write it, in backquotes ("`vecAdd`"): a kernel may be named
 /// `kernel`, and "kernel kernel was launched" reads as a typo.
@@ -47,10 +56,10 @@ void note_kernel(const char* name);
 /// The last kernel launched ("" before the first).
 std::string last_kernel();
 
-/// Forgets the last kernel and the launches' threads.
+/// Forgets the last kernel, the launches' threads and count, and the kernel fault.
 void forget_kernel();
 
-/// Notes a launch of `threads` threads that the checks accepted (it runs).
+/// Notes a launch of `threads` threads that the checks accepted (it runs), and counts it.
 void note_threads(long long threads);
 
 /// The most threads one launch since forget_kernel had; 0 when none ran.

@@ -73,10 +73,13 @@ void run_grid(const LaunchConfig& config, const char* kernel, void (*thread_body
     record_sticky_error(failure->error, failure->message);
     return;
   }
-  if (std::string slack = damaged_slack(); !slack.empty())
+  if (std::string slack = damaged_slack(); !slack.empty()) {
+    const bool before = slack.find("before the start") != std::string::npos;
     record_sticky_error(cudaErrorIllegalAddress, "out-of-bounds global memory write in kernel " + code_name(kernel) + " at " + slack +
-                                                     " (inside the allocation's alignment padding: a GPU may "
-                                                     "not fault, but compute-sanitizer reports it)");
+                                                     (before ? " (in the bytes before it that no guard page covers"
+                                                             : " (inside the allocation's alignment padding") +
+                                                     ": a GPU may not fault, but compute-sanitizer reports it)");
+  }
 }
 
 }  // namespace cugrade_cpu

@@ -12,8 +12,13 @@ void reset_last_kernel() { cugrade_cpu::forget_kernel(); }
 // its message names the call and the line instead (error_state.hpp).
 std::string last_kernel_name() { return cugrade_cpu::last_error_from_api() ? std::string() : cugrade_cpu::last_kernel(); }
 
-// No profiler runs on the CPU backend: nothing asks for the count.
-long launches_since_reset() { return 0; }
+long launches_since_reset() { return cugrade_cpu::launches_run(); }
+
+std::string fault_since_reset(int& error) {
+  auto [fault, detail] = cugrade_cpu::kernel_fault();
+  error = static_cast<int>(fault);
+  return fault == cudaSuccess ? std::string() : detail;
+}
 
 long long most_threads_since_reset() { return cugrade_cpu::most_threads(); }
 

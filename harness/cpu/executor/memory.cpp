@@ -3,10 +3,18 @@
 // very first byte out of bounds (up to the 16-byte alignment CUDA code relies on for float4),
 // and the fault handler can say which allocation was overrun. Freed allocations keep their
 // address range, inaccessible, so a use after cudaFree is recognised too.
+// Why each allocation also sits alone in a slot of a far zone of the address space, with at
+// least 1 GiB left unmapped on either side: an index far out of bounds (a megabyte past C, a page
+// before A) would otherwise land in whatever the process mapped next to the array (another
+// array, a fiber's stack, malloc's heap) and change it silently. In the zone every address
+// within an allocation's reach that is not the allocation itself is mapped by nothing, so the
+// access faults and is blamed on the allocation whose reach it lies in. Unmapped address space
+// costs nothing and is not counted by the runner's RLIMIT_AS, unlike a PROT_NONE reservation.
 #include <sys/mman.h>
 #include <sys/sysinfo.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <map>
@@ -25,6 +33,8 @@ namespace {
 enum class Kind { device, host, managed, symbol };
 
 struct Allocation {
+  std::uintptr_t reach_begin = 0;  ///< first address blamed on this allocation (its slot)
+  std::uintptr_t reach_end = 0;    ///< one past the last
   char* map = nullptr;           ///< start of the mapping (leading guard page)
   std::size_t map_bytes = 0;
   char* ptr = nullptr;           ///< what the program got
@@ -38,7 +48,7 @@ std::mutex mutex;
 int allocation_count = 0;
 std::size_t bytes_in_use = 0;
 
-// Keyed by the mapping's start; mapped ranges never overlap.
+// Keyed by the reach's start; reaches never overlap.
 std::map<std::uintptr_t, Allocation>& allocations() {
   static auto* table = new std::map<std::uintptr_t, Allocation>();
   return *table;
@@ -51,7 +61,8 @@ std::size_t page() {
 
 std::size_t round_up(std::size_t v, std::size_t to) { return (v + to - 1) / to * to; }
 
-// The allocation whose mapping (guard pages included) contains `address`; caller holds mutex.
+// The allocation whose reach (its slot: the mapping, guard pages and the unmapped space around
+// them) contains `address`; caller holds mutex.
 Allocation* find(const void* address) {
   auto a = reinterpret_cast<std::uintptr_t>(address);
   auto& table = allocations();
@@ -59,7 +70,43 @@ Allocation* find(const void* address) {
   if (it == table.begin()) return nullptr;
   --it;
   Allocation& found = it->second;
-  return a < it->first + found.map_bytes ? &found : nullptr;
+  return a < found.reach_end ? &found : nullptr;
+}
+
+// The zone of device allocations: from 16 TiB to 96 TiB, far below where Linux maps libraries,
+// thread stacks and malloc's arenas (just under the top of the 128 TiB user space) and far above
+// the program and its heap.
+constexpr std::uintptr_t kZoneBegin = std::uintptr_t{16} << 40;
+constexpr std::uintptr_t kZoneEnd = std::uintptr_t{96} << 40;
+constexpr std::size_t kMinReach = std::size_t{1} << 30;
+std::uintptr_t next_slot = kZoneBegin;  // under mutex
+
+// Maps `map_bytes` in a slot of its own with `reach` unmapped bytes on either side; returns the
+// mapping and the slot, or MAP_FAILED. Where the zone is used up (tens of thousands of
+// allocations) or something else holds a slot, the mapping goes where the kernel puts it, with
+// only its guard pages for reach.
+void* map_in_zone(std::size_t map_bytes, std::size_t reach, std::uintptr_t& slot_begin, std::uintptr_t& slot_end) {
+  for (int attempt = 0; attempt < 8; ++attempt) {
+    const std::uintptr_t slot = next_slot;
+    const std::uintptr_t end = slot + reach + map_bytes + reach;
+    if (end > kZoneEnd || end < slot) break;
+    next_slot = end;
+    void* at = reinterpret_cast<void*>(slot + reach);
+    void* map = mmap(at, map_bytes, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
+    if (map == at) {
+      slot_begin = slot;
+      slot_end = end;
+      return map;
+    }
+    if (map != MAP_FAILED) munmap(map, map_bytes);  // a kernel that ignored the flag: not ours to keep
+  }
+  void* map = mmap(nullptr, map_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (map != MAP_FAILED) {
+    slot_begin = reinterpret_cast<std::uintptr_t>(map);
+    slot_end = slot_begin + map_bytes;
+  }
+  return map;
 }
 
 const char* kind_name(Kind kind) {
@@ -84,9 +131,17 @@ std::size_t device_capacity() {
 // compute-sanitizer reports it on a GPU.
 unsigned char canary(std::size_t i) { return static_cast<unsigned char>(0xA5 ^ (i * 29)); }
 
+// The bytes between the leading guard page and the allocation's start (a size that is not a
+// multiple of the page leaves up to a page less 16 bytes there): a write to A[-1] lands in them.
+std::size_t leading_slack(const Allocation& a) {
+  return a.map ? static_cast<std::size_t>(a.ptr - (a.map + page())) : 0;
+}
+
 void arm_canary(const Allocation& a) {
   const std::size_t slack = round_up(a.bytes, 16) - a.bytes;
   for (std::size_t i = 0; i < slack; ++i) a.ptr[a.bytes + i] = static_cast<char>(canary(i));
+  const std::size_t lead = leading_slack(a);
+  for (std::size_t i = 0; i < lead; ++i) a.ptr[-1 - static_cast<std::ptrdiff_t>(i)] = static_cast<char>(canary(i));
 }
 
 // Why fresh cudaMalloc memory is filled: zeros (what mmap gives) would let a kernel that adds into
@@ -112,13 +167,15 @@ cudaError_t allocate(void** pointer, std::size_t bytes, Kind kind) {
   const std::size_t aligned = round_up(bytes, 16);
   const std::size_t data = round_up(aligned, page());
   const std::size_t map_bytes = data + 2 * page();
-  void* map = mmap(nullptr, map_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  const std::size_t reach = std::max(kMinReach, round_up(2 * data, page()));
+  std::uintptr_t slot_begin = 0, slot_end = 0;
+  void* map = map_in_zone(map_bytes, reach, slot_begin, slot_end);
   if (map == MAP_FAILED) return api_result(cudaErrorMemoryAllocation);
   char* base = static_cast<char*>(map);
   mprotect(base, page(), PROT_NONE);
   mprotect(base + page() + data, page(), PROT_NONE);
-  Allocation a{base, map_bytes, base + page() + data - aligned, bytes, ++allocation_count, kind, false};
-  allocations()[reinterpret_cast<std::uintptr_t>(base)] = a;
+  Allocation a{slot_begin, slot_end, base, map_bytes, base + page() + data - aligned, bytes, ++allocation_count, kind, false};
+  allocations()[slot_begin] = a;
   if (kind == Kind::device) {
     fill_fresh(a.ptr, bytes);
     arm_canary(a);
@@ -158,11 +215,20 @@ std::string ordinal(int n) {
 
 bool is_device_range(const void* pointer, std::size_t bytes) { return inside(pointer, bytes); }
 
+// Memory a kernel can have written, as a copy's end: cudaMalloc'd, managed or a __device__
+// variable, not cudaMallocHost's pinned host memory (host code fills that).
+bool kernel_memory(const void* pointer) {
+  std::lock_guard lock(mutex);
+  const Allocation* a = find(pointer);
+  auto* p = static_cast<const char*>(pointer);
+  return a && !a->freed && a->kind != Kind::host && p >= a->ptr && p < a->ptr + a->bytes;
+}
+
 void register_symbol(const void* address, std::size_t bytes) {
   std::lock_guard lock(mutex);
   auto key = reinterpret_cast<std::uintptr_t>(address);
   auto* p = static_cast<char*>(const_cast<void*>(address));
-  if (!find(address)) allocations()[key] = Allocation{p, bytes, p, bytes, 0, Kind::symbol, false};
+  if (!find(address)) allocations()[key] = Allocation{key, key + bytes, nullptr, bytes, p, bytes, 0, Kind::symbol, false};
 }
 
 std::string describe_device_address(const void* address) {
@@ -172,7 +238,8 @@ std::string describe_device_address(const void* address) {
   auto* p = static_cast<const char*>(address);
   std::string what = "a " + std::to_string(a->bytes) + "-byte " + kind_name(a->kind) +
                      " allocation (the " + ordinal(a->ordinal) + ")";
-  if (a->freed) return "inside " + what + " that was already released by cudaFree";
+  if (a->freed && p >= a->ptr && p < a->ptr + a->bytes) return "inside " + what + " that was already released by cudaFree";
+  if (a->freed) what += ", already released by cudaFree";
   if (p >= a->ptr + a->bytes) {
     const auto past = p - (a->ptr + a->bytes);
     return "byte offset " + std::to_string(p - a->ptr) + " of " + what + ", " +
@@ -189,7 +256,7 @@ std::vector<std::pair<std::uintptr_t, std::uintptr_t>> global_ranges() {
     const auto begin = reinterpret_cast<std::uintptr_t>(a.ptr);
     ranges.emplace_back(begin, begin + a.bytes);
   }
-  return ranges;  // keyed by the mapping's start, and each allocation lies inside its mapping
+  return ranges;  // keyed by the reach's start, and each allocation lies inside its reach
 }
 
 std::string describe_global_element(const void* address) {
@@ -207,13 +274,19 @@ std::string damaged_slack() {
     // Only cudaMalloc memory: host code writes pinned and managed memory too, and a damaged
     // canary there need not be a kernel's doing.
     if (a.freed || a.kind != Kind::device) continue;
+    const std::string what = " of a " + std::to_string(a.bytes) + "-byte " + kind_name(a.kind) +
+                             " allocation (the " + ordinal(a.ordinal) + ")";
     const std::size_t slack = round_up(a.bytes, 16) - a.bytes;
     for (std::size_t i = 0; i < slack; ++i) {
       if (static_cast<unsigned char>(a.ptr[a.bytes + i]) == canary(i)) continue;
       arm_canary(a);
-      return "byte offset " + std::to_string(a.bytes + i) + " of a " + std::to_string(a.bytes) + "-byte " +
-             kind_name(a.kind) + " allocation (the " + ordinal(a.ordinal) + "), " + std::to_string(i) +
-             " bytes past its end";
+      return "byte offset " + std::to_string(a.bytes + i) + what + ", " + std::to_string(i) + " bytes past its end";
+    }
+    const std::size_t lead = leading_slack(a);
+    for (std::size_t i = lead; i-- > 0;) {  // the farthest damaged byte first: where the write began
+      if (static_cast<unsigned char>(a.ptr[-1 - static_cast<std::ptrdiff_t>(i)]) == canary(i)) continue;
+      arm_canary(a);
+      return std::to_string(i + 1) + " bytes before the start" + what;
     }
   }
   return {};
@@ -241,6 +314,11 @@ bool check_pointer_argument(const char* kernel, int index, const void* pointer) 
 }  // namespace cugrade_cpu
 
 using cugrade_cpu::api_result;
+
+// The runner's record of a check call's copies (harness/runtime/host_work.hpp); weak: a program
+// linked without the runner has none.
+extern "C" __attribute__((weak)) void cugrade_runner_note_copy(void* dst, const void* src, std::size_t bytes,
+                                                               int dst_on_device, int src_on_device);
 
 cudaError_t cudaMalloc(void** pointer, std::size_t bytes) {
   return cugrade_cpu::allocate(pointer, bytes, cugrade_cpu::Kind::device);
@@ -281,6 +359,8 @@ cudaError_t cudaMemcpy(void* dst, const void* src, std::size_t bytes, cudaMemcpy
     return record_api_error(cudaErrorInvalidValue, "cudaMemcpy", why);
   }
   std::memmove(dst, src, bytes);
+  if (cugrade_runner_note_copy)
+    cugrade_runner_note_copy(dst, src, bytes, cugrade_cpu::kernel_memory(dst), cugrade_cpu::kernel_memory(src));
   return cudaSuccess;
 }
 

@@ -14,9 +14,10 @@ namespace cugrade_cpu {
 /// address is in no allocation's reach.
 std::string describe_device_address(const void* address);
 
-/// Where a kernel wrote into a cudaMalloc allocation's alignment slack (the bytes between its end and the
-/// next multiple of 16, which no guard page covers): "byte offset 4001 of a 4001-byte cudaMalloc
-/// allocation (the 2nd), 0 bytes past its end", or "" when every canary is intact. Re-arms the
+/// Where a kernel wrote into a cudaMalloc allocation's slack (the bytes between its end and the
+/// next multiple of 16, and those between its leading guard page and its start, which no guard
+/// page covers): "byte offset 4001 of a 4001-byte cudaMalloc allocation (the 2nd), 0 bytes past
+/// its end", "4 bytes before the start of a ...", or "" when every canary is intact. Re-arms the
 /// canary it found damaged.
 std::string damaged_slack();
 

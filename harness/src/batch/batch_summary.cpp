@@ -87,11 +87,11 @@ std::string render_batch_summary(const BatchSummary& summary, const std::string&
   text += fmt::format("Graded {} of {} submissions of {} in {}", summary.graded_now, summary.students + summary.not_finished,
                       assignment, duration_text(t.wall));
   if (summary.up_to_date) text += fmt::format(" ({} unchanged since an earlier run were kept)", summary.up_to_date);
+  const bool sharing = t.lanes && t.runs_per_gpu > 1;
   if (t.shards) {
     text += fmt::format(": {} shard{} graded by Slurm's array tasks.\n", t.shards, t.shards == 1 ? "" : "s");
   } else {
     text += fmt::format(": {} build{} at a time, ", t.builders, t.builders == 1 ? "" : "s");
-    const bool sharing = t.lanes && t.runs_per_gpu > 1;
     const std::size_t gpus = t.gpus ? t.gpus : t.lanes;
     text += sharing ? fmt::format("runs on {} GPU{}, up to {} submissions side by side on each (their cases and "
                                   "sanitizer passes; timing and profiling one at a time).\n",

@@ -18,11 +18,16 @@ namespace cugrade {
 /// 13, `k<<<g, b>>>()` calls __cudaLaunchKernel, or __cudaLaunchKernel_ptsz with a per-thread
 /// default stream; explicit launches call cudaLaunchKernel); the GPU memory a runner holds is
 /// counted against the assignment's limit; and a timed call's allocations are served from blocks
-/// earlier timed calls freed (runtime/allocation_wraps.hpp).
+/// earlier timed calls freed (runtime/allocation_wraps.hpp); and a check call's copies are seen
+/// (runtime/host_work.hpp: whether its result is the GPU's work).
 inline constexpr std::string_view runner_wraps_flag =
     "--wrap=__cudaLaunchKernel,--wrap=__cudaLaunchKernel_ptsz,--wrap=cudaLaunchKernel,"
     "--wrap=cudaMalloc,--wrap=cudaFree,--wrap=cudaMallocManaged,--wrap=cudaMallocPitch,--wrap=cudaMalloc3D,"
-    "--wrap=cudaMallocAsync,--wrap=cudaFreeAsync,--wrap=cudaDeviceSetLimit";
+    "--wrap=cudaMallocAsync,--wrap=cudaFreeAsync,--wrap=cudaDeviceSetLimit,"
+    "--wrap=cudaMemcpy,--wrap=cudaMemcpy_ptds,--wrap=cudaMemcpyAsync,--wrap=cudaMemcpyAsync_ptsz,"
+    "--wrap=cudaMemcpy2D,--wrap=cudaMemcpy2D_ptds,--wrap=cudaMemcpy2DAsync,--wrap=cudaMemcpy2DAsync_ptsz,"
+    "--wrap=cudaLaunchKernelExC,--wrap=cudaLaunchKernelExC_ptsz,--wrap=cudaLaunchCooperativeKernel,"
+    "--wrap=cudaGraphLaunch";
 
 /// The build's files, relative to the build folder: "obj/submission_<i>.o", its compiler
 /// dependency list ".d" and its assembler dependency list ".as.d".

@@ -77,6 +77,8 @@ std::vector<std::optional<PerformanceDiagnosis>> diagnose_timed_steps(const Chec
   DiagnosisRequest request;
   request.ncu = find_ncu(context.locations);
   request.student = run;
+  request.student.inputs_release_dir.clear();  // the timing's inputs, which it profiles, in their folder
+  request.student.read_only = {plan.layout.inputs};
   request.reference_runner = reference_runner;
   request.work_dir = plan.layout.run.parent_path() / "diagnose";
   // Where the build staged the files, for the line a cause comes from (unless not asked for).

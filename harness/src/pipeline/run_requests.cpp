@@ -30,7 +30,9 @@ RunRequest student_run_request(const Spec& spec, const CasePlan& plan, const std
   checks.timings.clear();  // timed in lock-step with the reference (time_targets), not here
   RunRequest run{runner, plan.layout.run, checks, spec.limits.run_timeout_s, spec.limits.output_limit_bytes,
                  runner_environment()};
-  run.read_only = {plan.layout.inputs};
+  // The cases' inputs reach the runner one case at a time (run_job.hpp: inputs_release_dir), so
+  // its code before a case (a constructor) sees none of them; the inputs folder stays hidden.
+  run.inputs_release_dir = plan.layout.inputs.parent_path() / "released-inputs";
   run.gpu = use_cuda;
   if (!use_cuda) run.host_memory_bytes = spec.limits.host_memory_bytes;
   run.sandboxed = sandbox_status().works;  // without it the report says "not sealed" (notes)
@@ -46,6 +48,8 @@ RunRequest student_run_request(const Spec& spec, const CasePlan& plan, const std
 RunRequest timing_run_request(const RunRequest& run, const CasePlan& plan) {
   RunRequest timing = run;
   timing.environment.erase(one_queue_variable);
+  timing.inputs_release_dir.clear();  // the timing's own inputs, read by a runner started ahead
+  timing.read_only = {plan.layout.inputs};
   timing.work_dir = plan.layout.timing;
   return timing;
 }

@@ -118,6 +118,14 @@ CaseResult judge_case(const Spec& spec, const PlannedCase& planned, const CheckT
                                     : "";
     result.message = mistake.empty() || modified.empty() ? mistake + modified : mistake + "; " + modified;
   }
+  // A right result that is not a kernel's work earns nothing (the runner's evidence:
+  // runtime/host_work.hpp), unless the step's lecture does host work itself. A wrong one keeps
+  // the comparison's words: a kernel that wrote nothing leaves what the host sent, and "computed
+  // without a kernel" would blame an honest bug on cheating.
+  if (result.outcome == Outcome::passed && !status.host_work.empty() && !step->host_work_allowed) {
+    result.outcome = Outcome::wrong_answer;
+    result.message = status.host_work;
+  }
   return with_refusal(std::move(result));
 }
 

@@ -1,9 +1,11 @@
 #include "run/run_job.hpp"
 
 #include <fcntl.h>
+#include <fmt/format.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
@@ -210,6 +212,74 @@ std::string with_memory_refusal(std::string message, const std::string& memory_r
   return message;
 }
 
+namespace {
+
+/// Hands a runner its tasks' inputs one case at a time (RunRequest::inputs_release_dir): the
+/// job names each inputs file inside a folder of this runner's own, empty when it starts, and a
+/// file appears there (a hard link to the real one, read-only in the runner's sandbox) only once
+/// its task starts or the task before it ends.
+class InputsRelease {
+ public:
+  /// Rewrites `job`'s inputs files into a fresh folder under `root`; does nothing with an empty root.
+  InputsRelease(const std::filesystem::path& root, Job& job) {
+    if (root.empty()) return;
+    static std::atomic<unsigned> counter{0};
+    dir_ = root / ("runner-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+    std::filesystem::remove_all(dir_);
+    std::filesystem::create_directories(dir_);
+    for (auto& task : job.checks) rewrite(task.inputs_file);
+    for (auto& task : job.timings) rewrite(task.inputs_file);
+    order_ = task_ids(job);
+  }
+  ~InputsRelease() {
+    std::error_code ignored;
+    if (!dir_.empty()) std::filesystem::remove_all(dir_, ignored);
+  }
+  InputsRelease(const InputsRelease&) = delete;
+  InputsRelease& operator=(const InputsRelease&) = delete;
+
+  /// The folder the runner reads its inputs in; empty when nothing is held back.
+  const std::filesystem::path& dir() const { return dir_; }
+
+  /// Releases what the events since the last call allow, in the job's order and one at a time:
+  /// the first task's inputs once it starts, each later task's once the task before it ends (the
+  /// runner starts it right after). Why not at a later task's start: the student's code can write
+  /// events too, and starts forged for every task must not hand over their inputs.
+  void follow(const std::vector<Event>& events) {
+    if (dir_.empty()) return;
+    for (; seen_ < events.size(); ++seen_) {
+      if (next_ >= order_.size()) return;
+      const Event& e = events[seen_];
+      const bool starts_next = next_ == 0 && e.kind == "start" && e.task == order_[0];
+      const bool ends_previous = (e.kind == "done" || e.kind == "fatal" || e.kind == "cuda_error") && next_ > 0 &&
+                                 e.task == order_[next_ - 1];
+      if (starts_next || ends_previous) release(next_++);
+    }
+  }
+
+ private:
+  void rewrite(std::string& inputs_file) {
+    const std::filesystem::path shown = dir_ / (std::to_string(sources_.size()) + ".in");
+    sources_.push_back({inputs_file, shown});
+    inputs_file = shown.string();
+  }
+  void release(std::size_t index) {
+    const auto& [source, shown] = sources_[index];
+    std::error_code error;
+    // A hard link costs no copy; the folder is read-only in the sandbox, so the runner cannot
+    // change the file (in a batch, every student's case shares it). Across file systems, a copy.
+    std::filesystem::create_hard_link(source, shown, error);
+    if (error) std::filesystem::copy_file(source, shown, error);
+  }
+  std::filesystem::path dir_;
+  std::vector<std::string> order_;  ///< the tasks in the order the runner runs them
+  std::vector<std::pair<std::filesystem::path, std::filesystem::path>> sources_;  ///< each task's file, and where shown
+  std::size_t next_ = 0;  ///< the first task not released yet
+  std::size_t seen_ = 0;  ///< events already followed
+};
+
+}  // namespace
+
 RunOutcome run_job(ProcessRunner& processes, const RunRequest& request) {
   RunOutcome outcome;
   const std::vector<std::string> all_ids = task_ids(request.job);
@@ -219,6 +289,7 @@ RunOutcome run_job(ProcessRunner& processes, const RunRequest& request) {
     Job job = without_tasks(request.job, finished);
     job.events_file = (request.work_dir / ("events-" + std::to_string(attempt) + ".jsonl")).string();
     const auto job_path = request.work_dir / ("job-" + std::to_string(attempt) + ".json");
+    InputsRelease inputs(request.inputs_release_dir, job);
     std::ofstream(job_path) << job_to_json(job);
 
     double total_s = 5.0;  // runner start-up (CUDA context creation) before the first task
@@ -230,11 +301,26 @@ RunOutcome run_job(ProcessRunner& processes, const RunRequest& request) {
     ProcessRequest process{std::move(argv), request.work_dir, request.environment, total_s,
                            request.output_limit_bytes, {}, {}};
     if (!request.start_gate.empty()) process.environment[start_gate_variable] = request.start_gate.string();
-    if (request.sandboxed) process.sandbox = runner_sandbox(request);  // its limits set inside
+    if (request.sandboxed) {
+      RunRequest shown = request;  // the released inputs' folder too, read-only
+      if (!inputs.dir().empty()) shown.read_only.push_back(inputs.dir());
+      process.sandbox = runner_sandbox(shown);  // its limits set inside
+    }
     else if (!request.gpu && request.host_memory_bytes > 0)  // the CPU runner's memory, unsealed too
       process.address_space_bytes = cpu_runner_address_space(request.host_memory_bytes, request.environment);
+    // Work before the first case (the CUDA context, the program's constructors) is bounded.
+    // A wrapper (compute-sanitizer, Nsight Compute) starts the runner far more slowly.
+    const double startup_s = request.startup_timeout_s * (request.wrapper.empty() ? 1.0 : 3.0) +
+                             (request.start_gate.empty() ? 0.0 : start_gate_most_s);
+    const auto launched = Clock::now();
+    bool startup_overran = false;
     process.should_kill = [&] {
       follower.poll();
+      inputs.follow(follower.events());
+      if (follower.events().empty() && !follower.current()) {
+        startup_overran = std::chrono::duration<double>(Clock::now() - launched).count() > startup_s;
+        return startup_overran;
+      }
       // Between tasks the runner only frees one case's buffers and starts the next: a runner idle
       // there for a second is doing something of its own (a done it wrote itself to stop a slow
       // case's clock, an atexit handler that sleeps after the last task). It is ended; a task
@@ -288,6 +374,11 @@ RunOutcome run_job(ProcessRunner& processes, const RunRequest& request) {
     for (const auto& e : follower.events())
       if (!e.memory_refused.empty() && std::find(ids_here.begin(), ids_here.end(), e.task) != ids_here.end())
         outcome.tasks[e.task].memory_refused = e.memory_refused;
+    // Any done of a task may carry the evidence that its result is not a kernel's work.
+    for (const auto& e : follower.events())
+      if (e.kind == "done" && !e.host_work.empty() && std::find(ids_here.begin(), ids_here.end(), e.task) != ids_here.end() &&
+          outcome.tasks[e.task].host_work.empty())
+        outcome.tasks[e.task].host_work = e.host_work;
     if (finished.size() == all_ids.size()) break;
     if (const auto& current = follower.current()) {  // died or was killed inside this task
       const double deadline = task_deadline_s(job, current->first, request.task_timeout_s);
@@ -313,6 +404,12 @@ RunOutcome run_job(ProcessRunner& processes, const RunRequest& request) {
         if (e.kind == "fatal") { why = e.error; kind = Outcome::harness_error; }
       if (result.output_limit_exceeded) { why = "output limit exceeded before the first case"; kind = Outcome::output_limit; }
       if (result.timed_out) { why = "the runner did not start a case in time"; kind = Outcome::timeout; }
+      if (startup_overran) {
+        why = fmt::format("your program did not reach its first case within {:g} s of starting: work before the "
+                          "first case (a constructor, a global variable's initialiser) is limited, and sees no "
+                          "case's inputs", startup_s);
+        kind = Outcome::timeout;
+      }
       if (result.signal) why += " (" + describe_signal(*result.signal) + ")";
       for (const auto& id : task_ids(job))
         if (!finished.contains(id)) outcome.tasks[id] = {kind, why, 0.0, {}, kind == Outcome::harness_error};

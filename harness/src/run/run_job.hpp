@@ -43,6 +43,17 @@ struct RunRequest {
   /// created by whoever started processes beside it; empty: none. A request for another runner
   /// (the reference's) drops it.
   std::filesystem::path start_gate = {};
+  /// Where each runner's case inputs are handed over one case at a time (empty: the inputs are
+  /// where the job names them, all readable from the start). A folder outside `work_dir`, not
+  /// in `read_only`: run_job makes a folder of its own in it per runner, shows it to the runner
+  /// read-only, and links a case's inputs file there only when the case starts (the first) or
+  /// the case before it ends (the others), so that code running before a case cannot see its
+  /// inputs.
+  std::filesystem::path inputs_release_dir = {};
+  /// How long a runner may take from its start to its first event (its first case's start): the
+  /// CUDA context's creation and the program's own constructors, so work before the first case
+  /// is bounded. Three times as long under a wrapper; a start gate adds its own wait.
+  double startup_timeout_s = 10.0;
 };
 
 /// The sandbox of one runner process of `request` (its folders, the GPU when asked for).
@@ -69,6 +80,10 @@ struct TaskStatus {
   std::map<std::string, std::string> input_digests = {};
   /// Check tasks: the most threads one launch of the call had (the done event's; 0 unknown).
   long long launched_threads = 0;
+  /// Check tasks: why the call's result is not a kernel's work (runtime/host_work.hpp), from any
+  /// done event of the task, not only the first: a done the submission wrote itself before the
+  /// runner's own cannot hide the runner's evidence. "" none.
+  std::string host_work = {};
   /// An allocation the runner's GPU memory limit refused during the task, in words ("" none).
   std::string memory_refused = {};
   /// cuda_error: the runtime refused a call (a launch's shape, an allocation) and the context

@@ -38,6 +38,9 @@ struct Step {
   /// reference/<id>/reference_only.cuh, not in interface.cuh; students are never graded on it,
   /// and `cugrade selftest`'s reference entry checks it by calling the reference's function.
   bool reference_only = false;
+  /// `host_work: allowed`: the lecture computes part of the result on the host, so a call whose
+  /// result is not a kernel's work (runtime/host_work.hpp) is not failed for it.
+  bool host_work_allowed = false;
   SourceLocation where;
 };
 

@@ -9,7 +9,20 @@ namespace cugrade {
 namespace {
 
 const std::vector<std::string> step_keys = {"name", "entry", "description", "tolerance",
-                                            "reference_only"};
+                                            "reference_only", "host_work"};
+const std::vector<std::string> host_work_names = {"refused", "allowed"};
+
+// `host_work:` whether the step's result may be computed on the host (issue: a result must be
+// the GPU's work, runtime/host_work.hpp); only a lecture that does part of its work on the host
+// says `allowed`.
+bool parse_host_work(const Field& field, Diagnostics& diags) {
+  const auto text = read_string(field, diags);
+  if (!text || *text == "refused") return false;
+  if (*text == "allowed") return true;
+  diags.error(field.at, "'host_work' must be 'refused' (the default) or 'allowed', not " + quoted_excerpt(*text) +
+                            did_you_mean(*text, host_work_names));
+  return false;
+}
 const std::vector<std::string> tolerance_keys = {"atol", "rtol", "reason"};
 
 Tolerance parse_tolerance(const Field& field, const std::string& step_subject, Diagnostics& diags) {
@@ -104,6 +117,7 @@ std::vector<Step> parse_steps(const Field& field, const EntryFiles& files, Diagn
     }
     if (auto v = read_string(map.optional("description"), diags)) step.description = *v;
     step.tolerance = parse_tolerance(map.optional("tolerance"), subject, diags);
+    step.host_work_allowed = parse_host_work(map.optional("host_work"), diags);
     if (step.name.empty()) continue;
     if (const auto [first, added] = first_lines.emplace(step.name, step.where.line); !added) {
       diags.error(name.at, "step " + quoted_excerpt(step.name) + " is declared twice (first at line " +

@@ -147,7 +147,13 @@ TEST_CASE("build::build_submission_cuda") {
                                                        "--wrap=cudaLaunchKernel,--wrap=cudaMalloc,--wrap=cudaFree,"
                                                        "--wrap=cudaMallocManaged,--wrap=cudaMallocPitch,"
                                                        "--wrap=cudaMalloc3D,--wrap=cudaMallocAsync,"
-                                                       "--wrap=cudaFreeAsync,--wrap=cudaDeviceSetLimit"});
+                                                       "--wrap=cudaFreeAsync,--wrap=cudaDeviceSetLimit,"
+                                                       "--wrap=cudaMemcpy,--wrap=cudaMemcpy_ptds,"
+                                                       "--wrap=cudaMemcpyAsync,--wrap=cudaMemcpyAsync_ptsz,"
+                                                       "--wrap=cudaMemcpy2D,--wrap=cudaMemcpy2D_ptds,"
+                                                       "--wrap=cudaMemcpy2DAsync,--wrap=cudaMemcpy2DAsync_ptsz,"
+                                                       "--wrap=cudaLaunchKernelExC,--wrap=cudaLaunchKernelExC_ptsz,"
+                                                       "--wrap=cudaLaunchCooperativeKernel,--wrap=cudaGraphLaunch"});
     // Only the entry point stays global.
     CHECK(read(work / "obj" / "entry_points.txt") == ".cugrade.no.entry.point\n_Z6vecaddPKfS0_Pfi\n");
     CHECK(read(work / "src" / "submission_0.cu") == vecadd_source);

@@ -51,7 +51,10 @@ TEST_CASE("build::nvcc_link_command") {
                "/opt/cugrade/lib/librunner_matmul.a", "-Xlinker",
                "--wrap=__cudaLaunchKernel,--wrap=__cudaLaunchKernel_ptsz,--wrap=cudaLaunchKernel,--wrap=cudaMalloc,--wrap=cudaFree,--wrap=cudaMallocManaged,"
                "--wrap=cudaMallocPitch,--wrap=cudaMalloc3D,--wrap=cudaMallocAsync,--wrap=cudaFreeAsync,"
-               "--wrap=cudaDeviceSetLimit"});
+               "--wrap=cudaDeviceSetLimit,--wrap=cudaMemcpy,--wrap=cudaMemcpy_ptds,--wrap=cudaMemcpyAsync,"
+               "--wrap=cudaMemcpyAsync_ptsz,--wrap=cudaMemcpy2D,--wrap=cudaMemcpy2D_ptds,--wrap=cudaMemcpy2DAsync,"
+               "--wrap=cudaMemcpy2DAsync_ptsz,--wrap=cudaLaunchKernelExC,--wrap=cudaLaunchKernelExC_ptsz,"
+               "--wrap=cudaLaunchCooperativeKernel,--wrap=cudaGraphLaunch"});
   }
   SUBCASE("libraries the assignment allows are linked; unknown names are not") {
     request.allowed_libraries = {"cublas", "no_such_library"};

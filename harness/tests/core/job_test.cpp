@@ -131,6 +131,18 @@ TEST_CASE("runtime::events") {
     e.memory_refused.clear();
     CHECK(cugrade::event_to_line(e).find("memory_refused") == std::string::npos);
   }
+  SUBCASE("a done event carries why its result is not a kernel's work, when it is not") {
+    cugrade::Event e;
+    e.kind = "done";
+    e.task = "t";
+    e.launches = 2;
+    e.host_work = "computed without a kernel: the call launched none";
+    const auto back = cugrade::event_from_line(cugrade::event_to_line(e));
+    CHECK(back->host_work == e.host_work);
+    CHECK(back->launches == 2);
+    e.host_work.clear();
+    CHECK(cugrade::event_to_line(e).find("host_work") == std::string::npos);
+  }
   SUBCASE("a cuda_error says whether the CUDA context survived it") {
     cugrade::Event e;
     e.kind = "cuda_error";

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "kernels/kernels.hpp"
+#include "launch_tracking.hpp"
 
 TEST_CASE("cpu::barrier divergence") {
   SUBCASE("a thread exits while others wait") {
@@ -27,6 +28,23 @@ TEST_CASE("cpu::barrier divergence") {
   }
 }
 
+// cudaDeviceReset clears the error state, as on a GPU; the runner still learns of the fault.
+TEST_CASE("runtime::fault_since_reset") {
+  cugrade::runner::reset_last_kernel();
+  const cpu_test::AfterReset seen = cpu_test::far_write_then_reset();
+  CHECK(seen.clean);  // the program sees nothing wrong any more
+  int error = 0;
+  const std::string fault = cugrade::runner::fault_since_reset(error);
+  CHECK(error == seen.illegal_address);
+  CHECK(fault.starts_with("out-of-bounds global memory write in kernel `write_at_offset`"));
+  CHECK(fault.ends_with("1048576 bytes past its end"));
+  CHECK(cugrade::runner::launches_since_reset() == 1);
+  cugrade::runner::reset_last_kernel();  // the next call starts clean
+  CHECK(cugrade::runner::fault_since_reset(error).empty());
+  CHECK(error == 0);
+  CHECK(cugrade::runner::launches_since_reset() == 0);
+}
+
 TEST_CASE("cpu::out-of-bounds global memory") {
   SUBCASE("a write just past the end") {
     std::string message = cpu_test::faulty("out_of_bounds_write");
@@ -34,6 +52,24 @@ TEST_CASE("cpu::out-of-bounds global memory") {
                               "(232,0,0) of block (3,0,0) at byte offset 4000 of a 4000-byte cudaMalloc "
                               "allocation (the "));  // its ordinal depends on the tests run before
     CHECK(message.ends_with("), just past its end"));
+  }
+  // Far from the array, the write would land in whatever else is mapped there (another array, a
+  // fiber's stack): each allocation lies alone in a reach of unmapped address space.
+  SUBCASE("a write a megabyte past the end") {
+    std::string message = cpu_test::faulty("one_mib_past_end");
+    CHECK(message.starts_with("out-of-bounds global memory write in kernel `write_at_offset` by thread (0,0,0) of block "
+                              "(0,0,0) at byte offset 1052576 of a 4000-byte cudaMalloc allocation (the "));
+    CHECK(message.ends_with("), 1048576 bytes past its end"));
+  }
+  SUBCASE("a write a page before the start") {
+    std::string message = cpu_test::faulty("a_page_before_start");
+    CHECK(message.starts_with("out-of-bounds global memory write in kernel `write_at_offset` by thread (0,0,0) of block "
+                              "(0,0,0) at 4096 bytes before the start of a 4000-byte cudaMalloc allocation (the "));
+  }
+  SUBCASE("a write just before the start, where no page ends") {
+    std::string message = cpu_test::faulty("just_before_start");
+    CHECK(message.starts_with("out-of-bounds global memory write in kernel `write_at_offset` at 4 bytes before the "
+                              "start of a 4000-byte cudaMalloc allocation (the "));
   }
   SUBCASE("a read") {
     std::string message = cpu_test::faulty("out_of_bounds_read");

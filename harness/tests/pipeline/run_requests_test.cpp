@@ -23,17 +23,21 @@ TEST_CASE("pipeline::run_requests") {
   plan.job.timings.resize(2);
   CheckOptions options;
 
-  SUBCASE("the cases' request: no timed task (they are timed in lock-step), the inputs read-only") {
+  SUBCASE("the cases' request: no timed task (they are timed in lock-step), the inputs one case at a time") {
     const RunRequest run = student_run_request(spec, plan, "/w/runner", true, options);
     CHECK(run.runner == "/w/runner");
     CHECK(run.work_dir == "/w/run");
     CHECK(run.job.checks.size() == 3);
     CHECK(run.job.timings.empty());
-    CHECK(run.read_only == std::vector<std::filesystem::path>{"/w/inputs"});
+    CHECK(run.read_only.empty());  // the folder of every case's inputs is not shown
+    CHECK(run.inputs_release_dir == "/w/released-inputs");
     CHECK(run.environment.at(poison_variable) == "ff");
     CHECK(run.gpu);
     CHECK(run.environment.count(schedule_variable) == 0);  // the GPU schedules itself
-    CHECK(timing_run_request(run, plan).work_dir == "/w/timing");
+    const RunRequest timing = timing_run_request(run, plan);
+    CHECK(timing.work_dir == "/w/timing");
+    CHECK(timing.read_only == std::vector<std::filesystem::path>{"/w/inputs"});  // the timing's inputs
+    CHECK(timing.inputs_release_dir.empty());
   }
   SUBCASE("on the GPU every runner of the check holds at most the assignment's GPU memory") {
     spec.limits.gpu_memory_bytes = std::uint64_t{6} << 30;

@@ -59,12 +59,13 @@ struct Judged {
   }
   /// The verdict when the read-back file says `readback` but the done event's digests say `digested`.
   CaseResult judge_digests(const ArraySet& outputs, const ArraySet& readback, const ArraySet& digested,
-                           const std::string& memory_refused = "") {
+                           const std::string& memory_refused = "", const std::string& host_work = "") {
     REQUIRE(write_array_file(task.output_file, outputs));
     REQUIRE(write_array_file(task.readback_file, readback));
     for (const auto& [name, array] : outputs) task.outputs[name] = OutputDecl{array.type, array.dims};
     TaskStatus status{Outcome::passed, "", 0.01, {}};
     status.memory_refused = memory_refused;
+    status.host_work = host_work;
     for (const auto& [name, array] : digested) status.input_digests[name] = array_digest(array);
     planned.material = std::make_shared<const CaseMaterial>(material);
     return judge_case(spec, planned, task, status);
@@ -130,6 +131,18 @@ TEST_CASE("pipeline::judge_case") {
     crashed.memory_refused = refused;
     const CaseResult failed = judge_case(j.spec, j.planned, j.task, crashed);
     CHECK(failed.message == "CUDA error in the entry: an illegal memory access — " + refused);
+  }
+  SUBCASE("a right answer that is not a kernel's work fails, unless the step allows host work; a wrong one keeps its words") {
+    j.material.gold["A"] = f64({1.0});
+    const std::string why = "computed without a kernel: the call launched none, so its result is not the GPU's work";
+    const CaseResult host = j.judge_digests({{"A", f32({1.0f})}}, {}, {}, "", why);
+    CHECK(host.outcome == Outcome::wrong_answer);
+    CHECK(host.message == why);
+    const CaseResult both = j.judge_digests({{"A", f32({0.0f})}}, {}, {}, "", why);
+    CHECK(both.outcome == Outcome::wrong_answer);
+    CHECK(both.message.find("computed without a kernel") == std::string::npos);  // the comparison's words
+    j.spec.steps[0].host_work_allowed = true;
+    CHECK(j.judge_digests({{"A", f32({1.0f})}}, {}, {}, "", why).outcome == Outcome::passed);
   }
   SUBCASE("a failed output that matches a mistake model is named for it; the verdict stays the gold's") {
     const std::vector<MistakeModel> models{{"doubled", "your A is doubled", {}, [](const Case&, const ArraySet&) {

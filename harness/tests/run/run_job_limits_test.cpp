@@ -119,6 +119,125 @@ TEST_CASE("run::run_job should_kill") {
   }
 }
 
+// Work before the first case is bounded, and sees no case's inputs (run_job.hpp:
+// startup_timeout_s, inputs_release_dir).
+TEST_CASE("run::run_job before the first case") {
+  RunFixture fixture;
+  RunRequest& request = fixture.request;
+  request.job.checks.resize(2);
+  FakeProcessRunner processes;
+
+  SUBCASE("a runner that reaches no case within its start-up time is ended, every case a timeout") {
+    request.startup_timeout_s = 0.05;
+    std::vector<bool> answers;
+    processes.expect([&answers](const ProcessRequest& sent) {
+      answers.push_back(sent.should_kill());  // just started
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      answers.push_back(sent.should_kill());  // 0.1 s in a constructor
+      return killed_by_watchdog();
+    });
+    const RunOutcome outcome = run_job(processes, request);
+    CHECK(answers == std::vector<bool>{false, true});
+    CHECK(outcome.runner_processes == 1);  // no fresh runner: it would only do the same
+    for (const char* id : {"a/1", "a/2"}) {
+      CHECK(outcome.tasks.at(id).outcome == Outcome::timeout);
+      CHECK(outcome.tasks.at(id).message.starts_with("your program did not reach its first case within 0.05 s"));
+    }
+  }
+
+  SUBCASE("once a case has started, the start-up time no longer counts") {
+    request.startup_timeout_s = 0.05;
+    request.task_timeout_s = 10.0;
+    std::vector<bool> answers;
+    processes.expect([&answers](const ProcessRequest& sent) {
+      const Job job = job_of(sent);
+      emit(job, event("start", "a/1"));
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      answers.push_back(sent.should_kill());
+      emit(job, event("done", "a/1"));
+      emit(job, event("start", "a/2"));
+      emit(job, event("done", "a/2"));
+      return fake_exit(0);
+    });
+    const RunOutcome outcome = run_job(processes, request);
+    CHECK(answers == std::vector<bool>{false});
+    CHECK(outcome.tasks.at("a/2").outcome == Outcome::passed);
+  }
+
+  SUBCASE("a case's inputs appear when it starts or the case before it ends, read-only in the sandbox") {
+    const fs::path inputs = fixture.dir / "inputs";
+    fs::create_directories(inputs);
+    for (auto& task : request.job.checks) {
+      task.inputs_file = (inputs / (task.id.substr(2) + ".in")).string();
+      std::ofstream(task.inputs_file) << "inputs of " << task.id;
+    }
+    request.inputs_release_dir = fixture.dir / "released";
+    request.work_dir = fixture.dir / "run";
+    fs::create_directories(request.work_dir);
+    request.sandboxed = true;
+    std::vector<bool> seen;
+    fs::path shown_dir;
+    processes.expect([&](const ProcessRequest& sent) {
+      const Job job = job_of(sent);
+      const fs::path first = job.checks[0].inputs_file, second = job.checks[1].inputs_file;
+      shown_dir = first.parent_path();
+      seen.push_back(fs::exists(first) || fs::exists(second));  // before any case: neither
+      emit(job, event("start", "a/1"));
+      sent.should_kill();
+      seen.push_back(fs::exists(first));
+      seen.push_back(fs::exists(second));  // not yet
+      emit(job, event("done", "a/1"));
+      sent.should_kill();
+      seen.push_back(fs::exists(second));  // the next case's, once the one before ended
+      std::ifstream in(second);
+      std::string text;
+      std::getline(in, text);
+      CHECK(text == "inputs of a/2");
+      emit(job, event("start", "a/2"));
+      emit(job, event("done", "a/2"));
+      return fake_exit(0);
+    });
+    const RunOutcome outcome = run_job(processes, request);
+    CHECK(seen == std::vector<bool>{false, true, false, true});
+    CHECK(outcome.tasks.at("a/2").outcome == Outcome::passed);
+    // The folder is the runner's own, outside its writable folder, shown read-only; removed after.
+    CHECK(shown_dir.parent_path() == request.inputs_release_dir);
+    REQUIRE(processes.requests().size() == 1);
+    REQUIRE(processes.requests()[0].sandbox.has_value());
+    bool read_only = false;
+    for (const auto& mount : processes.requests()[0].sandbox->mounts)
+      if (mount.source == shown_dir) read_only = !mount.writable;
+    CHECK(read_only);
+    CHECK_FALSE(fs::exists(shown_dir));
+  }
+
+  SUBCASE("starts forged for every case hand over only the first case's inputs, at its start") {
+    const fs::path inputs = fixture.dir / "inputs";
+    fs::create_directories(inputs);
+    for (auto& task : request.job.checks) {
+      task.inputs_file = (inputs / (task.id.substr(2) + ".in")).string();
+      std::ofstream(task.inputs_file) << "inputs of " << task.id;
+    }
+    request.inputs_release_dir = fixture.dir / "released";
+    std::vector<bool> seen;
+    processes.expect([&](const ProcessRequest& sent) {
+      const Job job = job_of(sent);
+      emit(job, event("start", "a/2"));  // out of order: nothing
+      sent.should_kill();
+      seen.push_back(fs::exists(job.checks[1].inputs_file) || fs::exists(job.checks[0].inputs_file));
+      emit(job, event("start", "a/1"));
+      emit(job, event("start", "a/2"));
+      sent.should_kill();
+      seen.push_back(fs::exists(job.checks[0].inputs_file));
+      seen.push_back(fs::exists(job.checks[1].inputs_file));  // a/1 has not ended
+      return killed_by_watchdog();
+    });
+    processes.expect(scripted_runner(all_done));
+    run_job(processes, request);
+    CHECK(seen == std::vector<bool>{false, true, false});
+  }
+}
+
 TEST_CASE("run::describe_signal") {
   CHECK(describe_signal(SIGSEGV) == "SIGSEGV (segmentation fault: a bad host pointer)");
   CHECK(describe_signal(SIGABRT) == "SIGABRT (abort)");

@@ -109,6 +109,26 @@ TEST_CASE("runtime::run_check_task") {
     CHECK(is_twice_ramp(read_one(job.checks[2].output_file, "y"), 257));
     CHECK(events_of(dir.path).size() == 6);
   }
+  SUBCASE("the done event says when a result is not a kernel's work (host_work.hpp), and only then") {
+    job.checks.push_back(check_task(dir.path, "c1", "scale", 100));
+    job.checks.push_back(check_task(dir.path, "c2", "scale_host", 100));
+    CHECK(run_runner("host_work", dir.path, write_job(dir.path, job).string()) == 0);
+    auto events = events_of(dir.path);
+    REQUIRE(events.size() == 4);
+    CHECK(events[1].launches == 1);
+    CHECK(events[1].host_work == "computed without a kernel: your output `y` holds exactly what host code copied "
+                                 "into the device during the call (cudaMemcpy), unchanged by any kernel: its values "
+                                 "must be computed by a kernel");
+    CHECK(events[3].host_work.find("copied back from device memory holding exactly what host code had sent") !=
+          std::string::npos);
+    CHECK(is_twice_ramp(read_one(job.checks[0].output_file, "y"), 100));  // right all the same
+    fs::remove(dir.path / "events.jsonl");
+    CHECK(run_runner("good", dir.path, write_job(dir.path, job).string()) == 0);
+    events = events_of(dir.path);
+    REQUIRE(events.size() == 4);
+    CHECK(events[1].host_work.empty());  // a kernel's work
+    CHECK(events[3].host_work.starts_with("computed without a kernel: the call launched none"));  // a host loop
+  }
   SUBCASE("outputs a submission never writes come back poisoned (the f32 fill: a signalling NaN)") {
     job.checks.push_back(check_task(dir.path, "c1", "scale", 100));
     job.checks.push_back(check_task(dir.path, "c2", "scale_host", 100));

@@ -42,6 +42,24 @@ TEST_CASE("spec::parse_steps") {
     CHECK(steps[2].entry == "vec_add_f64");
   }
 
+  SUBCASE("host_work: refused by default; allowed where the lecture computes on the host") {
+    const auto steps = steps_of(
+        "[{name: naive, entry: vec_add}, {name: fast, entry: vec_add_fast, host_work: allowed},"
+        " {name: naive_f64, entry: vec_add_f64, reference_only: true, host_work: refused}]",
+        diags);
+    CHECK(diags.lines() == Lines{});
+    REQUIRE(steps.size() == 3);
+    CHECK_FALSE(steps[0].host_work_allowed);
+    CHECK(steps[1].host_work_allowed);
+    CHECK_FALSE(steps[2].host_work_allowed);
+  }
+
+  SUBCASE("host_work: any other value, with the nearest") {
+    steps_of("[{name: naive, entry: vec_add, host_work: alowed}]", diags);
+    CHECK(diags.lines() == Lines{"t.yaml:1:43: 'host_work' must be 'refused' (the default) or 'allowed', not "
+                                 "'alowed'; did you mean 'allowed'?"});
+  }
+
   SUBCASE("a reference-only entry missing from reference_only.cuh, with the nearest name") {
     steps_of("[{name: naive_f64, entry: vec_add_f46, reference_only: true}]", diags);
     CHECK(diags.lines() ==

@@ -127,6 +127,7 @@ template <class T>
 cudaError_t cudaMemcpyToSymbol(const T& symbol, const void* src, std::size_t bytes, std::size_t offset,
                                cudaMemcpyKind) {
   if (offset + bytes > sizeof(T)) return cudaErrorInvalidValue;
+  cugrade_cpu::register_symbol(&symbol, sizeof(T));  // device memory, as a copy's end (host_work.hpp)
   return cudaMemcpy(reinterpret_cast<char*>(const_cast<T*>(&symbol)) + offset, src, bytes,
                     cudaMemcpyHostToHost);
 }
@@ -135,6 +136,7 @@ template <class T>
 cudaError_t cudaMemcpyFromSymbol(void* dst, const T& symbol, std::size_t bytes, std::size_t offset,
                                  cudaMemcpyKind) {
   if (offset + bytes > sizeof(T)) return cudaErrorInvalidValue;
+  cugrade_cpu::register_symbol(&symbol, sizeof(T));  // device memory, as a copy's end (host_work.hpp)
   return cudaMemcpy(dst, reinterpret_cast<const char*>(&symbol) + offset, bytes, cudaMemcpyHostToHost);
 }
 

@@ -42,6 +42,11 @@ __global__ void read_past_end(const float* a, float* out, int n) {
   if (i < n) out[i] = a[i + 1];
 }
 
+// One thread writes `offset` elements away from a[0]: far past the end, or before the start.
+__global__ void write_at_offset(float* a, long long offset) {
+  if (threadIdx.x == 0 && blockIdx.x == 0) a[offset] = 1.0f;
+}
+
 __global__ void trap_kernel() {
   if (threadIdx.x == 0) __trap();
 }
@@ -84,6 +89,9 @@ std::string faulty(const std::string& which) {
   if (which == "out_of_bounds_write") write_past_end<<<(n + 255) / 256, 256>>>(d, n);
   if (which == "out_of_bounds_read") read_past_end<<<(n + 255) / 256, 256>>>(d, out, n);
   if (which == "trap") trap_kernel<<<1, 32>>>();
+  if (which == "one_mib_past_end") write_at_offset<<<1, 32>>>(d, n + (1 << 20) / 4);
+  if (which == "a_page_before_start") write_at_offset<<<1, 32>>>(d, -1024);
+  if (which == "just_before_start") write_at_offset<<<1, 32>>>(d, -1);
   if (which == "shared_not_given") dynamic_shared_sum<<<1, 64>>>(d, out);
   if (which == "shared_too_small") dynamic_shared_sum<<<1, 64, 40 * sizeof(float)>>>(d, out);
   if (which == "shared_given") dynamic_shared_sum<<<1, 64, 64 * sizeof(float)>>>(d, out);
@@ -99,6 +107,17 @@ std::string faulty(const std::string& which) {
   std::string text = cudaGetErrorString(error);
   cudaDeviceReset();
   return text;
+}
+
+AfterReset far_write_then_reset() {
+  float* d = nullptr;
+  cudaMalloc(&d, 1000 * sizeof(float));
+  write_at_offset<<<1, 32>>>(d, 1000 + (1 << 20) / 4);
+  cudaDeviceReset();
+  AfterReset seen;
+  seen.clean = cudaDeviceSynchronize() == cudaSuccess && cudaGetLastError() == cudaSuccess;
+  seen.illegal_address = cudaErrorIllegalAddress;
+  return seen;
 }
 
 __global__ void order_kernel(int* order, int* next) {

@@ -55,6 +55,17 @@ std::string real_code_error(const std::string& which);
 /// kernel writing 64 floats of dynamic shared memory launched with none ("shared_not_given"),
 /// 40 floats ("shared_too_small") or 64 ("shared_given").
 std::string faulty(const std::string& which);
+
+/// What far_write_then_reset saw: whether the program's error state was clean after the reset,
+/// and cudaErrorIllegalAddress's value (the test includes no CUDA header).
+struct AfterReset {
+  bool clean = false;
+  int illegal_address = 0;
+};
+
+/// Launches a kernel that writes 1 MiB past the end of a fresh allocation, then calls
+/// cudaDeviceReset(), as a submission hiding its fault would.
+AfterReset far_write_then_reset();
 /// Reads of shared memory no thread wrote, 3 blocks of 64 threads (unless said otherwise): "static", "dynamic" (threads
 /// 32..63 read unwritten elements), "per_block" (64 blocks: only block 0 writes a __shared__ int;
 /// one value per block), "file_scope" (each block adds 1 to a file-scope __shared__ int; one per
