@@ -7,6 +7,8 @@
 #include <fmt/format.h>
 
 #include "batch/gradebook.hpp"
+#include "batch/student_reports.hpp"
+#include "core/atomic_file.hpp"
 #include "batch/student_paths.hpp"
 #include "core/printable.hpp"
 
@@ -78,6 +80,24 @@ std::string class_summary_subtitle(std::size_t graded, bool cuda, const std::str
     line += fmt::format(". {} more not graded yet: the batch stopped before them (run the same command again)",
                         not_graded);
   return line;
+}
+
+Result<std::filesystem::path> write_class_files(const Spec& spec, const std::filesystem::path& out,
+                                                const std::vector<StudentRecord>& records,
+                                                const std::vector<std::string>& not_graded,
+                                                std::optional<std::int64_t> deadline_unix, bool cuda,
+                                                const std::string& setup_problem) {
+  const std::filesystem::path gradebook = out / "gradebook.csv";
+  GradebookOptions book;
+  book.deadline_unix = deadline_unix;
+  book.not_graded = not_graded;
+  if (auto written = write_file_atomically(gradebook, render_gradebook(spec, records, book)); !written)
+    return std::unexpected(written.error());
+  if (auto written = write_class_summary(
+          out, records, class_summary_subtitle(records.size(), cuda, setup_problem, not_graded.size()), deadline_unix);
+      !written)
+    return std::unexpected(written.error());
+  return gradebook;
 }
 
 std::string render_batch_summary(const BatchSummary& summary, const std::string& assignment,

@@ -54,17 +54,10 @@ Result<BatchSummary> collect_class(const Spec& spec, const CollectOptions& optio
   summary.not_finished = not_graded.size();
   const bool cuda = std::any_of(records.begin(), records.end(),
                                 [](const StudentRecord& r) { return r.report.environment.backend == "cuda"; });
-  summary.gradebook = options.out / "gradebook.csv";
-  GradebookOptions book;
-  book.deadline_unix = options.deadline_unix;
-  book.not_graded = not_graded;
-  if (auto written = write_file_atomically(summary.gradebook, render_gradebook(spec, records, book)); !written)
-    return std::unexpected(written.error());
-  if (auto written = write_class_summary(options.out, records,
-                                         class_summary_subtitle(records.size(), cuda, summary.setup_problem, not_graded.size()),
-                                         options.deadline_unix);
-      !written)
-    return std::unexpected(written.error());
+  auto gradebook = write_class_files(spec, options.out, records, not_graded, options.deadline_unix, cuda,
+                                     summary.setup_problem);
+  if (!gradebook) return std::unexpected(gradebook.error());
+  summary.gradebook = *gradebook;
   return summary;
 }
 

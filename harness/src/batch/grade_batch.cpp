@@ -444,18 +444,10 @@ Result<BatchSummary> Batch::run() {
     summary_.times.wall = seconds_since(started);
     return summary_;
   }
-  summary_.gradebook = options_.out / "gradebook.csv";
-  GradebookOptions book;
-  book.deadline_unix = options_.deadline_unix;
-  book.not_graded = not_graded;
-  if (auto written = write_file_atomically(summary_.gradebook, render_gradebook(spec_, records, book)); !written)
-    return std::unexpected(written.error());
-  if (auto written = write_class_summary(
-          options_.out, records,
-          class_summary_subtitle(records.size(), use_cuda_, summary_.setup_problem, not_graded.size()),
-          options_.deadline_unix);
-      !written)
-    return std::unexpected(written.error());
+  auto gradebook = write_class_files(spec_, options_.out, records, not_graded, options_.deadline_unix, use_cuda_,
+                                     summary_.setup_problem);
+  if (!gradebook) return std::unexpected(gradebook.error());
+  summary_.gradebook = *gradebook;
   summary_.times.builders = builders;
   summary_.times.lanes = lanes;
   summary_.times.gpus = gpus;
