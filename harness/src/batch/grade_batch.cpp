@@ -254,6 +254,11 @@ void Batch::record(Slot& slot, GradeReport report, const StageSeconds& seconds) 
   // (scancel, a node failure, the time limit, preemption): a build or run in flight may have died
   // of that signal rather than of the student's code, so nothing finished after it is kept as a
   // grade. The student stays without a result, for the requeued task or the next run.
+  // Slurm signals the task's processes one by one, so a compiler or runner may die of it a moment
+  // before this process's own handler sets the flag: a result that did not pass waits for it briefly.
+  if (options_.shard && options_.stop && report.outcome != Outcome::passed)
+    for (int waited_ms = 0; waited_ms < 1000 && !options_.stop->load(); waited_ms += 50)
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
   if (options_.shard && options_.stop && options_.stop->load()) {
     log(printable(slot.source.student) + ": not recorded: the shard was told to stop while grading it (graded again later)");
     return;
