@@ -127,7 +127,6 @@ void Batch::prepare_and_build(Slot& slot) {
                                       slot.print ? slot.print->refused : slot.print.error().message);
       return;
     }
-    fs::path root = slot.source.path;
     // The student's files from Canvas's or Blackboard's download, by their own names: then as a folder.
     const bool loose = slot.source.kind == SourceKind::canvas || slot.source.kind == SourceKind::blackboard;
     if (loose) {
@@ -136,37 +135,18 @@ void Batch::prepare_and_build(Slot& slot) {
       slot.submitted = slot.source.kind == SourceKind::canvas
                            ? SubmissionTime{0, slot.source.late ? canvas_late : canvas_on_time}
                            : SubmissionTime{blackboard_attempt_unix(slot.source.attempt).value_or(0), blackboard_attempt};
-      root = work / "handed-in";
-      if (slot.source.files.empty()) {  // Blackboard's attempt of text typed into its box alone
-        slot.early = unbuildable_report(spec_, slot.options, use_cuda_,
-                                        "the attempt holds no file, only the text typed into Blackboard's box: "
-                                        "nothing to compile");
-        return;
-      }
-      if (auto copied = copy_loose_files(slot.source.files, root); !copied) {
-        slot.early = unbuildable_report(spec_, slot.options, use_cuda_, copied.error().message);
-        return;
-      }
     }
-    // An archive, or a folder holding nothing but one (an LMS's download of what was uploaded).
-    const std::optional<fs::path> archive_file =
-        slot.source.kind == SourceKind::zip || slot.source.kind == SourceKind::tar ? std::optional(slot.source.path)
-                                                                                   : lone_archive(root);
-    const bool archive = archive_file.has_value();
+    auto prepared = submission_root(slot.source, work, options_.unpack);
+    if (!prepared) {
+      slot.early = unbuildable_report(spec_, slot.options, use_cuda_, prepared.error().message);
+      return;
+    }
+    const fs::path root = prepared->folder;
+    const bool archive = prepared->from_archive;
     // Without better evidence in the files (a commit, the LMS's metadata): the archive's entry
     // times, else the files' modification times.
     SubmissionTime fallback{slot.print->submitted_unix, archive ? "archive file" : "files"};
-    if (archive) {
-      root = work / "files";
-      auto unpacked = unpack_archive(*archive_file, root, options_.unpack);
-      if (unpacked && unpacked->newest_file_unix > 0) fallback = {unpacked->newest_file_unix, "archive"};
-      if (!unpacked) {
-        slot.early = unbuildable_report(spec_, slot.options, use_cuda_,
-                                        printable(archive_file->filename().string()) + " cannot be unpacked: " +
-                                            unpacked.error().message);
-        return;
-      }
-    }
+    if (prepared->newest_file_unix > 0) fallback = {prepared->newest_file_unix, "archive"};
     auto files = find_submission_files(root, spec_.limits);
     if (!loose)
       slot.submitted = submission_time(context_.processes, root, files ? *files : std::vector<fs::path>{}, fallback, archive);

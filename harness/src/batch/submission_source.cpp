@@ -296,4 +296,26 @@ std::optional<fs::path> lone_archive(const fs::path& folder) {
   return only;
 }
 
+Result<SubmissionRoot> submission_root(const SubmissionSource& source, const std::filesystem::path& work,
+                                       const UnpackLimits& unpack) {
+  SubmissionRoot root{source.path};
+  if (source.kind == SourceKind::canvas || source.kind == SourceKind::blackboard) {
+    if (source.files.empty())  // Blackboard's attempt of text typed into its box alone
+      return fail("the attempt holds no file, only the text typed into Blackboard's box: nothing to compile");
+    root.folder = work / "handed-in";
+    if (auto copied = copy_loose_files(source.files, root.folder); !copied) return fail(copied.error().message);
+  }
+  // An archive, or a folder holding nothing but one (an LMS's download of what was uploaded).
+  const std::optional<std::filesystem::path> archive =
+      source.kind == SourceKind::zip || source.kind == SourceKind::tar ? std::optional(source.path)
+                                                                       : lone_archive(root.folder);
+  if (!archive) return root;
+  root.folder = work / "files";
+  root.from_archive = true;
+  auto unpacked = unpack_archive(*archive, root.folder, unpack);
+  if (!unpacked) return fail(printable(archive->filename().string()) + " cannot be unpacked: " + unpacked.error().message);
+  root.newest_file_unix = unpacked->newest_file_unix;
+  return root;
+}
+
 }  // namespace cugrade

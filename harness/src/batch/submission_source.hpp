@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "batch/archive.hpp"
 #include "batch/blackboard_download.hpp"
 #include "batch/canvas_download.hpp"
 #include "core/result.hpp"
@@ -80,5 +81,18 @@ Result<std::vector<std::filesystem::path>> find_submission_files(const std::file
 /// Gradescope's metadata: how an LMS's download of every submission hands in an uploaded archive
 /// (Moodle: a folder per student holding what they uploaded). Nothing for any other folder.
 std::optional<std::filesystem::path> lone_archive(const std::filesystem::path& folder);
+
+/// A submission as a folder of its files, and how it became one.
+struct SubmissionRoot {
+  std::filesystem::path folder;
+  bool from_archive = false;          ///< unpacked from an archive (its entries' times are its evidence)
+  std::int64_t newest_file_unix = 0;  ///< the archive's newest entry; 0 where none or not an archive
+};
+
+/// Where `source`'s files lie as a folder: an LMS attempt's loose files copied to `work`/handed-in
+/// under their own names, an archive (or a folder holding only one) unpacked to `work`/files.
+/// Fails, in words for the student, when an attempt holds no file or an archive cannot be unpacked.
+Result<SubmissionRoot> submission_root(const SubmissionSource& source, const std::filesystem::path& work,
+                                       const UnpackLimits& unpack);
 
 }  // namespace cugrade

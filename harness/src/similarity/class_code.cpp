@@ -30,25 +30,6 @@ Result<StudentCode> concatenate(const std::string& student, const fs::path& root
   return code;
 }
 
-/// Where a student's .cu files lie once their submission is a folder (as Batch::prepare_and_build
-/// finds them): loose files copied, an archive (or a folder holding only one) unpacked.
-Result<fs::path> submission_root(const SubmissionSource& source, const fs::path& work, const UnpackLimits& unpack) {
-  fs::path root = source.path;
-  if (source.kind == SourceKind::canvas || source.kind == SourceKind::blackboard) {
-    if (source.files.empty()) return fail("the attempt holds no file");
-    root = work / "handed-in";
-    if (auto copied = copy_loose_files(source.files, root); !copied) return fail(copied.error().message);
-  }
-  const std::optional<fs::path> archive =
-      source.kind == SourceKind::zip || source.kind == SourceKind::tar ? std::optional(source.path) : lone_archive(root);
-  if (archive) {
-    root = work / "files";
-    if (auto unpacked = unpack_archive(*archive, root, unpack); !unpacked)
-      return fail(printable(archive->filename().string()) + " cannot be unpacked: " + unpacked.error().message);
-  }
-  return root;
-}
-
 }  // namespace
 
 Result<ClassCode> read_class_code(const fs::path& submissions, const fs::path& work, const Spec& spec,
@@ -66,8 +47,8 @@ Result<ClassCode> read_class_code(const fs::path& submissions, const fs::path& w
     fs::create_directories(student_work, ec);
     if (ec) return fail("cannot create " + student_work.string() + ": " + ec.message());
     auto root = submission_root(source, student_work, unpack);
-    auto files = root ? find_submission_files(*root, limits) : Result<std::vector<fs::path>>(fail(root.error().message));
-    auto text = files ? concatenate(source.student, *root, *files, limits.submission_file_bytes)
+    auto files = root ? find_submission_files(root->folder, limits) : Result<std::vector<fs::path>>(fail(root.error().message));
+    auto text = files ? concatenate(source.student, root->folder, *files, limits.submission_file_bytes)
                       : Result<StudentCode>(fail(files.error().message));
     if (text) code.students.push_back(std::move(*text));
     else code.left_out.push_back(printable(source.student) + ": " + text.error().message);
