@@ -8,7 +8,8 @@
 #   . DIR/env.sh    # then sbatch, squeue, scontrol and cugrade grade --slurm talk to it
 #
 # start: munged, slurmctld and slurmd (node "cugrade-node" on 127.0.0.1), no accounting,
-#        ProctrackType=proctrack/linuxproc, TaskPlugin=task/none, ReturnToService=2, and N GPUs as
+#        ProctrackType=proctrack/linuxproc, TaskPlugin=task/none, ReturnToService=2, a cgroup.conf
+#        that lets slurmd start in a container (see below), and N GPUs as
 #        generic resources (default: every /dev/nvidiaN of the machine, else 2): /dev/nvidia0..N-1
 #        where the machine has them, else character devices made with mknod (as root; a job then
 #        sees CUDA_VISIBLE_DEVICES set as on a real node). Waits until the node is idle; exits 77 (and stops what it started) when
@@ -201,12 +202,25 @@ chmod 644 "$dir/slurm.conf" "$dir/gres.conf"
 
 "$slurmctld" -c -f "$dir/slurm.conf" ||
   skip "slurmctld did not start: $(tail -n 5 "$dir/log/slurmctld.log" 2>/dev/null)"
-"$slurmd" -N "$node" -f "$dir/slurm.conf" -d "$slurmstepd" ||
-  skip "slurmd did not start: $(tail -n 5 "$dir/log/slurmd.log" 2>/dev/null)"
+# slurmd loads a cgroup plugin even though this cluster constrains nothing (linuxproc, task/none).
+# On a cgroup v2 host, v2's plugin asks systemd over D-Bus for a scope, which a container lacks:
+# then it makes the scope itself (IgnoreSystemd), and where the container forbids that too, the
+# v1 plugin, which creates no cgroup unless a constraining plugin asks, is loaded instead.
+for cgroup_conf in "" "IgnoreSystemd=yes" "CgroupPlugin=cgroup/v1"; do
+  printf '%s\n' "$cgroup_conf" >"$dir/cgroup.conf"
+  chmod 644 "$dir/cgroup.conf"
+  "$slurmd" -N "$node" -f "$dir/slurm.conf" -d "$slurmstepd" && break
+  grep -q cgroup "$dir/log/slurmd.log" 2>/dev/null ||
+    skip "slurmd did not start: $(tail -n 5 "$dir/log/slurmd.log" 2>/dev/null)"
+  echo "local-slurm: slurmd did not start with cgroup.conf '$cgroup_conf' ($(grep -m1 -i 'cgroup' "$dir/log/slurmd.log" | cut -c1-160))" >&2
+  [ "$cgroup_conf" = "CgroupPlugin=cgroup/v1" ] &&
+    skip "slurmd did not start with any cgroup plugin: $(tail -n 5 "$dir/log/slurmd.log" 2>/dev/null)"
+  : >"$dir/log/slurmd.log"
+done
 for _ in $(seq 150); do
   state=$(sinfo --noheader --nodes="$node" --format=%T 2>/dev/null || true)
   [ "$state" = idle ] && break
   sleep 0.2
 done
 [ "$state" = idle ] || skip "the node is '$state', not idle, after 30 s: $(tail -n 5 "$dir/log/slurmd.log" "$dir/log/slurmctld.log" 2>/dev/null)"
-echo "local-slurm: up in $dir (node $node: $cpus CPUs, $gpus GPUs, MaxArraySize=$max_array_size); . $dir/env.sh"
+echo "local-slurm: up in $dir (node $node: $cpus CPUs, $gpus GPUs, MaxArraySize=$max_array_size, cgroup.conf '$cgroup_conf'); . $dir/env.sh"
