@@ -1,5 +1,7 @@
 #include "batch/gpu_lanes.hpp"
 
+#include <algorithm>
+
 namespace cugrade {
 
 std::vector<std::string> gpu_lanes_for(int device_count, const char* visible) {
@@ -18,6 +20,13 @@ std::vector<std::string> gpu_lanes_for(int device_count, const char* visible) {
   }
   for (int i = 0; i < device_count; ++i) lanes.push_back(std::to_string(i));
   return lanes;
+}
+
+CheckOptions options_on_gpu(CheckOptions base, const std::vector<std::string>& gpu_lanes, std::size_t gpu) {
+  if (gpu < gpu_lanes.size()) base.runner_environment["CUDA_VISIBLE_DEVICES"] = gpu_lanes[gpu];
+  base.lane = gpu;  // the timing's CPUs are its GPU's: one lane of it times at a time
+  base.lanes = std::max<std::size_t>(1, gpu_lanes.size());
+  return base;
 }
 
 }  // namespace cugrade

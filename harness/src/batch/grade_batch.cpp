@@ -17,6 +17,7 @@
 #include "core/printable.hpp"
 #include "batch/batch_summary.hpp"
 #include "batch/gradebook.hpp"
+#include "batch/gpu_lanes.hpp"
 #include "batch/lane_claims.hpp"
 #include "batch/resume.hpp"
 #include "batch/student_paths.hpp"
@@ -166,10 +167,9 @@ void Batch::prepare_and_build(Slot& slot) {
 }
 
 void Batch::take_lane_baselines(std::size_t lane) {
-  CheckOptions options = options_.check;
-  options.runner_environment = {{"CUDA_VISIBLE_DEVICES", options_.gpu_lanes[lane]}};
-  options.lane = lane;
-  options.lanes = std::max<std::size_t>(1, options_.gpu_lanes.size());
+  CheckOptions base = options_.check;
+  base.runner_environment.clear();
+  const CheckOptions options = options_on_gpu(std::move(base), options_.gpu_lanes, lane);
   const fs::path work = options_.out / "work" / fmt::format(".baselines{}-{}", shared_suffix(), lane);  // no student's folder starts with '.'
   try {
     std::error_code ec;
@@ -193,10 +193,7 @@ void Batch::run_on_lane(Slot& slot, std::size_t lane) {
   const LaneClaim claim = lane_claims_->claim(lane);
   const auto started = Clock::now();
   try {
-    CheckOptions options = slot.options;
-    if (use_cuda_ && gpu < options_.gpu_lanes.size())
-      options.runner_environment["CUDA_VISIBLE_DEVICES"] = options_.gpu_lanes[gpu];
-    options.lane = gpu;  // the timing's CPUs are its GPU's: one lane of it times at a time
+    CheckOptions options = options_on_gpu(slot.options, use_cuda_ ? options_.gpu_lanes : std::vector<std::string>{}, gpu);
     options.lanes = std::max<std::size_t>(1, options_.gpu_lanes.size());
     if (!use_cuda_) options.runner_environment[cpu_threads_variable] = std::to_string(cpu_threads_per_run_);
     CheckContext context = context_;
