@@ -23,7 +23,14 @@ if [ -n "${CUGRADE_PACKAGE_URL:-}" ]; then
   curl -fsSL --retry 3 -o "$package" "$CUGRADE_PACKAGE_URL"
   echo "$CUGRADE_PACKAGE_SHA256  $package" | sha256sum --check --strict -
   apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$package"
+  if ! DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$package"; then
+    # Most often a package built for another release (its libraries are not this image's).
+    system=$(. /etc/os-release && echo "${PRETTY_NAME:-this system}")
+    echo "setup.sh: the package at CUGRADE_PACKAGE_URL does not install on $system (above, what apt" \
+      "misses): use the release's package built for it (Ubuntu 24.04: cugrade_<version>_ubuntu24.04_amd64.deb)," \
+      "or leave CUGRADE_PACKAGE_URL and CUGRADE_PACKAGE_SHA256 empty to build cugrade from source" >&2
+    exit 1
+  fi
   rm -f "$package"
   exit 0
 fi

@@ -123,7 +123,7 @@ void add_init_command(CLI::App& app, int& exit_code) {
   cmd->footer("Example:\n  cugrade init matmul my_matmul && cugrade check matmul --submission my_matmul\n"
               "  cugrade init matmul starter --course-repo my-course/cugrade --cugrade-ref v0.1.0\n"
               "  cugrade init matmul starter --package-url https://github.com/my-course/cugrade/releases/download/"
-              "v0.1.0/cugrade_0.1.0_amd64.deb --package-sha256 <sha256sum of it>\n"
+              "v0.1.0/cugrade_0.1.0_debian12_amd64.deb --package-sha256 <sha256sum of it>\n"
               "Also writes .github/workflows/cugrade.yml, which grades every push of the folder's\n"
               "GitHub repository (see docs/autograding.md). Existing files are never overwritten.");
   cmd->add_option("assignment", args->id, "Assignment id (see `cugrade list`)")->required();

@@ -67,7 +67,7 @@ TEST_CASE("cli::render_student_workflow") {
   SUBCASE("the course's package: its URL and SHA-256 filled in, or both left empty") {
     const std::string sha(64, 'a');
     StudentWorkflowSettings settings = matmul();
-    settings.package_url = "https://github.com/my-course/cugrade/releases/download/v0.1.0/cugrade_0.1.0_amd64.deb";
+    settings.package_url = "https://github.com/my-course/cugrade/releases/download/v0.1.0/cugrade_0.1.0_debian12_amd64.deb";
     settings.package_sha256 = sha;
     const auto rendered = render_student_workflow(workflow_template(), settings);
     REQUIRE(rendered.has_value());
