@@ -51,13 +51,17 @@ std::vector<json> step_tests(const GradeReport& r) {
   std::vector<json> tests;
   for (const std::string& step : order) {
     double points = 0.0, max_points = 0.0;
-    std::size_t passed = 0, hidden_failed = 0;
+    std::size_t passed = 0, hidden_failed = 0, ungraded = 0;
     std::string first_failure;
     for (const CaseResult* c : steps[step]) {
+      // As cugrade's own score counts (score/score.cpp): a case cugrade could not grade (a
+      // harness fault) is neither won nor lost; after a failed build every case is lost.
+      if (r.gradable && !is_student_outcome(c->outcome)) {
+        ++ungraded;
+        continue;
+      }
       points += c->points;
-      // The maximum cugrade's own score has (score/score.cpp): a harness fault in a case costs
-      // nothing; a build that failed loses every case.
-      if (!r.gradable || is_student_outcome(c->outcome)) max_points += c->max_points;
+      max_points += c->max_points;
       if (c->outcome == Outcome::passed) {
         ++passed;
       } else if (c->visibility == Visibility::hidden) {
@@ -71,6 +75,7 @@ std::vector<json> step_tests(const GradeReport& r) {
     const std::size_t count = steps[step].size();
     std::string output = fmt::format("{} of {} cases passed", passed, count);
     if (hidden_failed) output += fmt::format(" ({} hidden case{} failed)", hidden_failed, hidden_failed == 1 ? "" : "s");
+    if (ungraded) output += fmt::format("; {} not graded through a fault of cugrade's own (no points lost)", ungraded);
     if (!first_failure.empty()) output += "\nfirst failure: " + first_failure;
     tests.push_back(test(step, passed == count && r.gradable, r.gradable ? points : 0.0, max_points, output));
   }
@@ -85,7 +90,7 @@ json performance_test(const PerformanceResult& p, bool gradable) {
   const bool graded = !gradable || is_student_outcome(p.outcome);
   return test(fmt::format("performance: {} at {}", p.step, row.size),
               gradable && is_student_outcome(p.outcome) && p.points + 1e-9 >= p.max_points,
-              p.points, graded ? p.max_points : 0.0, output);
+              graded ? p.points : 0.0, graded ? p.max_points : 0.0, output);
 }
 
 /// YYYY-MM-DDTHH:MM:SSZ, the only form the schema accepts: the report's start, else now.

@@ -10,6 +10,7 @@
 namespace cugrade {
 
 std::optional<std::string> leaderboard_exclusion(const GradeReport& report) {
+  if (report.outcome == Outcome::harness_error) return "not graded (a harness error)";
   if (!report.gradable) return "not gradable";
   if (report.outcome != Outcome::passed) return "not every case passed";
   // The CPU backend times nothing comparable (design.md §8); a record without a backend is older.

@@ -30,8 +30,9 @@ struct LeaderboardTime {
   bool operator==(const LeaderboardTime&) const = default;
 };
 
-/// Why none of `report`'s times may stand on a board ("not every case passed", "not sealed",
-/// "not timed on a GPU", "not gradable"), or nullopt when its unflagged timed steps may.
+/// Why none of `report`'s times may stand on a board ("not graded (a harness error)", "not
+/// gradable", "not every case passed", "not timed on a GPU", "not sealed"), or nullopt when its
+/// unflagged timed steps may.
 std::optional<std::string> leaderboard_exclusion(const GradeReport& report);
 
 /// Why one timed step of an otherwise eligible report does not count ("timing flagged:

@@ -16,6 +16,12 @@ std::string time_text(double ms) {
   return ms >= 1.0 ? fmt::format("{:.3f} ms", ms) : fmt::format("{:.1f} µs", ms * 1000.0);
 }
 
+/// Four significant digits, never an exponent (as the student's report writes rates).
+std::string rate_text(double rate, std::string_view unit) {
+  const int decimals = rate >= 1000.0 ? 0 : rate >= 100.0 ? 1 : rate >= 10.0 ? 2 : 3;
+  return fmt::format("{:.{}f} {}", rate, decimals, e(unit));
+}
+
 std::size_t ranked_students(const Leaderboard& board) {
   std::vector<std::string> names;
   for (const LeaderboardBoard& b : board.boards)
@@ -48,7 +54,7 @@ void render_board(std::string& out, const LeaderboardBoard& board) {
     out += "<p>No submission qualifies for this step yet.</p>\n</section>\n";
     return;
   }
-  out += "<div class=\"scroll\"><table class=\"leaderboard\"><thead><tr><th class=\"num\">rank</th><th>student</th>"
+  out += "<div class=\"scroll\"><table class=\"leaderboard\" style=\"width: auto; min-width: 60%\"><thead><tr><th class=\"num\">rank</th><th>student</th>"
          "<th class=\"num\">time</th><th class=\"num\">ratio</th><th class=\"num\">rate</th>"
          "<th class=\"num\">reference</th></tr></thead><tbody>\n";
   for (const LeaderboardRow& row : board.rows) {
@@ -57,7 +63,7 @@ void render_board(std::string& out, const LeaderboardBoard& board) {
         "<tr><td class=\"num\">{}</td><td><code>{}</code></td><td class=\"num\">{}</td>"
         "<td class=\"num\">{:.2f}×</td><td class=\"num\">{}</td><td class=\"num\">{}</td></tr>\n",
         row.rank, e(row.name), time_text(t.median_ms), t.ratio,
-        t.rate_unit.empty() ? std::string("–") : fmt::format("{:.4g} {}", t.rate, e(t.rate_unit)),
+        t.rate_unit.empty() ? std::string("–") : rate_text(t.rate, t.rate_unit),
         t.reference_ms > 0.0 ? time_text(t.reference_ms) : std::string("–"));
   }
   out += "</tbody></table></div>\n</section>\n";
@@ -65,7 +71,7 @@ void render_board(std::string& out, const LeaderboardBoard& board) {
 
 void render_left_out(std::string& out, const Leaderboard& board) {
   if (board.left_out.empty()) return;
-  out += "<section id=\"left-out\">\n<h2>Not on the boards</h2>\n<table><thead><tr><th>why</th>"
+  out += "<section id=\"left-out\">\n<h2>Not on the boards</h2>\n<table style=\"width: auto; min-width: 40%\"><thead><tr><th>why</th>"
          "<th class=\"num\">submissions</th></tr></thead><tbody>\n";
   for (const LeaderboardLeftOut& left : board.left_out)
     out += fmt::format("<tr><td>{}</td><td class=\"num\">{}</td></tr>\n", e(left.reason), left.count);

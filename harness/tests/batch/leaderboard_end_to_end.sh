@@ -37,7 +37,7 @@ has "$work/out/summary.html" '<a href="leaderboard.html">Speed leaderboard</a>'
 [ "$(cat "$csv")" = "board,step,size,rank,student,time_ms,reference_ms,ratio,rate,rate_unit" ] ||
   fail "leaderboard.csv has rows or another header: $(head -3 "$csv")"
 has "$page" "No submission qualifies yet"
-grep -q '<table class="leaderboard">' "$page" && fail "an empty leaderboard drew a table"
+grep -q '<table class="leaderboard"' "$page" && fail "an empty leaderboard drew a table"
 passed=$(awk -F, 'NR > 1 && $5 == "passed"' "$work/out/gradebook.csv" | wc -l)
 [ "$passed" -gt 0 ] || fail "no submission of the class passed: the class is not what this test needs"
 has "$page" "<tr><td>not timed on a GPU</td><td class=\"num\">$passed</td></tr>"
@@ -61,8 +61,9 @@ has "$work/out/summary.html" 'href="leaderboard.html"'
 # Classroom 50: the identity its runner sets for an autograder, then a result its schema accepts.
 solution=$work/class/$(awk -F, '$2 == "reference" { print $1; exit }' "$work/expected.csv")
 rc=0
-"$cugrade" check transpose -s "$solution" --backend cpu -q --report "classroom50=$work/result.json" \
-  "${sealing[@]}" >"$work/outside.out" 2>&1 || rc=$?
+env -u CLASSROOM -u ASSIGNMENT -u OWNER -u USERNAME -u SUBMISSION_TAG -u COMMIT_URL -u RELEASE_URL \
+  "$cugrade" check transpose -s "$solution" --backend cpu -q --report "classroom50=$work/result.json" \
+  >"$work/outside.out" 2>&1 || rc=$?
 [ "$rc" -eq 1 ] || fail "--report classroom50 outside Classroom 50 exited $rc, not 1 (usage)"
 has "$work/outside.out" "CLASSROOM, ASSIGNMENT, OWNER (or USERNAME), SUBMISSION_TAG, COMMIT_URL, RELEASE_URL not set"
 [ -e "$work/result.json" ] && fail "a result.json was written without Classroom 50's identity"
@@ -71,7 +72,7 @@ CLASSROOM=gpu-course ASSIGNMENT=transpose USERNAME=alice SUBMISSION_TAG=submit/2
   COMMIT_URL=https://github.com/gpu-course/gpu-course-transpose-alice/commit/a1b2c3d \
   RELEASE_URL=https://github.com/gpu-course/gpu-course-transpose-alice/releases/tag/submit%2F2026-12-01T10-00-00Z-a1b2c3d \
   "$cugrade" check transpose -s "$solution" --backend cpu -q --report "classroom50=$work/result.json" \
-  "${sealing[@]}" >"$work/inside.out" 2>&1 || rc=$?
+  >"$work/inside.out" 2>&1 || rc=$?
 [ "$rc" -eq 0 ] || { cat "$work/inside.out" >&2; fail "check with --report classroom50 exited $rc"; }
 if python3 -c 'import jsonschema' 2>/dev/null; then
   python3 - "$src/harness/tests/report/data/classroom50/result-v1.schema.json" "$work/result.json" <<'PY' ||

@@ -43,6 +43,9 @@ TEST_CASE("report::leaderboard_times") {
     CHECK(leaderboard_exclusion(wrong) == "not every case passed");
     CHECK(leaderboard_times(wrong).empty());
     CHECK(leaderboard_exclusion(test::compile_error_report()) == "not gradable");
+    GradeReport fault = test::compile_error_report();
+    fault.outcome = Outcome::harness_error;
+    CHECK(leaderboard_exclusion(fault) == "not graded (a harness error)");
     GradeReport cpu = test::perfect_report();
     cpu.environment.backend = "cpu";
     CHECK(leaderboard_exclusion(cpu) == "not timed on a GPU");

@@ -17,10 +17,11 @@ mkdir -p "$out"
 rm -f "$out"/*.json
 
 # Outside Classroom 50's runner the identity is missing: a message naming it, no file.
-if env -u CLASSROOM -u SUBMISSION_TAG "$samples" "$out" 2>"$out/missing.err"; then
+if env -u CLASSROOM -u ASSIGNMENT -u OWNER -u USERNAME -u SUBMISSION_TAG -u COMMIT_URL -u RELEASE_URL \
+  "$samples" "$out" 2>"$out/missing.err"; then
   echo "FAIL: the samples were written without Classroom 50's identity"; exit 1
 fi
-grep -q "CLASSROOM, OWNER (or USERNAME), SUBMISSION_TAG, COMMIT_URL, RELEASE_URL not set" "$out/missing.err" ||
+grep -q "CLASSROOM, ASSIGNMENT, OWNER (or USERNAME), SUBMISSION_TAG, COMMIT_URL, RELEASE_URL not set" "$out/missing.err" ||
   { echo "FAIL: the message does not name what is missing:"; cat "$out/missing.err"; exit 1; }
 
 export CLASSROOM=gpu-course ASSIGNMENT=matmul ASSIGNMENT_TYPE=individual USERNAME=alice \
