@@ -88,12 +88,17 @@ std::string render_leaderboard_html(const Leaderboard& board) {
     out += fmt::format("<section id=\"nobody\">\n<h2>Nobody is listed</h2>\n<p>{}</p>\n</section>\n",
                        e(board.unnamed_reason));
   } else if (!anyone) {
+    const bool on_cpu = std::any_of(board.left_out.begin(), board.left_out.end(),
+                                    [](const LeaderboardLeftOut& left) { return left.reason == "not timed on a GPU"; });
     out += fmt::format(
-        "<section id=\"nobody\">\n<h2>No submission qualifies yet</h2>\n<p>{}</p>\n</section>\n",
+        "<section id=\"nobody\">\n<h2>No submission qualifies yet</h2>\n<p>{}{}</p>\n</section>\n",
         board.boards.empty()
             ? "This assignment times no step, so there is nothing to rank."
             : "None of the class's graded submissions has a kernel time that counts: the table below says why "
-              "each was left off.");
+              "each was left off.",
+        on_cpu && !board.boards.empty()
+            ? " Kernel times come from a GPU: the CPU backend grades correctness and times nothing."
+            : "");
   }
   if (board.unnamed_reason.empty() && anyone)
     for (const LeaderboardBoard& b : board.boards) render_board(out, b);

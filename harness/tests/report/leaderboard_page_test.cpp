@@ -45,6 +45,7 @@ TEST_CASE("report::render_leaderboard_html") {
     const std::string page = render_leaderboard_html(board);
     CHECK(has(page, "No submission qualifies yet"));
     CHECK(has(page, "<tr><td>not timed on a GPU</td><td class=\"num\">3</td></tr>"));
+    CHECK(has(page, "the CPU backend grades correctness and times nothing"));
     CHECK_FALSE(has(page, "<table class=\"leaderboard\""));
   }
   SUBCASE("no way to name anyone: the page says why and lists nobody") {
