@@ -18,7 +18,7 @@ namespace cugrade {
 struct Classroom50Identity {
   std::string classroom;        ///< CLASSROOM
   std::string assignment;       ///< ASSIGNMENT (Classroom 50's slug, not necessarily cugrade's id)
-  std::string assignment_type;  ///< ASSIGNMENT_TYPE: "individual" (its default) or "group"
+  std::string assignment_type;  ///< ASSIGNMENT_TYPE as the runner sets it ("individual", its default, or "group")
   std::string owner;            ///< OWNER, else USERNAME: the repository owner's login
   std::string submission;       ///< SUBMISSION_TAG: "submit/<UTC time>-<short sha>"
   std::string commit;           ///< COMMIT_URL
