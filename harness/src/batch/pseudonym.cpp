@@ -20,7 +20,7 @@ std::string pseudonym(const CourseSecret& secret, std::string_view student, std:
 std::map<std::string, std::string> class_pseudonyms(const CourseSecret& secret, const std::vector<std::string>& students) {
   std::map<std::string, std::string> names;
   for (const std::string& student : students) names[student] = pseudonym(secret, student, kDigits);
-  // 32 bits make a shared name unlikely (about 1 in 30,000 for a class of 500), not impossible.
+  // 32 bits make a shared name unlikely (about 1 in 34,000 for a class of 500), not impossible.
   for (std::size_t digits = kDigits + 4; digits <= 64; digits += 4) {
     std::map<std::string, std::vector<std::string>> holders;
     for (const auto& [student, name] : names) holders[name].push_back(student);
