@@ -10,7 +10,8 @@
 # --test-tools: also what the rest of the test suite uses beyond the build (scripts/test.sh passes
 # it): clang-14 and zlib, Chromium for the browser tests, shellcheck, jq (the real-code corpus test
 # reads cugrade's JSON reports with it), xmllint (libxml2-utils: the JUnit report is validated
-# against the published JUnit schema with it), zip (scripts/make-class.sh hands some of a generated
+# against the published JUnit schema with it), python3-jsonschema (the Classroom 50 report is
+# validated against Classroom 50's published schema with it), zip (scripts/make-class.sh hands some of a generated
 # class in as .zip), clang-format (scripts/make-similarity-class.sh reformats its planted copies
 # with it), Slurm and munge (slurm-wlm, munge: the slurm test grades a class on a single-node
 # Slurm it starts in a folder, scripts/local-slurm.sh), and Node.js with the workflow linter (the
@@ -26,7 +27,7 @@ packages=(cmake ninja-build g++ pkg-config doctest-dev libyaml-cpp-dev libboost-
           libboost-filesystem-dev libboost-context-dev libcli11-dev libfmt-dev nlohmann-json3-dev libarchive-dev
           nettle-dev bubblewrap similarity-tester)
 if $test_tools; then
-  packages+=(clang-14 zlib1g-dev chromium shellcheck jq libxml2-utils zip clang-format slurm-wlm munge
+  packages+=(clang-14 zlib1g-dev chromium shellcheck jq libxml2-utils python3-jsonschema zip clang-format slurm-wlm munge
              dpkg-dev debootstrap lintian curl)
   command -v node >/dev/null || packages+=(nodejs npm)
 fi

@@ -86,12 +86,16 @@ Result<std::filesystem::path> write_class_files(const Spec& spec, const std::fil
                                                 const std::vector<StudentRecord>& records,
                                                 const std::vector<std::string>& not_graded,
                                                 std::optional<std::int64_t> deadline_unix, bool cuda,
-                                                const std::string& setup_problem) {
+                                                const std::string& setup_problem,
+                                                const LeaderboardOptions& leaderboard) {
   const std::filesystem::path gradebook = out / "gradebook.csv";
   GradebookOptions book;
   book.deadline_unix = deadline_unix;
   book.not_graded = not_graded;
   if (auto written = write_file_atomically(gradebook, render_gradebook(spec, records, book)); !written)
+    return std::unexpected(written.error());
+  // Before the summary, which links to it.
+  if (auto written = write_leaderboard(out, spec, records, leaderboard); !written)
     return std::unexpected(written.error());
   if (auto written = write_class_summary(
           out, records, class_summary_subtitle(records.size(), cuda, setup_problem, not_graded.size()), deadline_unix);

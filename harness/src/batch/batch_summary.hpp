@@ -4,6 +4,7 @@
 #include <string>
 
 #include "batch/grade_batch.hpp"
+#include "batch/leaderboard.hpp"
 
 namespace cugrade {
 
@@ -23,14 +24,15 @@ void count_records(const std::vector<StudentRecord>& records, BatchSummary& summ
 std::string class_summary_subtitle(std::size_t graded, bool cuda, const std::string& setup_problem,
                                    std::size_t not_graded);
 
-/// Writes the class's `out`/gradebook.csv and summary.html from `records` (the students in
-/// `not_graded` listed without a result); returns the gradebook's path. A local batch and a
-/// collect of its parts end alike through it.
+/// Writes the class's `out`/gradebook.csv, leaderboard.html and .csv (named as `leaderboard`
+/// says) and summary.html from `records` (the students in `not_graded` listed without a result);
+/// returns the gradebook's path. A local batch and a collect of its parts end alike through it.
 Result<std::filesystem::path> write_class_files(const Spec& spec, const std::filesystem::path& out,
                                                 const std::vector<StudentRecord>& records,
                                                 const std::vector<std::string>& not_graded,
                                                 std::optional<std::int64_t> deadline_unix, bool cuda,
-                                                const std::string& setup_problem);
+                                                const std::string& setup_problem,
+                                                const LeaderboardOptions& leaderboard);
 
 /// The summary as lines of text for the terminal (no colour), `assignment` naming the batch.
 std::string render_batch_summary(const BatchSummary& summary, const std::string& assignment,

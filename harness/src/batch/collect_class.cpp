@@ -55,7 +55,7 @@ Result<BatchSummary> collect_class(const Spec& spec, const CollectOptions& optio
   const bool cuda = std::any_of(records.begin(), records.end(),
                                 [](const StudentRecord& r) { return r.report.environment.backend == "cuda"; });
   auto gradebook = write_class_files(spec, options.out, records, not_graded, options.deadline_unix, cuda,
-                                     summary.setup_problem);
+                                     summary.setup_problem, options.leaderboard);
   if (!gradebook) return std::unexpected(gradebook.error());
   summary.gradebook = *gradebook;
   return summary;

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "batch/grade_batch.hpp"
+#include "batch/leaderboard.hpp"
 #include "core/result.hpp"
 #include "spec/spec.hpp"
 
@@ -23,6 +24,7 @@ struct CollectOptions {
   /// Students counted as graded by this run (the parts' work), where those results exist; others
   /// with a result count as kept from earlier.
   std::set<std::string> graded_now;
+  LeaderboardOptions leaderboard;  ///< the course secret for pseudonyms, or `--leaderboard-names`
 };
 
 /// Why a student without a result was not graded, as the summary lists it.

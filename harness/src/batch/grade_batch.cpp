@@ -427,7 +427,7 @@ Result<BatchSummary> Batch::run() {
     return summary_;
   }
   auto gradebook = write_class_files(spec_, options_.out, records, not_graded, options_.deadline_unix, use_cuda_,
-                                     summary_.setup_problem);
+                                     summary_.setup_problem, {options_.check.course_secret, options_.leaderboard_names});
   if (!gradebook) return std::unexpected(gradebook.error());
   summary_.gradebook = *gradebook;
   summary_.times.builders = builders;

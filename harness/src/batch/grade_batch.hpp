@@ -44,6 +44,9 @@ struct BatchOptions {
   /// `--shard I/N`: only this part of the class (batch/shard.hpp), beside other parts' processes
   /// writing the same out folder; the gradebook and summary are then left to `--collect`.
   std::optional<Shard> shard;
+  /// `--leaderboard-names`: leaderboard.html names students by their ids, not by pseudonyms
+  /// keyed by `check.course_secret`.
+  bool leaderboard_names = false;
 };
 
 /// What a batch tells while it works; each callback may be empty and is never called

@@ -54,6 +54,7 @@ Result<bool> write_class_summary(const fs::path& out, const std::vector<StudentR
   options.subtitle = subtitle;
   // Written by `cugrade similarity` or `grade --similarity` into the same folder.
   if (std::error_code ec; fs::is_regular_file(out / "similarity.html", ec)) options.similarity_link = "similarity.html";
+  if (std::error_code ec; fs::is_regular_file(out / "leaderboard.html", ec)) options.leaderboard_link = "leaderboard.html";
   return write_file_atomically(out / "summary.html", render_class_summary_html(entries, options));
 }
 

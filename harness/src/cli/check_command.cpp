@@ -147,7 +147,8 @@ void add_check_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--arch", args->arch, "GPU architecture for nvcc, e.g. sm_90 (default: this GPU's)");
   cmd->add_option("-r,--report", args->reports,
                   "Also write a report: KIND=PATH with KIND console, json, markdown, html, junit, gradescope, "
-                  "prairielearn or github (PATH - is stdout); repeatable");
+                  "prairielearn, github or classroom50 (Classroom 50's result.json, inside its runner) (PATH - is stdout); "
+                  "repeatable");
   cmd->add_option("--fail-under", args->fail_under, "Exit 4 when the score is below this (points, or N%)");
   cmd->add_option("--secret-file", args->secret_file, "File holding the course secret (enables hidden cases)");
   cmd->add_option("--keep-work", args->keep_work, "Build and run in this folder and keep it (for debugging)");

@@ -30,6 +30,7 @@ struct GradeArgs {
   bool no_diagnosis = false;
   bool keep_work = false;
   bool allow_unsealed = false;
+  bool leaderboard_names = false;       ///< --leaderboard-names
   bool quiet = false;
   bool similarity = false;              ///< --similarity
   SimilarityFlags similarity_flags;     ///< --similarity's tuning

@@ -43,12 +43,24 @@ std::vector<std::string> options_passed_on(const GradeArgs& args, const std::str
   if (args.no_diagnosis) words.push_back("--no-diagnosis");
   if (args.allow_unsealed) words.push_back("--allow-unsealed");
   if (args.keep_work) words.push_back("--keep-work");
+  if (args.leaderboard_names) words.push_back("--leaderboard-names");
   return words;
 }
 
 std::vector<std::string> class_words(const GradeArgs& args) {
   return {own_path(), "grade", args.assignment, "--submissions", absolute_path(args.submissions).string(),
           "--out", absolute_path(args.out).string()};
+}
+
+/// `cugrade grade ... --collect` as given here: the deadline, and the secret's file and
+/// --leaderboard-names for the leaderboard's names (the file's path only, never the secret).
+std::vector<std::string> collect_words(const GradeArgs& args) {
+  std::vector<std::string> words = class_words(args);
+  words.push_back("--collect");
+  if (!args.deadline.empty()) words.insert(words.end(), {"--deadline", args.deadline});
+  if (!args.secret_file.empty()) words.insert(words.end(), {"--secret-file", absolute_path(args.secret_file).string()});
+  if (args.leaderboard_names) words.push_back("--leaderboard-names");
+  return words;
 }
 
 std::string command_text(const std::vector<std::string>& words) {
@@ -105,6 +117,10 @@ int run_grade_collect(const GradeArgs& args) {
   options.out = absolute_path(args.out);
   options.deadline_unix = deadline_of(args, error);
   if (!error.empty()) return complain(error, exit_usage);
+  // Only for the leaderboard's pseudonyms: a collect grades nothing.
+  auto secret = course_secret(args.secret_file);
+  if (!secret) return complain(secret.error().message, exit_usage);
+  options.leaderboard = {std::move(*secret), args.leaderboard_names};
   auto summary = collect_class(*spec, options);
   if (!summary) return complain(summary.error().message, exit_usage);
   std::vector<std::string> again = class_words(args);
@@ -138,9 +154,7 @@ int run_grade_on_slurm(const GradeArgs& args) {
   request.grade_command = class_words(args);
   request.grade_command.insert(request.grade_command.end(), passed.begin(), passed.end());
   request.grade_command.insert(request.grade_command.end(), {"--progress", "lines"});
-  request.collect_command = class_words(args);
-  request.collect_command.push_back("--collect");
-  if (!args.deadline.empty()) request.collect_command.insert(request.collect_command.end(), {"--deadline", args.deadline});
+  request.collect_command = collect_words(args);
   std::vector<std::string> rerun = class_words(args);
   rerun.insert(rerun.end(), passed.begin(), passed.end());
   rerun.push_back("--slurm");
@@ -157,6 +171,7 @@ int run_grade_on_slurm(const GradeArgs& args) {
   request.regrade = args.regrade;
   CheckOptions check;
   check.backend = cuda ? Backend::cuda : Backend::cpu;
+  request.leaderboard = {*secret, args.leaderboard_names};
   check.course_secret = std::move(*secret);
   check.performance = !args.no_performance;
   check.sanitizer = !args.no_sanitizer;
@@ -171,9 +186,7 @@ int run_grade_on_slurm(const GradeArgs& args) {
   if (!result->summary) {  // --no-wait
     std::cout << "Submitted jobs:";
     for (const auto& id : result->job_ids) std::cout << " " << id;
-    std::vector<std::string> collect = class_words(args);
-    collect.push_back("--collect");
-    if (!args.deadline.empty()) collect.insert(collect.end(), {"--deadline", args.deadline});
+    const std::vector<std::string> collect = collect_words(args);
     std::cout << "\nFollow them with: squeue --jobs=";
     for (std::size_t i = 0; i < result->job_ids.size(); ++i) std::cout << (i ? "," : "") << result->job_ids[i];
     std::cout << "\nCollect the class once they have ended (the collect job also does):\n  " << command_text(collect)

@@ -97,6 +97,7 @@ int run_grade(const GradeArgs& args) {
   options.check.backend = *backend;
   options.check.arch = args.arch;
   options.check.course_secret = std::move(*secret);
+  options.leaderboard_names = args.leaderboard_names;
   options.check.performance = !args.no_performance;
   options.check.sanitizer = !args.no_sanitizer;
   options.check.diagnosis = !args.no_diagnosis;
@@ -170,7 +171,9 @@ void add_grade_command(CLI::App& app, int& exit_code) {
       "  cugrade grade matmul -S hw2/ -o hw2-grades/ --slurm --slurm-arg=--partition=gpu --secret-file ~/.hw2-secret\n"
       "                                         # on a Slurm cluster's login node: a job array, then the gradebook\n"
       "Run it again after an interruption (or with new submissions): it grades only what is missing\n"
-      "or changed. Writes OUT/gradebook.csv, OUT/summary.html, OUT/students/<id>/report.{json,md,html,...}.\n"
+      "or changed. Writes OUT/gradebook.csv, OUT/summary.html, OUT/leaderboard.{html,csv} (per timed step, the\n"
+      "kernel times of sealed GPU runs that passed every case, ranked, under pseudonyms keyed by the course\n"
+      "secret), OUT/students/<id>/report.{json,md,html,...}.\n"
       "Exit code 3 when some submission hit a harness error (listed at the end; a rerun retries it).");
   cmd->add_option("assignment", args->assignment, "Assignment id (see `cugrade list`)")->required();
   cmd->add_option("-S,--submissions", args->submissions, "Folder with one folder or archive per student (or Canvas's \"Download Submissions\" or Blackboard's \"Assignment File Download\", unzipped)")
@@ -197,6 +200,10 @@ void add_grade_command(CLI::App& app, int& exit_code) {
                   "committed), else Gradescope's submission_metadata.json (beside a folder submission/ holding "
                   "the files, not in an archive), else the archive's entries, else the files' modification times");
   cmd->add_option("--secret-file", args->secret_file, "File holding the course secret (enables hidden cases)");
+  cmd->add_flag("--leaderboard-names", args->leaderboard_names,
+                "Name students by their ids on OUT/leaderboard.html and .csv (a page for the course staff); by "
+                "default they appear under pseudonyms derived from the course secret (--secret-file), the same for "
+                "a student in every run");
   cmd->add_option("--progress", args->progress, "auto (a bar on a terminal, else one line per submission), bar, lines or none")
       ->capture_default_str();
   cmd->add_flag("--no-performance", args->no_performance, "Skip the timed performance targets");

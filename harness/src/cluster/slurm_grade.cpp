@@ -186,6 +186,7 @@ Result<SlurmGradeResult> grade_on_slurm(ProcessRunner& processes, const Spec& sp
   collect.out = request.out;
   collect.deadline_unix = request.deadline_unix;
   collect.graded_now = std::set<std::string>(written->begin(), written->end());
+  collect.leaderboard = request.leaderboard;
   auto summary = collect_class(spec, collect);
   if (!summary) return std::unexpected(summary.error());
   result.summary = std::move(*summary);

@@ -13,6 +13,7 @@
 
 #include "batch/batch_summary.hpp"
 #include "batch/grading_settings.hpp"
+#include "batch/leaderboard.hpp"
 #include "batch/progress.hpp"
 #include "core/result.hpp"
 #include "process/process_runner.hpp"
@@ -38,6 +39,7 @@ struct SlurmGradeRequest {
   GradingSettings settings;                 ///< how the tasks grade (what a kept result must match)
   ProgressStyle style = ProgressStyle::lines;
   std::size_t columns = 0;                  ///< the terminal's width for the bar
+  LeaderboardOptions leaderboard;           ///< how the collect names students on leaderboard.html
 };
 
 /// How it went.

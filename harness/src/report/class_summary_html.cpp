@@ -68,6 +68,10 @@ void render_header(std::string& out, std::span<const ClassSummaryEntry> students
     out += fmt::format("<p><a href=\"{}\">Code similarity across the class</a> "
                        "<span class=\"muted\">(evidence for a person to read, never a score)</span></p>\n",
                        e(options.similarity_link));
+  if (!options.leaderboard_link.empty())
+    out += fmt::format("<p><a href=\"{}\">Speed leaderboard</a> <span class=\"muted\">(per timed step, the "
+                       "kernel times of sealed GPU runs that passed every case, ranked)</span></p>\n",
+                       e(options.leaderboard_link));
   std::vector<double> fractions;
   std::size_t all_passed = 0;
   for (const ClassSummaryEntry& s : students) {

@@ -26,6 +26,7 @@ struct ClassSummaryOptions {
   std::string subtitle;       ///< one line under it, e.g. "graded 2026-11-21 on an H100"
   std::size_t extremes = 5;   ///< submissions listed as slowest and as fastest per timed step
   std::string similarity_link = {};  ///< relative URL of the class's similarity page, or "" for none
+  std::string leaderboard_link = {};  ///< relative URL of the class's speed leaderboard, or "" for none
 };
 
 /// The class summary as one self-contained HTML page (inline CSS and SVG, no script, nothing

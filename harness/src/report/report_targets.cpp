@@ -14,6 +14,7 @@
 #include <fmt/ranges.h>
 
 #include "core/atomic_file.hpp"
+#include "report/classroom50_report.hpp"
 #include "report/console_report.hpp"
 #include "report/github_report.hpp"
 #include "report/gradescope_report.hpp"
@@ -31,7 +32,7 @@ namespace fs = std::filesystem;
 
 constexpr std::array kKinds{ReportKind::console,    ReportKind::json,         ReportKind::markdown,
                             ReportKind::html,       ReportKind::junit,        ReportKind::gradescope,
-                            ReportKind::prairielearn, ReportKind::github};
+                            ReportKind::prairielearn, ReportKind::github,     ReportKind::classroom50};
 
 // Compiler logs and student messages may hold bytes that are not UTF-8 (a Latin-1 comment);
 // they become U+FFFD rather than failing the whole report.
@@ -88,6 +89,8 @@ std::string render(const GradeReport& report, const ReportTarget& target, bool c
       return dump(report_to_prairielearn(report));
     case ReportKind::github:
       return render_github_annotations(report, repository_paths);
+    case ReportKind::classroom50:
+      break;  // rendered with its identity by write_reports
   }
   return {};
 }
@@ -105,6 +108,7 @@ std::string_view to_string(ReportKind kind) {
     case ReportKind::gradescope: return "gradescope";
     case ReportKind::prairielearn: return "prairielearn";
     case ReportKind::github: return "github";
+    case ReportKind::classroom50: return "classroom50";
   }
   return "console";
 }
@@ -124,16 +128,31 @@ Result<bool> write_reports(const GradeReport& report, const std::vector<ReportTa
                            const std::map<std::string, std::string>& repository_paths,
                            ConsoleDetail console_detail) {
   std::vector<std::pair<ReportTarget, std::string>> rendered;
-  for (const ReportTarget& target : targets)
+  std::vector<std::string> failures;
+  for (const ReportTarget& target : targets) {
+    if (target.kind == ReportKind::classroom50) {
+      // Shown to the student on their release: never hidden details, whoever asks.
+      auto identity = classroom50_identity_from_environment();
+      if (!identity) failures.push_back(identity.error().message);
+      else rendered.emplace_back(target, dump(report_to_classroom50(report, *identity)));
+      continue;
+    }
     rendered.emplace_back(target, render(report, target, colour_console, include_hidden_details, repository_paths,
                                          console_detail));
-  return write_rendered(rendered);
+  }
+  auto written = write_rendered(rendered);
+  if (!written) failures.push_back(written.error().message);
+  if (!failures.empty()) return fail(fmt::format("{}", fmt::join(failures, "\n")));
+  return true;
 }
 
 Result<bool> check_report_targets(const std::vector<ReportTarget>& targets) {
   namespace fs = std::filesystem;
   std::vector<std::string> problems;
   for (const ReportTarget& target : targets) {
+    if (target.kind == ReportKind::classroom50)
+      if (auto identity = classroom50_identity_from_environment(); !identity)
+        problems.push_back(fmt::format("--report classroom50={}: {}", target.path, identity.error().message));
     if (target.path == "-") continue;
     const std::string name = fmt::format("--report {}={}", to_string(target.kind), target.path);
     std::error_code ec;

@@ -23,10 +23,11 @@ enum class ReportKind {
   gradescope,    ///< Gradescope's results.json (report/gradescope_report.hpp)
   prairielearn,  ///< PrairieLearn's results.json (report/prairielearn_report.hpp)
   github,        ///< GitHub Actions annotations, for standard output (report/github_report.hpp)
+  classroom50,   ///< Classroom 50's result.json, identity from its runner (report/classroom50_report.hpp)
 };
 
 /// The name used on the command line: "console", "json", "markdown", "html", "junit",
-/// "gradescope", "prairielearn" or "github".
+/// "gradescope", "prairielearn", "github" or "classroom50".
 std::string_view to_string(ReportKind kind);
 
 /// One `--report` value: a format and where it goes.
@@ -43,7 +44,8 @@ struct ReportTarget {
 Result<std::vector<ReportTarget>> parse_report_targets(const std::vector<std::string>& specs);
 
 /// Checks, before any grading, that every file target can be written: not a symbolic link, not
-/// a folder, and its folder exists or can be made where cugrade may write. The error names each.
+/// a folder, and its folder exists or can be made where cugrade may write; and that a classroom50
+/// target has Classroom 50's identity in the environment. The error names each.
 Result<bool> check_report_targets(const std::vector<ReportTarget>& targets);
 
 /// Writes texts already rendered, each to its target ("-" is standard output; a file is replaced

@@ -39,3 +39,16 @@ set_tests_properties(batch/shards_side_by_side PROPERTIES LABELS cpu TIMEOUT 600
 add_test(NAME lint/shell_shards
          COMMAND ${PROJECT_SOURCE_DIR}/harness/tests/ci/lint_shell.sh ${CMAKE_CURRENT_LIST_DIR}/shards_side_by_side.sh)
 set_tests_properties(lint/shell_shards PROPERTIES LABELS lint SKIP_RETURN_CODE 77 TIMEOUT 60)
+
+# The leaderboard and Classroom 50's result end to end (CTest label cpu): a generated class of
+# transpose graded by the real cugrade on the CPU backend; leaderboard.html and .csv written,
+# linked from summary.html and saying why no time counts; `--collect` writes them too (no secret:
+# nobody named, and why; --leaderboard-names); `check --report classroom50=` inside Classroom 50's
+# environment follows its schema, outside it is refused before grading.
+add_test(NAME batch/leaderboard_end_to_end
+         COMMAND ${CMAKE_CURRENT_LIST_DIR}/leaderboard_end_to_end.sh $<TARGET_FILE:cugrade> ${PROJECT_SOURCE_DIR} 6)
+set_tests_properties(batch/leaderboard_end_to_end PROPERTIES LABELS cpu TIMEOUT 600)
+add_test(NAME lint/shell_leaderboard
+         COMMAND ${PROJECT_SOURCE_DIR}/harness/tests/ci/lint_shell.sh ${CMAKE_CURRENT_LIST_DIR}/leaderboard_end_to_end.sh
+                 ${PROJECT_SOURCE_DIR}/harness/tests/report/classroom50_schema/classroom50_schema_test.sh)
+set_tests_properties(lint/shell_leaderboard PROPERTIES LABELS lint SKIP_RETURN_CODE 77 TIMEOUT 60)

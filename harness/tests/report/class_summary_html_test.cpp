@@ -89,6 +89,11 @@ TEST_CASE("report::render_class_summary_html") {
     CHECK(page.find("<a href=\"similarity.html\">Code similarity across the class</a>") != std::string::npos);
     CHECK(page.find("never a score") != std::string::npos);
   }
+  SUBCASE("the leaderboard linked only when there is one") {
+    CHECK(render_class_summary_html(students).find("leaderboard.html") == std::string::npos);
+    const std::string page = render_class_summary_html(students, {.leaderboard_link = "leaderboard.html"});
+    CHECK(page.find("<a href=\"leaderboard.html\">Speed leaderboard</a>") != std::string::npos);
+  }
   SUBCASE("an empty class says so") {
     const std::string page = render_class_summary_html({});
     CHECK(page.find("No submissions were graded.") != std::string::npos);

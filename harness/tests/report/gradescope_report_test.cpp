@@ -60,6 +60,26 @@ TEST_CASE("report::report_to_gradescope") {
     CHECK(results["tests"][6]["output"] == "wrong_answer");
     CHECK(results["tests"][6]["visibility"] == "after_published");
   }
+  SUBCASE("leaderboard entries: the times the class's leaderboard ranks, and only those") {
+    const nlohmann::json perfect = report_to_gradescope(test::perfect_report());
+    REQUIRE(perfect.contains("leaderboard"));
+    CHECK(perfect["leaderboard"] ==
+          nlohmann::json::parse(R"j([{"name": "tiled time (ms)", "value": 1.234, "order": "asc"}])j"));
+    // A wrong answer among the cases: its time, however good, stands on no board.
+    CHECK_FALSE(report_to_gradescope(test::sample_report()).contains("leaderboard"));
+    GradeReport unsealed = test::perfect_report();
+    unsealed.notes.push_back("not sealed: no bubblewrap");
+    CHECK_FALSE(report_to_gradescope(unsealed).contains("leaderboard"));
+    GradeReport two_sizes = test::perfect_report();
+    two_sizes.performance.push_back(two_sizes.performance[0]);
+    two_sizes.performance[1].params = {{"M", 64}, {"N", 64}, {"K", 64}};
+    two_sizes.performance[1].student->median_ms = 0.01;
+    const nlohmann::json both = report_to_gradescope(two_sizes)["leaderboard"];
+    REQUIRE(both.size() == 2);
+    CHECK(both[0]["name"] == "tiled at K=4096,M=4096,N=4096 time (ms)");
+    CHECK(both[1]["name"] == "tiled at K=64,M=64,N=64 time (ms)");
+    CHECK(both[1]["value"] == 0.01);
+  }
 }
 
 }  // namespace cugrade

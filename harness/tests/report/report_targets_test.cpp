@@ -79,25 +79,25 @@ TEST_CASE("report::parse_report_targets") {
   SUBCASE("an unknown kind names the nearest") {
     CHECK(error_of({"console=-", "jsno=out.json"}) ==
           "--report 'jsno=out.json': unknown report kind 'jsno' (known kinds: console, json, "
-          "markdown, html, junit, gradescope, prairielearn, github); did you mean 'json'?");
+          "markdown, html, junit, gradescope, prairielearn, github, classroom50); did you mean 'json'?");
     CHECK(error_of({"Markdown=-"}) == "--report 'Markdown=-': unknown report kind 'Markdown' "
                                       "(known kinds: console, json, markdown, html, junit, "
-                                      "gradescope, prairielearn, github); did you mean "
+                                      "gradescope, prairielearn, github, classroom50); did you mean "
                                       "'markdown'?");
     CHECK(error_of({"gradscope=results.json"}) ==
           "--report 'gradscope=results.json': unknown report kind 'gradscope' (known kinds: "
-          "console, json, markdown, html, junit, gradescope, prairielearn, github); did you mean "
+          "console, json, markdown, html, junit, gradescope, prairielearn, github, classroom50); did you mean "
           "'gradescope'?");
   }
   SUBCASE("an unknown kind with nothing near") {
     CHECK(error_of({"pdf=out.pdf"}) == "--report 'pdf=out.pdf': unknown report kind 'pdf' "
                                        "(known kinds: console, json, markdown, html, junit, "
-                                       "gradescope, prairielearn, github)");
+                                       "gradescope, prairielearn, github, classroom50)");
   }
   SUBCASE("an empty kind or path") {
     CHECK(error_of({"=out.json"}) == "--report '=out.json': the kind before '=' is missing; "
                                      "known kinds: console, json, markdown, html, junit, "
-                                     "gradescope, prairielearn, github");
+                                     "gradescope, prairielearn, github, classroom50");
     CHECK(error_of({"json="}) ==
           "--report 'json=': the path after '=' is missing; use '-' for standard output");
   }
