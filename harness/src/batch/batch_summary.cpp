@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "batch/gradebook.hpp"
+#include "batch/late_reports.hpp"
 #include "batch/student_reports.hpp"
 #include "core/atomic_file.hpp"
 #include "batch/student_paths.hpp"
@@ -86,15 +87,19 @@ Result<std::filesystem::path> write_class_files(const Spec& spec, const std::fil
                                                 const std::vector<StudentRecord>& records,
                                                 const std::vector<std::string>& not_graded,
                                                 std::optional<std::int64_t> deadline_unix, bool cuda,
-                                                const std::string& setup_problem) {
+                                                const std::string& setup_problem, const LatePlan* late) {
   const std::filesystem::path gradebook = out / "gradebook.csv";
+  if (late) deadline_unix = late->deadline_unix;
+  if (auto noted = write_lateness_notes(out, records, late); !noted) return std::unexpected(noted.error());
   GradebookOptions book;
   book.deadline_unix = deadline_unix;
   book.not_graded = not_graded;
+  book.late = late;
   if (auto written = write_file_atomically(gradebook, render_gradebook(spec, records, book)); !written)
     return std::unexpected(written.error());
   if (auto written = write_class_summary(
-          out, records, class_summary_subtitle(records.size(), cuda, setup_problem, not_graded.size()), deadline_unix);
+          out, records, class_summary_subtitle(records.size(), cuda, setup_problem, not_graded.size()), deadline_unix,
+          late);
       !written)
     return std::unexpected(written.error());
   return gradebook;
@@ -153,6 +158,8 @@ std::string render_batch_summary(const BatchSummary& summary, const std::string&
     text += ".\n";
   }
   if (!summary.setup_problem.empty()) text += "Warning: " + summary.setup_problem + "\n";
+  if (!summary.late_note.empty()) text += summary.late_note + "\n";
+  if (!summary.regrade_note.empty()) text += summary.regrade_note + "\n";
   for (const auto& line : summary.skipped) text += "Skipped " + line + "\n";
   if (!summary.not_gradable.empty()) {
     // Named, at most 20: the gradebook and summary.html have every row.

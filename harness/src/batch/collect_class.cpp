@@ -55,8 +55,9 @@ Result<BatchSummary> collect_class(const Spec& spec, const CollectOptions& optio
   const bool cuda = std::any_of(records.begin(), records.end(),
                                 [](const StudentRecord& r) { return r.report.environment.backend == "cuda"; });
   auto gradebook = write_class_files(spec, options.out, records, not_graded, options.deadline_unix, cuda,
-                                     summary.setup_problem);
+                                     summary.setup_problem, options.late ? &*options.late : nullptr);
   if (!gradebook) return std::unexpected(gradebook.error());
+  if (options.late) summary.late_note = lateness_summary(*options.late, records);
   summary.gradebook = *gradebook;
   return summary;
 }

@@ -18,6 +18,7 @@
 #include "batch/batch_summary.hpp"
 #include "batch/gradebook.hpp"
 #include "batch/lane_claims.hpp"
+#include "batch/regrade_diff.hpp"
 #include "batch/resume.hpp"
 #include "batch/student_paths.hpp"
 #include "batch/student_reports.hpp"
@@ -365,6 +366,7 @@ Result<BatchSummary> Batch::run() {
   const std::size_t lanes = use_cuda_ ? lane_claims_->lanes() : 0;  // lanes_per_gpu of each GPU
 
   if (regrade->all) log("--regrade: every submission is graded again");
+  RegradeDiff regrade_diff(spec_);
   // Decide who is graded now, from what an earlier run left.
   std::vector<Slot> slots;
   std::vector<std::string> students;
@@ -373,12 +375,13 @@ Result<BatchSummary> Batch::run() {
     students.push_back(source.student);
     const auto hashing = Clock::now();
     Result<SubmissionFingerprint> print = fingerprint_submission(source);
-    const GradeDecision decision =
-        decide_grading(source.student, print, load_record(options_.out, source.student), *regrade, settings_);
+    const auto previous = load_record(options_.out, source.student);
+    const GradeDecision decision = decide_grading(source.student, print, previous, *regrade, settings_);
     if (!decision.grade) {
       ++summary_.up_to_date;
       continue;
     }
+    regrade_diff.remember(previous);  // to compare with once graded again (regrade.csv)
     // One line for --regrade of everyone, not one per student.
     if (decision.again && !(regrade->all && decision.reason == "--regrade"))
       log(printable(source.student) + ": graded again: " + decision.reason);
@@ -430,8 +433,12 @@ Result<BatchSummary> Batch::run() {
     return summary_;
   }
   auto gradebook = write_class_files(spec_, options_.out, records, not_graded, options_.deadline_unix, use_cuda_,
-                                     summary_.setup_problem);
+                                     summary_.setup_problem, options_.late ? &*options_.late : nullptr);
   if (!gradebook) return std::unexpected(gradebook.error());
+  if (options_.late) summary_.late_note = lateness_summary(*options_.late, records);
+  auto regraded = regrade_diff.write(options_.out, records);
+  if (!regraded) return std::unexpected(regraded.error());
+  summary_.regrade_note = *regraded;
   summary_.gradebook = *gradebook;
   summary_.times.builders = builders;
   summary_.times.lanes = lanes;

@@ -15,6 +15,7 @@
 #include "cli/cli_support.hpp"
 #include "cli/commands.hpp"
 #include "cli/grade_args.hpp"
+#include "cli/late_options.hpp"
 #include "cluster/sbatch_scripts.hpp"
 #include "cluster/slurm_grade.hpp"
 
@@ -105,11 +106,16 @@ int run_grade_collect(const GradeArgs& args) {
   options.out = absolute_path(args.out);
   options.deadline_unix = deadline_of(args, error);
   if (!error.empty()) return complain(error, exit_usage);
+  auto late = late_plan_of(args, options.deadline_unix);
+  if (!late) return complain(late.error().message, exit_usage);
+  options.late = std::move(*late);
   auto summary = collect_class(*spec, options);
   if (!summary) return complain(summary.error().message, exit_usage);
   std::vector<std::string> again = class_words(args);
   const auto passed = options_passed_on(args, args.backend);
   again.insert(again.end(), passed.begin(), passed.end());
+  const auto late_options = late_words(args);
+  again.insert(again.end(), late_options.begin(), late_options.end());
   return finish(args, *summary, spec->id, command_text(again));
 }
 
@@ -134,6 +140,11 @@ int run_grade_on_slurm(const GradeArgs& args) {
   std::string error;
   request.deadline_unix = deadline_of(args, error);
   if (!error.empty()) return complain(error, exit_usage);
+  // Checked here, before any job is submitted: the collect job applies it.
+  auto late = late_plan_of(args, request.deadline_unix);
+  if (!late) return complain(late.error().message, exit_usage);
+  request.late = std::move(*late);
+  const std::vector<std::string> late_options = late_words(args);
   const auto passed = options_passed_on(args, cuda ? "cuda" : "cpu");
   request.grade_command = class_words(args);
   request.grade_command.insert(request.grade_command.end(), passed.begin(), passed.end());
@@ -141,8 +152,10 @@ int run_grade_on_slurm(const GradeArgs& args) {
   request.collect_command = class_words(args);
   request.collect_command.push_back("--collect");
   if (!args.deadline.empty()) request.collect_command.insert(request.collect_command.end(), {"--deadline", args.deadline});
+  request.collect_command.insert(request.collect_command.end(), late_options.begin(), late_options.end());
   std::vector<std::string> rerun = class_words(args);
   rerun.insert(rerun.end(), passed.begin(), passed.end());
+  rerun.insert(rerun.end(), late_options.begin(), late_options.end());
   rerun.push_back("--slurm");
   if (args.shards) rerun.insert(rerun.end(), {"--shards", std::to_string(args.shards)});
   for (const auto& arg : args.slurm_args) rerun.push_back("--slurm-arg=" + arg);
@@ -174,6 +187,7 @@ int run_grade_on_slurm(const GradeArgs& args) {
     std::vector<std::string> collect = class_words(args);
     collect.push_back("--collect");
     if (!args.deadline.empty()) collect.insert(collect.end(), {"--deadline", args.deadline});
+    collect.insert(collect.end(), late_options.begin(), late_options.end());
     std::cout << "\nFollow them with: squeue --jobs=";
     for (std::size_t i = 0; i < result->job_ids.size(); ++i) std::cout << (i ? "," : "") << result->job_ids[i];
     std::cout << "\nCollect the class once they have ended (the collect job also does):\n  " << command_text(collect)

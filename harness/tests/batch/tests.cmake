@@ -39,3 +39,15 @@ set_tests_properties(batch/shards_side_by_side PROPERTIES LABELS cpu TIMEOUT 600
 add_test(NAME lint/shell_shards
          COMMAND ${PROJECT_SOURCE_DIR}/harness/tests/ci/lint_shell.sh ${CMAKE_CURRENT_LIST_DIR}/shards_side_by_side.sh)
 set_tests_properties(lint/shell_shards PROPERTIES LABELS lint SKIP_RETURN_CODE 77 TIMEOUT 60)
+
+# A late policy, extensions and regrade diffs, end to end (CTest label cpu): a class from
+# make-class.sh with hand-in times in archives and a git commit; every boundary of the policy
+# (the grace's last second and the one after, max-days's), an extension, a time unknown (not
+# penalised, named); bad input refused before anything is graded; graded again after the spec
+# and a student's files changed, regrade.csv lists old and new scores and what changed.
+add_test(NAME batch/late_and_regrade
+         COMMAND ${CMAKE_CURRENT_LIST_DIR}/late_and_regrade.sh $<TARGET_FILE:cugrade> ${PROJECT_SOURCE_DIR})
+set_tests_properties(batch/late_and_regrade PROPERTIES LABELS cpu TIMEOUT 600)
+add_test(NAME lint/shell_late
+         COMMAND ${PROJECT_SOURCE_DIR}/harness/tests/ci/lint_shell.sh ${CMAKE_CURRENT_LIST_DIR}/late_and_regrade.sh)
+set_tests_properties(lint/shell_late PROPERTIES LABELS lint SKIP_RETURN_CODE 77 TIMEOUT 60)
