@@ -132,8 +132,9 @@ std::string render_batch_summary(const BatchSummary& summary, const std::string&
     outcomes += fmt::format("{}{} {}", outcomes.empty() ? "" : " · ", to_string(outcome), count);
   if (!outcomes.empty()) text += "Outcomes: " + outcomes + "\n";
   if (summary.gradable)
-    text += fmt::format("Score: mean {} of {} over {} gradable submission{}.\n", format_points(summary.mean_score),
-                        format_points(summary.max_score), summary.gradable, summary.gradable == 1 ? "" : "s");
+    text += fmt::format("Score: mean {} of {} over {} gradable submission{}{}.\n", format_points(summary.mean_score),
+                        format_points(summary.max_score), summary.gradable, summary.gradable == 1 ? "" : "s",
+                        summary.late_note.empty() ? "" : " (raw scores, before late penalties)");
   if (summary.graded_now) {
     const double n = static_cast<double>(summary.graded_now);
     const StageSeconds& s = t.stages;

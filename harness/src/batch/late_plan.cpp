@@ -1,5 +1,6 @@
 #include "batch/late_plan.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -12,13 +13,15 @@ namespace cugrade {
 
 namespace {
 
-/// "1 d 2 h", "3 h 5 min", "40 s": how long after the deadline.
+/// "1 d 2 h", "3 d 15 min 1 s", "40 s": how long after the deadline, to the second (the second
+/// past the grace is the one that costs a day, so it is shown).
 std::string lateness_words(std::int64_t seconds) {
-  const std::int64_t d = seconds / 86400, h = seconds % 86400 / 3600, m = seconds % 3600 / 60, s = seconds % 60;
-  if (d) return h ? fmt::format("{} d {} h", d, h) : fmt::format("{} d", d);
-  if (h) return m ? fmt::format("{} h {} min", h, m) : fmt::format("{} h", h);
-  if (m) return fmt::format("{} min", m);
-  return fmt::format("{} s", s);
+  const std::int64_t parts[] = {seconds / 86400, seconds % 86400 / 3600, seconds % 3600 / 60, seconds % 60};
+  const char* units[] = {"d", "h", "min", "s"};
+  std::string text;
+  for (int i = 0; i < 4; ++i)
+    if (parts[i]) text += fmt::format("{}{} {}", text.empty() ? "" : " ", parts[i], units[i]);
+  return text.empty() ? "0 s" : text;
 }
 
 }  // namespace
@@ -119,6 +122,7 @@ std::string lateness_summary(const LatePlan& plan, const std::vector<StudentReco
   for (const auto& record : records) {
     if (record.submitted_from == nothing_handed_in) continue;  // nothing to be late with
     const StudentLateness l = assess_student(plan, record);
+    if (!l.raw_score) continue;  // a harness error: no grade to take from (listed as such)
     switch (l.assessment.standing) {
       case LateStanding::in_grace: ++grace; break;
       case LateStanding::late: ++late; break;

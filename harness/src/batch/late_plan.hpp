@@ -58,8 +58,8 @@ std::vector<std::string> lateness_header();
 /// The row's values for lateness_header() (a harness error: no raw_score or penalty).
 std::vector<std::string> lateness_fields(const StudentLateness& lateness);
 
-/// One line for the console summary: the policy and how many were in grace, penalised, too late,
-/// and of unknown time (never penalised, so named: "time unknown (not penalised; see gradebook.csv):
+/// One line for the console summary: the policy and how many graded students (a harness error is
+/// no grade, and listed elsewhere) were in grace, penalised, too late, and of unknown time (never penalised, so named: "time unknown (not penalised; see gradebook.csv):
 /// bob, carol"); "" without a plan.
 std::string lateness_summary(const LatePlan& plan, const std::vector<StudentRecord>& records);
 

@@ -26,8 +26,6 @@ std::string record_digest(const StudentRecord& record) {
   return sha256_hex(record_to_json(record).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
 }
 
-std::string points_or_none(std::optional<double> points) { return points ? format_points(*points) : "none"; }
-
 /// What was graded differently, in words; never empty.
 std::string what_changed(const EarlierResult& before, const StudentRecord& after) {
   std::vector<std::string> parts;
@@ -77,12 +75,14 @@ std::optional<ScoreChange> score_change(const Spec& spec, const EarlierResult& b
   std::string steps;
   for (const auto& step : spec.steps) {
     if (step.reference_only) continue;
-    const auto old_points = before.score ? std::optional(before.steps.count(step.name) ? before.steps.at(step.name) : 0.0)
-                                         : std::nullopt;
-    const auto new_points = now.score ? std::optional(now.steps.at(step.name)) : std::nullopt;
-    if (!same_points(old_points, new_points))
-      steps += fmt::format("{}{}: {} → {}", steps.empty() ? "" : "; ", step.name, points_or_none(old_points),
-                           points_or_none(new_points));
+    // As the gradebook shows them ("none" for a harness error, which has no points).
+    const auto shown = [&](const EarlierResult& result) {
+      const auto it = result.steps.find(step.name);
+      return !result.score ? std::string("none") : format_points(it == result.steps.end() ? 0.0 : it->second);
+    };
+    const std::string old_points = shown(before), new_points = shown(now);
+    if (old_points != new_points)
+      steps += fmt::format("{}{}: {} → {}", steps.empty() ? "" : "; ", step.name, old_points, new_points);
   }
   if (same_points(before.score, now.score) && steps.empty()) return std::nullopt;
   ScoreChange change;

@@ -119,6 +119,8 @@ TEST_CASE("batch::lateness_note") {
         "−1.2 points; final score 4.8 of 7.");
   CHECK(note(handed_in("alice", 4 * kDay)).find("Not accepted: handed in 4 d after the deadline") == 0);
   CHECK(note(handed_in("alice", 4 * kDay)).find("final score 0 of 7") != std::string::npos);
+  CHECK(note(handed_in("alice", 900 + 3 * kDay + 1)).find("Not accepted: handed in 3 d 15 min 1 s after the deadline "
+                                                          "(2026-01-01T00:00:00Z), 4 started days after the grace") == 0);
   CHECK(note(handed_in("ext", kDay)) == "On time by the extended deadline (2026-01-03T00:00:00Z).");
   CHECK(note(handed_in("alice", kDay, "files")) ==
         "Hand-in time unknown: its only time is the files' modification times (the copy's, not the student's); no "
