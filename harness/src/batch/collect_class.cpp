@@ -2,6 +2,7 @@
 
 #include "batch/batch_summary.hpp"
 #include "batch/gradebook.hpp"
+#include "batch/regrade_parts.hpp"
 #include "batch/student_reports.hpp"
 #include "batch/submission_source.hpp"
 #include "core/atomic_file.hpp"
@@ -58,6 +59,9 @@ Result<BatchSummary> collect_class(const Spec& spec, const CollectOptions& optio
                                      summary.setup_problem, options.late ? &*options.late : nullptr);
   if (!gradebook) return std::unexpected(gradebook.error());
   if (options.late) summary.late_note = lateness_summary(*options.late, records);
+  auto regraded = collect_regrade_parts(options.out);  // what the parts graded again
+  if (!regraded) return std::unexpected(regraded.error());
+  summary.regrade_note = *regraded;
   summary.gradebook = *gradebook;
   return summary;
 }

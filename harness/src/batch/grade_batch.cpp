@@ -19,6 +19,7 @@
 #include "batch/gradebook.hpp"
 #include "batch/lane_claims.hpp"
 #include "batch/regrade_diff.hpp"
+#include "batch/regrade_parts.hpp"
 #include "batch/resume.hpp"
 #include "batch/student_paths.hpp"
 #include "batch/student_reports.hpp"
@@ -426,6 +427,9 @@ Result<BatchSummary> Batch::run() {
   if (!summary_.setup_problem.empty()) log("warning: " + summary_.setup_problem);
   // A part of the class writes no gradebook: the others' rows are not its to know (`--collect`).
   if (options_.shard) {
+    const std::string part = fmt::format("{}-of-{}", options_.shard->index, options_.shard->count);
+    if (auto kept = save_regrade_part(options_.out, part, regrade_diff.find(records)); !kept)
+      return std::unexpected(kept.error());
     summary_.times.builders = builders;
     summary_.times.lanes = lanes;
     summary_.times.gpu_waited = lane_claims_->waited_s();

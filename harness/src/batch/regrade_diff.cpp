@@ -120,29 +120,33 @@ void RegradeDiff::remember(const Result<std::optional<StudentRecord>>& previous)
   if (previous && previous->has_value()) earlier_[(*previous)->student] = earlier_result(spec_, **previous);
 }
 
-Result<std::string> RegradeDiff::write(const fs::path& out, const std::vector<StudentRecord>& now) const {
-  std::vector<ScoreChange> changes;
-  std::size_t again = 0;
+RegradeFindings RegradeDiff::find(const std::vector<StudentRecord>& now) const {
+  RegradeFindings findings;
   for (const StudentRecord& record : now) {
     const auto it = earlier_.find(record.student);
     if (it == earlier_.end()) continue;
     if (it->second.record_sha256 == record_digest(record)) continue;  // not graded again (stopped first)
-    ++again;
-    if (auto change = score_change(spec_, it->second, record)) changes.push_back(std::move(*change));
+    findings.again.push_back(record.student);
+    if (auto change = score_change(spec_, it->second, record)) findings.changes.push_back(std::move(*change));
   }
+  return findings;
+}
+
+Result<std::string> write_regrade_file(const fs::path& out, const RegradeFindings& findings) {
+  const std::size_t again = findings.again.size();
   if (again == 0) return std::string();
   const fs::path file = out / "regrade.csv";
-  if (changes.empty()) {
+  if (findings.changes.empty()) {
     std::error_code ec;
     fs::remove(file, ec);
     if (ec) return fail("cannot remove the older " + file.string() + ": " + ec.message());
     return fmt::format("Regrade: {} student{} graded again, no score changed (no regrade.csv).", again,
                        again == 1 ? "" : "s");
   }
-  if (auto written = write_file_atomically(file, render_regrade_csv(changes)); !written)
+  if (auto written = write_file_atomically(file, render_regrade_csv(findings.changes)); !written)
     return std::unexpected(written.error());
   return fmt::format("Regrade: {} of {} student{} graded again got a new score: {} (old, new and what changed).",
-                     changes.size(), again, again == 1 ? "" : "s", file.string());
+                     findings.changes.size(), again, again == 1 ? "" : "s", file.string());
 }
 
 }  // namespace cugrade

@@ -49,6 +49,17 @@ std::optional<ScoreChange> score_change(const Spec& spec, const EarlierResult& b
 /// what_changed) and a row per change, by student id; CRLF, quoted as gradebook.csv is.
 std::string render_regrade_csv(const std::vector<ScoreChange>& changes);
 
+/// What a batch found among the students it graded again.
+struct RegradeFindings {
+  std::vector<std::string> again;    ///< every student graded again (who had a result before)
+  std::vector<ScoreChange> changes;  ///< those of them whose score changed
+};
+
+/// Writes what `findings` say. Some score changed: OUT/regrade.csv. Graded again and none changed:
+/// removes an older regrade.csv, so the file never speaks of a regrade that is not the last. No one
+/// graded again: leaves it. Returns the console line ("" when no one was graded again).
+Result<std::string> write_regrade_file(const std::filesystem::path& out, const RegradeFindings& findings);
+
 /// The earlier results of the students a batch grades again, and the file that compares them.
 class RegradeDiff {
  public:
@@ -58,11 +69,14 @@ class RegradeDiff {
   /// there was none or it could not be read).
   void remember(const Result<std::optional<StudentRecord>>& previous);
 
-  /// Compares the remembered students with their records in `now` (those graded again: a record
-  /// that is not the one remembered). Some score changed: writes OUT/regrade.csv. Graded again and none changed:
-  /// removes an older regrade.csv, so the file never speaks of a regrade that is not the last.
-  /// No one graded again: leaves it. Returns the console line ("" when no one was graded again).
-  Result<std::string> write(const std::filesystem::path& out, const std::vector<StudentRecord>& now) const;
+  /// Compares the remembered students with their records in `now`: those graded again (a record
+  /// that is not the one remembered: a stopped batch may not have reached one) and their changes.
+  RegradeFindings find(const std::vector<StudentRecord>& now) const;
+
+  /// write_regrade_file() of find(`now`).
+  Result<std::string> write(const std::filesystem::path& out, const std::vector<StudentRecord>& now) const {
+    return write_regrade_file(out, find(now));
+  }
 
  private:
   const Spec& spec_;

@@ -13,6 +13,8 @@
 #  3. Graded again: an unchanged class writes no regrade.csv; points changed in the spec and one
 #     student's files changed list every student with the old and new score and what changed; a
 #     spec edit that changes no score removes regrade.csv and says so.
+#  4. The class in two parts (--shard 1/2, 2/2) and --collect: the policy applied by the collect,
+#     and, graded again in parts after the spec changed, one regrade.csv of both parts.
 #   late_and_regrade.sh CUGRADE SOURCE_ROOT
 set -euo pipefail
 cugrade=$(realpath "$1") src=$(realpath "$2")
@@ -157,6 +159,30 @@ rc=0
 [ ! -e "$diff" ] || fail "regrade.csv is still there though no score changed"
 grep -q "^Regrade: 8 students graded again, no score changed (no regrade.csv).$" "$work/comment.out" ||
   { cat "$work/comment.out" >&2; fail "no console line saying no score changed"; }
+
+# 4. The same class in two parts (--shard, as Slurm's tasks grade it), then --collect: the policy
+#    applied by the collect, and the parts' regrades gathered into one regrade.csv.
+in_parts() {  # in_parts NAME: both parts into $work/parts, then the collect (its console in NAME.out)
+  local i rc=0
+  for i in 1 2; do
+    "${grade[@]}" -o "$work/parts" --shard "$i/2" >"$work/$1-$i.out" 2>&1 || rc=$?
+  done
+  "$cugrade" grade vecadd -S "$work/class" -o "$work/parts" --collect "${policy[@]}" >"$work/$1.out" 2>&1 || rc=$?
+  [ "$rc" -eq 0 ] || { cat "$work/$1"*.out >&2; fail "grading in parts ($1) exited $rc"; }
+}
+in_parts parts
+book=$work/parts/gradebook.csv
+row_is "${ids[2]}" 7.2 archive "$deadline" 1 8 0.8 late
+[ ! -e "$work/parts/regrade.csv" ] || fail "a first grading in parts wrote regrade.csv"
+sed -i 's/^    points: 2$/    points: 3/' "$spec"
+in_parts parts-again
+[ -f "$work/parts/regrade.csv" ] || { cat "$work/parts-again.out" >&2; fail "no regrade.csv from the parts"; }
+grep -q "^${ids[2]},8,12,4,12,vecadd: 8 → 12,,the assignment's spec (assignment.yaml has changed)" "$work/parts/regrade.csv" ||
+  fail "${ids[2]} in the parts' regrade.csv: $(grep "^${ids[2]}," "$work/parts/regrade.csv")"
+grep -q "^Regrade: 7 of 8 students graded again got a new score: $work/parts/regrade.csv" "$work/parts-again.out" ||
+  { cat "$work/parts-again.out" >&2; fail "the collect did not give the parts' regrade"; }
+[ ! -e "$work/parts/.regrade-parts" ] || fail "the collect left the parts' files"
+row_is "${ids[2]}" 10.8 archive "$deadline" 1 12 1.2 late
 
 [ "$failures" -eq 0 ] || { echo "$failures failure(s)" >&2; exit 1; }
 echo "late policy, extensions and regrade diffs: ok"

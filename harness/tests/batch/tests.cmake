@@ -44,7 +44,8 @@ set_tests_properties(lint/shell_shards PROPERTIES LABELS lint SKIP_RETURN_CODE 7
 # make-class.sh with hand-in times in archives and a git commit; every boundary of the policy
 # (the grace's last second and the one after, max-days's), an extension, a time unknown (not
 # penalised, named); bad input refused before anything is graded; graded again after the spec
-# and a student's files changed, regrade.csv lists old and new scores and what changed.
+# and a student's files changed, regrade.csv lists old and new scores and what changed; the same
+# class in two --shard parts and --collect, the parts' regrades in one regrade.csv.
 add_test(NAME batch/late_and_regrade
          COMMAND ${CMAKE_CURRENT_LIST_DIR}/late_and_regrade.sh $<TARGET_FILE:cugrade> ${PROJECT_SOURCE_DIR})
 set_tests_properties(batch/late_and_regrade PROPERTIES LABELS cpu TIMEOUT 600)
