@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "batch/gradebook.hpp"
+#include "batch/late_reports.hpp"
 #include "batch/student_reports.hpp"
 #include "core/atomic_file.hpp"
 #include "batch/student_paths.hpp"
@@ -87,18 +88,22 @@ Result<std::filesystem::path> write_class_files(const Spec& spec, const std::fil
                                                 const std::vector<std::string>& not_graded,
                                                 std::optional<std::int64_t> deadline_unix, bool cuda,
                                                 const std::string& setup_problem,
-                                                const LeaderboardOptions& leaderboard) {
+                                                const LeaderboardOptions& leaderboard, const LatePlan* late) {
   const std::filesystem::path gradebook = out / "gradebook.csv";
+  if (late) deadline_unix = late->deadline_unix;
+  if (auto noted = write_lateness_notes(out, records, late); !noted) return std::unexpected(noted.error());
   GradebookOptions book;
   book.deadline_unix = deadline_unix;
   book.not_graded = not_graded;
+  book.late = late;
   if (auto written = write_file_atomically(gradebook, render_gradebook(spec, records, book)); !written)
     return std::unexpected(written.error());
   // Before the summary, which links to it.
   if (auto written = write_leaderboard(out, spec, records, leaderboard); !written)
     return std::unexpected(written.error());
   if (auto written = write_class_summary(
-          out, records, class_summary_subtitle(records.size(), cuda, setup_problem, not_graded.size()), deadline_unix);
+          out, records, class_summary_subtitle(records.size(), cuda, setup_problem, not_graded.size()), deadline_unix,
+          late);
       !written)
     return std::unexpected(written.error());
   return gradebook;
@@ -131,8 +136,9 @@ std::string render_batch_summary(const BatchSummary& summary, const std::string&
     outcomes += fmt::format("{}{} {}", outcomes.empty() ? "" : " · ", to_string(outcome), count);
   if (!outcomes.empty()) text += "Outcomes: " + outcomes + "\n";
   if (summary.gradable)
-    text += fmt::format("Score: mean {} of {} over {} gradable submission{}.\n", format_points(summary.mean_score),
-                        format_points(summary.max_score), summary.gradable, summary.gradable == 1 ? "" : "s");
+    text += fmt::format("Score: mean {} of {} over {} gradable submission{}{}.\n", format_points(summary.mean_score),
+                        format_points(summary.max_score), summary.gradable, summary.gradable == 1 ? "" : "s",
+                        summary.late_note.empty() ? "" : " (raw scores, before late penalties)");
   if (summary.graded_now) {
     const double n = static_cast<double>(summary.graded_now);
     const StageSeconds& s = t.stages;
@@ -157,6 +163,8 @@ std::string render_batch_summary(const BatchSummary& summary, const std::string&
     text += ".\n";
   }
   if (!summary.setup_problem.empty()) text += "Warning: " + summary.setup_problem + "\n";
+  if (!summary.late_note.empty()) text += summary.late_note + "\n";
+  if (!summary.regrade_note.empty()) text += summary.regrade_note + "\n";
   for (const auto& line : summary.skipped) text += "Skipped " + line + "\n";
   if (!summary.not_gradable.empty()) {
     // Named, at most 20: the gradebook and summary.html have every row.

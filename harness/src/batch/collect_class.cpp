@@ -2,6 +2,7 @@
 
 #include "batch/batch_summary.hpp"
 #include "batch/gradebook.hpp"
+#include "batch/regrade_parts.hpp"
 #include "batch/student_reports.hpp"
 #include "batch/submission_source.hpp"
 #include "core/atomic_file.hpp"
@@ -55,8 +56,12 @@ Result<BatchSummary> collect_class(const Spec& spec, const CollectOptions& optio
   const bool cuda = std::any_of(records.begin(), records.end(),
                                 [](const StudentRecord& r) { return r.report.environment.backend == "cuda"; });
   auto gradebook = write_class_files(spec, options.out, records, not_graded, options.deadline_unix, cuda,
-                                     summary.setup_problem, options.leaderboard);
+                                     summary.setup_problem, options.leaderboard, options.late ? &*options.late : nullptr);
   if (!gradebook) return std::unexpected(gradebook.error());
+  if (options.late) summary.late_note = lateness_summary(*options.late, records);
+  auto regraded = collect_regrade_parts(options.out);  // what the parts graded again
+  if (!regraded) return std::unexpected(regraded.error());
+  summary.regrade_note = *regraded;
   summary.gradebook = *gradebook;
   return summary;
 }

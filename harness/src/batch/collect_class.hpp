@@ -21,6 +21,7 @@ struct CollectOptions {
   std::filesystem::path submissions;          ///< the class, as graded
   std::filesystem::path out;                  ///< results/ are read; gradebook.csv, summary.html written
   std::optional<std::int64_t> deadline_unix;  ///< adds the late flag to the gradebook
+  std::optional<LatePlan> late;               ///< `--late-policy`/`--extensions`: penalties in the class files
   /// Students counted as graded by this run (the parts' work), where those results exist; others
   /// with a result count as kept from earlier.
   std::set<std::string> graded_now;

@@ -19,6 +19,8 @@
 #include "batch/gradebook.hpp"
 #include "batch/gpu_lanes.hpp"
 #include "batch/lane_claims.hpp"
+#include "batch/regrade_diff.hpp"
+#include "batch/regrade_parts.hpp"
 #include "batch/resume.hpp"
 #include "batch/student_paths.hpp"
 #include "batch/student_reports.hpp"
@@ -362,6 +364,7 @@ Result<BatchSummary> Batch::run() {
   const std::size_t lanes = use_cuda_ ? lane_claims_->lanes() : 0;  // lanes_per_gpu of each GPU
 
   if (regrade->all) log("--regrade: every submission is graded again");
+  RegradeDiff regrade_diff(spec_);
   // Decide who is graded now, from what an earlier run left.
   std::vector<Slot> slots;
   std::vector<std::string> students;
@@ -370,12 +373,13 @@ Result<BatchSummary> Batch::run() {
     students.push_back(source.student);
     const auto hashing = Clock::now();
     Result<SubmissionFingerprint> print = fingerprint_submission(source);
-    const GradeDecision decision =
-        decide_grading(source.student, print, load_record(options_.out, source.student), *regrade, settings_);
+    const auto previous = load_record(options_.out, source.student);
+    const GradeDecision decision = decide_grading(source.student, print, previous, *regrade, settings_);
     if (!decision.grade) {
       ++summary_.up_to_date;
       continue;
     }
+    regrade_diff.remember(previous);  // to compare with once graded again (regrade.csv)
     // One line for --regrade of everyone, not one per student.
     if (decision.again && !(regrade->all && decision.reason == "--regrade"))
       log(printable(source.student) + ": graded again: " + decision.reason);
@@ -420,6 +424,9 @@ Result<BatchSummary> Batch::run() {
   if (!summary_.setup_problem.empty()) log("warning: " + summary_.setup_problem);
   // A part of the class writes no gradebook: the others' rows are not its to know (`--collect`).
   if (options_.shard) {
+    const std::string part = fmt::format("{}-of-{}", options_.shard->index, options_.shard->count);
+    if (auto kept = save_regrade_part(options_.out, part, regrade_diff.find(records)); !kept)
+      return std::unexpected(kept.error());
     summary_.times.builders = builders;
     summary_.times.lanes = lanes;
     summary_.times.gpu_waited = lane_claims_->waited_s();
@@ -427,8 +434,13 @@ Result<BatchSummary> Batch::run() {
     return summary_;
   }
   auto gradebook = write_class_files(spec_, options_.out, records, not_graded, options_.deadline_unix, use_cuda_,
-                                     summary_.setup_problem, {options_.check.course_secret, options_.leaderboard_names});
+                                     summary_.setup_problem, {options_.check.course_secret, options_.leaderboard_names},
+                                     options_.late ? &*options_.late : nullptr);
   if (!gradebook) return std::unexpected(gradebook.error());
+  if (options_.late) summary_.late_note = lateness_summary(*options_.late, records);
+  auto regraded = regrade_diff.write(options_.out, records);
+  if (!regraded) return std::unexpected(regraded.error());
+  summary_.regrade_note = *regraded;
   summary_.gradebook = *gradebook;
   summary_.times.builders = builders;
   summary_.times.lanes = lanes;

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "batch/archive.hpp"
+#include "batch/late_plan.hpp"
 #include "batch/shard.hpp"
 #include "batch/student_record.hpp"
 #include "core/result.hpp"
@@ -38,6 +39,8 @@ struct BatchOptions {
   std::size_t runs_per_gpu = 1;
   std::optional<std::string> regrade;        ///< `--regrade` (empty: everyone) or `--regrade alice,bob`
   std::optional<std::int64_t> deadline_unix; ///< adds the late flag to the gradebook
+  /// `--late-policy`/`--extensions` (with the deadline): penalties and final scores in the class files
+  std::optional<LatePlan> late;
   bool keep_work = false;                    ///< keep work/<student>/ (unpacked files, build, runner files)
   UnpackLimits unpack;                       ///< for archives
   const std::atomic<bool>* stop = nullptr;   ///< set (e.g. by SIGINT) to stop starting new submissions
@@ -93,6 +96,12 @@ struct BatchSummary {
   /// Most of the class failed to build with the same message: likely the set-up, not the
   /// students (common_build_failure); empty otherwise.
   std::string setup_problem;
+  /// Under a late plan: the policy, how many were penalised, and who has no trustworthy hand-in
+  /// time (lateness_summary); empty otherwise.
+  std::string late_note = {};
+  /// Graded again: whose score changed, and where regrade.csv lists them (regrade_diff.hpp); empty
+  /// when no one with an earlier result was graded again.
+  std::string regrade_note = {};
 };
 
 /// Grades every submission under `options.submissions` that has no up-to-date result under

@@ -52,6 +52,15 @@ double full_max(const GradeReport& report) {
 
 }  // namespace
 
+double step_points(const GradeReport& report, const std::string& step) {
+  double points = 0.0;
+  for (const auto& c : report.cases)
+    if (c.step == step) points += c.points;
+  for (const auto& p : report.performance)
+    if (p.step == step) points += p.points;
+  return points;
+}
+
 std::string csv_field(std::string_view text) {
   const bool quote = text.find_first_of(",\"\r\n") != std::string_view::npos ||
                      (!text.empty() && (text.front() == ' ' || text.back() == ' '));
@@ -84,6 +93,7 @@ std::string render_gradebook(const Spec& spec, const std::vector<StudentRecord>&
   header.insert(header.end(), steps.begin(), steps.end());
   header.insert(header.end(), {"outcome", "gradable"});
   if (options.deadline_unix) header.insert(header.end(), {"submitted_at", "submitted_from", "late"});
+  if (options.late) for (const auto& column : lateness_header()) header.push_back(column);
   header.push_back("note");
   // Rows by student id, whether graded or not yet.
   std::vector<std::pair<std::string, std::string>> rows;
@@ -93,30 +103,30 @@ std::string render_gradebook(const Spec& spec, const std::vector<StudentRecord>&
     fields.push_back(std::string(to_string(Outcome::not_run)));
     fields.push_back("no");
     if (options.deadline_unix) fields.insert(fields.end(), {"", "", ""});
+    if (options.late) fields.resize(fields.size() + lateness_header().size());
     fields.push_back("not graded yet: the batch stopped before it (run the same command again)");
     rows.emplace_back(student, row(fields));
   }
   for (const auto& record : records) {
     const GradeReport& report = record.report;
     const bool graded = report.outcome != Outcome::harness_error;
-    std::vector<std::string> fields{spreadsheet_text(record.student), graded ? format_points(report.score) : "",
+    const std::optional<StudentLateness> lateness =
+        options.late ? std::optional(assess_student(*options.late, record)) : std::nullopt;
+    const double score = lateness && lateness->final_score ? *lateness->final_score : report.score;
+    std::vector<std::string> fields{spreadsheet_text(record.student), graded ? format_points(score) : "",
                                     format_points(full_max(report))};
-    for (const auto& step : steps) {
-      double points = 0.0;
-      for (const auto& c : report.cases)
-        if (c.step == step) points += c.points;
-      for (const auto& p : report.performance)
-        if (p.step == step) points += p.points;
-      fields.push_back(graded ? format_points(points) : "");
-    }
+    for (const auto& step : steps) fields.push_back(graded ? format_points(step_points(report, step)) : "");
     fields.push_back(std::string(to_string(report.outcome)));
     fields.push_back(report.gradable ? "yes" : "no");
     if (options.deadline_unix) {
-      const std::optional<bool> late = handed_in_late(record, *options.deadline_unix);
+      const std::optional<bool> late =
+          handed_in_late(record, lateness ? lateness->deadline_unix : *options.deadline_unix);
       fields.push_back(late && record.submitted_unix > 0 ? iso8601_utc(record.submitted_unix) : "");  // Canvas's: no time
       fields.push_back(record.submitted_from.empty() ? "files" : record.submitted_from);
       fields.push_back(!late ? "" : *late ? "yes" : "no");
     }
+    if (lateness)
+      for (auto& field : lateness_fields(*lateness)) fields.push_back(std::move(field));
     fields.push_back(spreadsheet_text(note_of(report)));
     rows.emplace_back(record.student, row(fields));
   }

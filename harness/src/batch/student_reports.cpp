@@ -43,12 +43,18 @@ Result<bool> write_student_reports(const fs::path& out, const StudentRecord& rec
 }
 
 Result<bool> write_class_summary(const fs::path& out, const std::vector<StudentRecord>& records,
-                                 const std::string& subtitle, std::optional<std::int64_t> deadline_unix) {
+                                 const std::string& subtitle, std::optional<std::int64_t> deadline_unix,
+                                 const LatePlan* late) {
   std::vector<ClassSummaryEntry> entries;
   entries.reserve(records.size());
   for (const auto& r : records) {
     entries.push_back({r.student, r.report, "students/" + url_segment(student_path_name(r.student)) + "/report.html"});
     if (deadline_unix) entries.back().late = handed_in_late(r, *deadline_unix);  // as the gradebook says
+    if (late) {
+      const StudentLateness lateness = assess_student(*late, r);
+      entries.back().late = handed_in_late(r, lateness.deadline_unix);
+      entries.back().late_text = lateness_cell(lateness);
+    }
   }
   ClassSummaryOptions options;
   options.subtitle = subtitle;

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "batch/late_plan.hpp"
 #include "batch/student_record.hpp"
 #include "core/result.hpp"
 #include "report/report_targets.hpp"
@@ -22,8 +23,10 @@ const std::vector<std::pair<ReportKind, std::string>>& student_report_files();
 Result<bool> write_student_reports(const std::filesystem::path& out, const StudentRecord& record);
 
 /// Writes <out>/summary.html: the class at a glance, linking to each student's HTML report (with
-/// a late column when a deadline is given, and to similarity.html when the folder holds one).
+/// a late column when a deadline is given, under a late plan each student's standing and penalty,
+/// and to similarity.html when the folder holds one).
 Result<bool> write_class_summary(const std::filesystem::path& out, const std::vector<StudentRecord>& records,
-                                 const std::string& subtitle, std::optional<std::int64_t> deadline_unix = {});
+                                 const std::string& subtitle, std::optional<std::int64_t> deadline_unix = {},
+                                 const LatePlan* late = nullptr);
 
 }  // namespace cugrade

@@ -23,6 +23,8 @@ struct GradeArgs {
   std::string arch;
   std::optional<std::string> regrade;
   std::string deadline;
+  std::string late_policy;  ///< --late-policy "grace=15m,per-day=10%,max-days=3"
+  std::string extensions;   ///< --extensions FILE.csv (student, deadline)
   std::string secret_file;
   std::string progress = "auto";
   bool no_performance = false;

@@ -15,6 +15,7 @@
 #include "cli/cli_support.hpp"
 #include "cli/commands.hpp"
 #include "cli/grade_args.hpp"
+#include "cli/late_options.hpp"
 #include "cluster/sbatch_scripts.hpp"
 #include "cluster/slurm_grade.hpp"
 
@@ -44,6 +45,8 @@ std::vector<std::string> options_passed_on(const GradeArgs& args, const std::str
   if (args.allow_unsealed) words.push_back("--allow-unsealed");
   if (args.keep_work) words.push_back("--keep-work");
   if (args.leaderboard_names) words.push_back("--leaderboard-names");
+  const auto late = late_words(args);
+  words.insert(words.end(), late.begin(), late.end());
   return words;
 }
 
@@ -121,11 +124,16 @@ int run_grade_collect(const GradeArgs& args) {
   auto secret = course_secret(args.secret_file);
   if (!secret) return complain(secret.error().message, exit_usage);
   options.leaderboard = {std::move(*secret), args.leaderboard_names};
+  auto late = late_plan_of(args, options.deadline_unix);
+  if (!late) return complain(late.error().message, exit_usage);
+  options.late = std::move(*late);
   auto summary = collect_class(*spec, options);
   if (!summary) return complain(summary.error().message, exit_usage);
   std::vector<std::string> again = class_words(args);
   const auto passed = options_passed_on(args, args.backend);
   again.insert(again.end(), passed.begin(), passed.end());
+  const auto late_options = late_words(args);
+  again.insert(again.end(), late_options.begin(), late_options.end());
   return finish(args, *summary, spec->id, command_text(again));
 }
 
@@ -150,6 +158,11 @@ int run_grade_on_slurm(const GradeArgs& args) {
   std::string error;
   request.deadline_unix = deadline_of(args, error);
   if (!error.empty()) return complain(error, exit_usage);
+  // Checked here, before any job is submitted: the collect job applies it.
+  auto late = late_plan_of(args, request.deadline_unix);
+  if (!late) return complain(late.error().message, exit_usage);
+  request.late = std::move(*late);
+  const std::vector<std::string> late_options = late_words(args);
   const auto passed = options_passed_on(args, cuda ? "cuda" : "cpu");
   request.grade_command = class_words(args);
   request.grade_command.insert(request.grade_command.end(), passed.begin(), passed.end());
@@ -157,6 +170,7 @@ int run_grade_on_slurm(const GradeArgs& args) {
   request.collect_command = collect_words(args);
   std::vector<std::string> rerun = class_words(args);
   rerun.insert(rerun.end(), passed.begin(), passed.end());
+  rerun.insert(rerun.end(), late_options.begin(), late_options.end());
   rerun.push_back("--slurm");
   if (args.shards) rerun.insert(rerun.end(), {"--shards", std::to_string(args.shards)});
   for (const auto& arg : args.slurm_args) rerun.push_back("--slurm-arg=" + arg);

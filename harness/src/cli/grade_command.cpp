@@ -17,6 +17,7 @@
 #include "batch/progress.hpp"
 #include "cli/cli_support.hpp"
 #include "cli/grade_args.hpp"
+#include "cli/late_options.hpp"
 #include "cli/commands.hpp"
 #include "cli/similarity_option.hpp"
 #include "pipeline/environment.hpp"
@@ -106,6 +107,9 @@ int run_grade(const GradeArgs& args) {
     if (!deadline) return complain(deadline.error().message, exit_usage);
     options.deadline_unix = *deadline;
   }
+  auto late = late_plan_of(args, options.deadline_unix);  // before anything is graded
+  if (!late) return complain(late.error().message, exit_usage);
+  options.late = std::move(*late);
 
   auto processes = make_process_runner();
   CheckContext context{*processes, where};
@@ -168,12 +172,17 @@ void add_grade_command(CLI::App& app, int& exit_code) {
       "  cugrade grade matmul -S hw2/ -o hw2-grades/ --deadline '2026-03-01T23:59'   # adds a late column\n"
       "  cugrade grade vecadd -S hw1/ -o hw1-grades/ --backend cpu -j 8              # no GPU: correctness only\n"
       "  cugrade grade matmul -S hw2/ -o hw2-grades/ --regrade alice,bob             # these two again\n"
+      "  cugrade grade matmul -S hw2/ -o hw2-grades/ --deadline '2026-03-01T23:59' \\\n"
+      "      --late-policy 'grace=15m,per-day=10%,max-days=3' --extensions extensions.csv\n"
+      "                                         # a penalty per started day late; extensions.csv: student,deadline\n"
       "  cugrade grade matmul -S hw2/ -o hw2-grades/ --slurm --slurm-arg=--partition=gpu --secret-file ~/.hw2-secret\n"
       "                                         # on a Slurm cluster's login node: a job array, then the gradebook\n"
       "Run it again after an interruption (or with new submissions): it grades only what is missing\n"
       "or changed. Writes OUT/gradebook.csv, OUT/summary.html, OUT/leaderboard.{html,csv} (per timed step, the\n"
       "kernel times of sealed GPU runs that passed every case, ranked, under pseudonyms keyed by the course\n"
       "secret), OUT/students/<id>/report.{json,md,html,...}.\n"
+      "Graded again (its files, the spec, secret or backend changed; or --regrade, e.g. after a new cugrade):\nOUT/regrade.csv lists "
+      "each student whose score changed (old, new, which steps, what changed); none changed: no file.\n"
       "Exit code 3 when some submission hit a harness error (listed at the end; a rerun retries it).");
   cmd->add_option("assignment", args->assignment, "Assignment id (see `cugrade list`)")->required();
   cmd->add_option("-S,--submissions", args->submissions, "Folder with one folder or archive per student (or Canvas's \"Download Submissions\" or Blackboard's \"Assignment File Download\", unzipped)")
@@ -199,6 +208,18 @@ void add_grade_command(CLI::App& app, int& exit_code) {
                   "and late columns; the hand-in time is the last git commit's (where every file graded is as "
                   "committed), else Gradescope's submission_metadata.json (beside a folder submission/ holding "
                   "the files, not in an archive), else the archive's entries, else the files' modification times");
+  cmd->add_option("--late-policy", args->late_policy,
+                  "With --deadline: what lateness costs, e.g. \"grace=15m,per-day=10%,max-days=3\": no penalty up to "
+                  "the grace after the deadline, then per-day percent of the raw score per started day (24 h) after "
+                  "it, and past max-days not accepted (final score 0, late_outcome too_late). The gradebook then shows "
+                  "raw_score, penalty and score (the final). Only a time from git, the LMS or the archive's entries is "
+                  "charged: a submission with none is not penalised and is listed (late_outcome time_unknown)")
+      ->type_name("POLICY");
+  cmd->add_option("--extensions", args->extensions,
+                  "With --deadline: a CSV file with the header student,deadline (more columns allowed) giving some "
+                  "students their own deadline (the forms --deadline takes); an unknown student, a bad date or a "
+                  "deadline before the class's is an error before anything is graded")
+      ->type_name("FILE.csv");
   cmd->add_option("--secret-file", args->secret_file, "File holding the course secret (enables hidden cases)");
   cmd->add_flag("--leaderboard-names", args->leaderboard_names,
                 "Name students by their ids on OUT/leaderboard.html and .csv (a page for the course staff); by "

@@ -185,6 +185,7 @@ Result<SlurmGradeResult> grade_on_slurm(ProcessRunner& processes, const Spec& sp
   collect.submissions = request.submissions;
   collect.out = request.out;
   collect.deadline_unix = request.deadline_unix;
+  collect.late = request.late;
   collect.graded_now = std::set<std::string>(written->begin(), written->end());
   collect.leaderboard = request.leaderboard;
   auto summary = collect_class(spec, collect);

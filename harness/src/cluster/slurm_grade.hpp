@@ -36,6 +36,7 @@ struct SlurmGradeRequest {
   bool no_wait = false;                     ///< submit, print the job ids and the collect command
   std::optional<std::string> regrade;       ///< --regrade: these results are removed first
   std::optional<std::int64_t> deadline_unix;
+  std::optional<LatePlan> late;             ///< --late-policy/--extensions, applied by the collect
   GradingSettings settings;                 ///< how the tasks grade (what a kept result must match)
   ProgressStyle style = ProgressStyle::lines;
   std::size_t columns = 0;                  ///< the terminal's width for the bar

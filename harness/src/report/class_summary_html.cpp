@@ -305,7 +305,8 @@ void render_students(std::string& out, std::span<const ClassSummaryEntry> studen
     out += fmt::format("<tr class=\"{}\"><td>{}</td><td class=\"num\">{}</td><td>{} {}</td>",
                        html_status_class(r.outcome), student_cell(s), format_score(r.score, r.max_score),
                        html_status_badge(r.outcome), to_string(r.outcome));
-    if (deadline) out += fmt::format("<td>{}</td>", !s.late ? "" : *s.late ? "late" : "on time");
+    if (deadline)
+      out += fmt::format("<td>{}</td>", !s.late_text.empty() ? e(s.late_text) : !s.late ? "" : *s.late ? "late" : "on time");
     for (const std::string& step : steps) {
       std::size_t passed = 0, all = 0;
       for (const CaseResult& c : r.cases)

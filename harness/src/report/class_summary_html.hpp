@@ -18,6 +18,7 @@ struct ClassSummaryEntry {
   std::string report_link;  ///< relative URL of their HTML report ("alice/report.html"), or "";
                             ///< anything that looks like a scheme ("x:") is made "./x:"
   std::optional<bool> late = {};  ///< handed in after the deadline; unset when none was given
+  std::string late_text = {};     ///< under a late policy, the late cell instead ("late (1 d): −0.8 (10 %) → 7.2")
 };
 
 /// What the class summary says about itself.

@@ -39,6 +39,15 @@ TEST_CASE("batch::render_batch_summary") {
   SUBCASE("a GPU batch: counts, mean, time per stage, throughput and what limits it (golden)") {
     check_golden("batch/summary_gpu.txt", render_batch_summary(sample_summary(), "matmul", "grades"));
   }
+  SUBCASE("a late policy and a regrade: their lines, and the mean said to be of raw scores") {
+    BatchSummary s = sample_summary();
+    s.late_note = "Late policy: 10 % per started day. 0 in grace, 2 penalised, 0 not accepted (too late); 1.5 points taken in all.";
+    s.regrade_note = "Regrade: 2 of 5 students graded again got a new score: grades/regrade.csv (old, new and what changed).";
+    const std::string text = render_batch_summary(s, "matmul", "grades");
+    CHECK(text.find(" gradable submissions (raw scores, before late penalties).\n") != std::string::npos);
+    CHECK(text.find("\n" + s.late_note + "\n" + s.regrade_note + "\n") != std::string::npos);
+    CHECK(render_batch_summary(sample_summary(), "matmul", "grades").find("raw scores") == std::string::npos);
+  }
   SUBCASE("builds limit the rate when the GPU waits") {
     BatchSummary s = sample_summary();
     s.times.lane_busy = 100.0;

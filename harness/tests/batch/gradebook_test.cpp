@@ -136,3 +136,38 @@ TEST_CASE("batch::render_gradebook") {
     CHECK(render_gradebook(spec, {}, {}) == "student,score,max_score,simple,fast,outcome,gradable,note\r\n");
   }
 }
+
+TEST_CASE("batch::render_gradebook (late plan)") {
+  LatePlan plan;
+  plan.deadline_unix = 1767225600;  // sample_record's hand-in time
+  plan.policy = parse_late_policy("grace=15m,per-day=10%,max-days=3").value();
+  plan.extensions.deadlines = {{"erin", plan.deadline_unix + 3 * 86400}};
+  std::vector<StudentRecord> records{sample_record("alice", Outcome::passed, Outcome::passed, 3.0),
+                                     sample_record("bob", Outcome::passed, Outcome::passed, 3.0),
+                                     sample_record("carol", Outcome::passed, Outcome::passed, 3.0),
+                                     sample_record("dave", Outcome::passed, Outcome::passed, 3.0),
+                                     sample_record("erin", Outcome::passed, Outcome::passed, 3.0)};
+  for (auto& r : records) r.submitted_from = "git";
+  records[1].submitted_unix += 901;            // bob: one second after the grace
+  records[2].submitted_unix += 5 * 86400;      // carol: past max-days
+  records[3].submitted_from = "files";         // dave: a copy's time only
+  records[4].submitted_unix += 2 * 86400;      // erin: within her extension
+  GradebookOptions options;
+  options.deadline_unix = plan.deadline_unix;
+  options.late = &plan;
+  options.not_graded = {"frank"};
+  const std::string book = render_gradebook(twice_spec(), records, options);
+  CHECK(book.find("student,score,max_score,simple,fast,outcome,gradable,submitted_at,submitted_from,late,due,days_late,"
+                  "raw_score,penalty,late_outcome,note\r\n") == 0);
+  CHECK(book.find("\r\nalice,7,7,2,5,passed,yes,2026-01-01T00:00:00Z,git,no,2026-01-01T00:00:00Z,0,7,0,on_time,\r\n") !=
+        std::string::npos);
+  CHECK(book.find("\r\nbob,6.3,7,2,5,passed,yes,2026-01-01T00:15:01Z,git,yes,2026-01-01T00:00:00Z,1,7,0.7,late,\r\n") !=
+        std::string::npos);
+  CHECK(book.find("\r\ncarol,0,7,2,5,passed,yes,2026-01-06T00:00:00Z,git,yes,2026-01-01T00:00:00Z,5,7,7,too_late,\r\n") !=
+        std::string::npos);
+  CHECK(book.find("\r\ndave,7,7,2,5,passed,yes,2026-01-01T00:00:00Z,files,no,2026-01-01T00:00:00Z,,7,0,time_unknown,\r\n") !=
+        std::string::npos);
+  CHECK(book.find("\r\nerin,7,7,2,5,passed,yes,2026-01-03T00:00:00Z,git,no,2026-01-04T00:00:00Z,0,7,0,on_time,\r\n") !=
+        std::string::npos);
+  CHECK(book.find("\r\nfrank,,,,,not_run,no,,,,,,,,,not graded yet") != std::string::npos);
+}

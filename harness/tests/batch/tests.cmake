@@ -52,3 +52,15 @@ add_test(NAME lint/shell_leaderboard
          COMMAND ${PROJECT_SOURCE_DIR}/harness/tests/ci/lint_shell.sh ${CMAKE_CURRENT_LIST_DIR}/leaderboard_end_to_end.sh
                  ${PROJECT_SOURCE_DIR}/harness/tests/report/classroom50_schema/classroom50_schema_test.sh)
 set_tests_properties(lint/shell_leaderboard PROPERTIES LABELS lint SKIP_RETURN_CODE 77 TIMEOUT 60)
+# A late policy, extensions and regrade diffs, end to end (CTest label cpu): a class from
+# make-class.sh with hand-in times in archives and a git commit; every boundary of the policy
+# (the grace's last second and the one after, max-days's), an extension, a time unknown (not
+# penalised, named); bad input refused before anything is graded; graded again after the spec
+# and a student's files changed, regrade.csv lists old and new scores and what changed; the same
+# class in two --shard parts and --collect, the parts' regrades in one regrade.csv.
+add_test(NAME batch/late_and_regrade
+         COMMAND ${CMAKE_CURRENT_LIST_DIR}/late_and_regrade.sh $<TARGET_FILE:cugrade> ${PROJECT_SOURCE_DIR})
+set_tests_properties(batch/late_and_regrade PROPERTIES LABELS cpu TIMEOUT 600)
+add_test(NAME lint/shell_late
+         COMMAND ${PROJECT_SOURCE_DIR}/harness/tests/ci/lint_shell.sh ${CMAKE_CURRENT_LIST_DIR}/late_and_regrade.sh)
+set_tests_properties(lint/shell_late PROPERTIES LABELS lint SKIP_RETURN_CODE 77 TIMEOUT 60)

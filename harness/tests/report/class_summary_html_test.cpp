@@ -64,6 +64,10 @@ TEST_CASE("report::render_class_summary_html") {
     CHECK(with_deadline.find("<th>late</th>") != std::string::npos);
     CHECK(with_deadline.find("<td>late</td>") != std::string::npos);
     CHECK(with_deadline.find("<td>on time</td>") != std::string::npos);
+    dated[0].late_text = "late (1 d): −0.4 (10 %) → 3.6 <b>";  // under a late policy, escaped
+    const std::string with_policy = render_class_summary_html(dated);
+    CHECK(with_policy.find("<td>late (1 d): −0.4 (10 %) → 3.6 &lt;b&gt;</td>") != std::string::npos);
+    CHECK(with_policy.find("<td>on time</td>") != std::string::npos);
   }
   SUBCASE("nothing timed (the CPU backend): one line, not a panel per timed step") {
     std::vector<ClassSummaryEntry> untimed = students;
