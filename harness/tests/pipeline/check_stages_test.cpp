@@ -279,3 +279,41 @@ TEST_CASE("pipeline::check_submission performance") {
       CHECK(sent.environment.count(start_gate_variable) == 0);
   }
 }
+
+TEST_CASE("pipeline::mark_unrunnable") {
+  PipelineFixture fixture;
+  BuiltSubmission built;
+  built.cases = expand_cases(fixture.spec, std::nullopt);
+  built.use_cuda = true;
+  GradeReport report;
+
+  SUBCASE("a failed build: every case not run, and the steps that were to be timed") {
+    report.build.outcome = Outcome::compile_error;
+    CHECK(mark_unrunnable(report, built, fixture.spec, true));
+    REQUIRE_FALSE(report.cases.empty());
+    for (const auto& c : report.cases) {
+      CHECK(c.outcome == Outcome::not_run);
+      CHECK(c.message == "not run: the build failed");
+    }
+    CHECK(report.performance.size() == fixture.spec.performance.size());
+  }
+  SUBCASE("a failed build, not timed: no step listed") {
+    report.build.outcome = Outcome::compile_error;
+    CHECK(mark_unrunnable(report, built, fixture.spec, false));
+    CHECK(report.performance.empty());
+  }
+  SUBCASE("built for the GPU where there is none: not run, and how to check without one") {
+    report.build.outcome = Outcome::passed;
+    built.device.error = "no CUDA driver";
+    CHECK(mark_unrunnable(report, built, fixture.spec, false));
+    REQUIRE_FALSE(report.cases.empty());
+    CHECK(report.cases.front().message.starts_with("not run: no GPU is usable here (no CUDA driver)"));
+    CHECK(report.cases.front().message.ends_with("Run with --backend cpu to check correctness without a GPU"));
+  }
+  SUBCASE("built on the CPU backend: it runs") {
+    report.build.outcome = Outcome::passed;
+    built.use_cuda = false;
+    CHECK_FALSE(mark_unrunnable(report, built, fixture.spec, false));
+    CHECK(report.cases.empty());
+  }
+}
