@@ -25,6 +25,10 @@ std::string damaged_slack();
 /// cudaMallocManaged, cudaMallocHost and registered __device__ variables), sorted by begin.
 std::vector<std::pair<std::uintptr_t, std::uintptr_t>> global_ranges();
 
+/// Whether `pointer` is memory a kernel can have written, as a copy's end: cudaMalloc'd, managed
+/// or a __device__ variable, not cudaMallocHost's pinned host memory (host code fills that).
+bool kernel_memory(const void* pointer);
+
 /// Where `address`, inside an allocation, lies: "byte offset 8 of a 4000-byte cudaMalloc
 /// allocation (the 2nd)"; "" outside every allocation.
 std::string describe_global_element(const void* address);

@@ -1,9 +1,5 @@
 #include "batch/grade_batch.hpp"
 
-#include <fcntl.h>
-#include <sys/file.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <chrono>
 #include <future>
@@ -13,20 +9,18 @@
 
 #include <fmt/format.h>
 
-#include "core/atomic_file.hpp"
 #include "core/printable.hpp"
+#include "batch/batch_lock.hpp"
 #include "batch/batch_summary.hpp"
+#include "batch/class_plan.hpp"
 #include "batch/gradebook.hpp"
 #include "batch/gpu_lanes.hpp"
 #include "batch/lane_claims.hpp"
 #include "batch/regrade_diff.hpp"
 #include "batch/regrade_parts.hpp"
-#include "batch/resume.hpp"
 #include "batch/student_paths.hpp"
 #include "batch/student_reports.hpp"
-#include "batch/submission_fingerprint.hpp"
-#include "batch/submission_source.hpp"
-#include "batch/submission_time.hpp"
+#include "batch/student_slot.hpp"
 #include "batch/ungraded_report.hpp"
 #include "pipeline/environment.hpp"
 #include "pipeline/scheduler.hpp"
@@ -43,19 +37,6 @@ double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-/// One student on its way through the batch.
-struct Slot {
-  SubmissionSource source;
-  Result<SubmissionFingerprint> print = fail("not read yet");
-  std::string reason;                   ///< why it is graded now
-  CheckOptions options;                 ///< its own submission and work folder
-  std::optional<BuiltSubmission> built; ///< after a build
-  std::optional<RanSubmission> ran;     ///< after its run, until it is scored
-  std::optional<GradeReport> early;     ///< a result known without running (nothing to build, a fault)
-  std::optional<SubmissionTime> submitted;  ///< when it was handed in, once its files are found
-  double unpack_seconds = 0.0;
-};
-
 /// The whole state of one batch run.
 class Batch {
  public:
@@ -67,10 +48,6 @@ class Batch {
   }
   Batch(const Batch&) = delete;
   Batch& operator=(const Batch&) = delete;
-  ~Batch() {
-    if (lock_fd_ >= 0) ::close(lock_fd_);
-    if (shard_lock_fd_ >= 0) ::close(shard_lock_fd_);
-  }
 
   Result<BatchSummary> run();
 
@@ -79,18 +56,28 @@ class Batch {
     std::lock_guard lock(events_);
     if (callbacks_.log) callbacks_.log(line);
   }
-  fs::path work_of(const Slot& slot) const { return student_work_dir(options_.out, slot.source.student); }
+  fs::path work_of(const StudentSlot& slot) const { return student_work_dir(options_.out, slot.source.student); }
   /// The batch's own folders under work/ are its shard's alone: shards of one class run side by
   /// side (other nodes, one folder) and each removes its folders when it starts and ends.
   std::string shared_suffix() const {
     return options_.shard ? fmt::format("-shard-{}-of-{}", options_.shard->index, options_.shard->count) : "";
   }
-  void prepare_and_build(Slot& slot);
-  void run_on_lane(Slot& slot, std::size_t lane);
+  /// Makes the inputs and gold of the class's cases once, into a folder every student's links to.
+  Result<void> share_case_materials();
+  /// Probes the GPU once for the class; picks the backend, the workers and the lanes.
+  void choose_backend();
+  /// While the first files build, each GPU is idle and no student's process can use it: the
+  /// reference's timing baselines are taken then (take_lane_baselines), where anyone is timed.
+  void take_baselines_ahead(bool anyone_graded);
+  void run_on_lane(StudentSlot& slot, std::size_t lane);
   /// Takes the reference's timing baselines on `lane`'s GPU into context_.baselines (take_baselines_now).
   void take_lane_baselines(std::size_t lane);
-  void score_and_record(Slot& slot);
-  void record(Slot& slot, GradeReport report, const StageSeconds& seconds);
+  void score_and_record(StudentSlot& slot);
+  void record(StudentSlot& slot, GradeReport report, const StageSeconds& seconds);
+  /// The summary, and (for a whole class) the gradebook and class summary from every current
+  /// student's record, whenever it was written.
+  Result<BatchSummary> finish(const std::vector<std::string>& students, Clock::time_point started,
+                              const RegradeDiff& regrade_diff);
 
   CheckContext context_;  ///< with the device probed once for the whole batch
   const Spec& spec_;
@@ -98,10 +85,9 @@ class Batch {
   const BatchOptions& options_;
   const BatchCallbacks& callbacks_;
   bool use_cuda_ = false;
+  std::size_t builders_ = 1, gpus_ = 0, lanes_ = 0;  ///< builds at a time; GPUs; run lanes (of all GPUs)
   GradingSettings settings_;  ///< how this batch grades, kept in every record (grading_settings.hpp)
   std::size_t cpu_threads_per_run_ = 1;
-  int lock_fd_ = -1;    ///< OUT/.lock, held while the batch runs
-  int shard_lock_fd_ = -1;  ///< OUT/.lock-shard-I-of-N, held while a shard runs
   std::mutex events_;   ///< serializes callbacks
   std::mutex totals_;   ///< guards summary_
   BatchSummary summary_;
@@ -111,62 +97,6 @@ class Batch {
   /// baselines (batch/lane_claims.hpp); made once the backend is known.
   std::optional<LaneClaims> lane_claims_;
 };
-
-void Batch::prepare_and_build(Slot& slot) {
-  const auto started = Clock::now();
-  const fs::path work = work_of(slot);
-  try {
-    std::error_code ec;
-    fs::remove_all(work, ec);  // what a killed run left behind
-    fs::create_directories(work, ec);
-    if (ec) {
-      slot.early = harness_failure_report(spec_, slot.options, use_cuda_, "cannot create " + work.string() + ": " + ec.message());
-      return;
-    }
-    // What could not be fingerprinted (a link, a pipe, past the size limit) is not unpacked or
-    // read either: the reason is the student's result.
-    if (!slot.print || !slot.print->refused.empty()) {
-      slot.early = unbuildable_report(spec_, slot.options, use_cuda_,
-                                      slot.print ? slot.print->refused : slot.print.error().message);
-      return;
-    }
-    // The student's files from Canvas's or Blackboard's download, by their own names: then as a folder.
-    const bool loose = slot.source.kind == SourceKind::canvas || slot.source.kind == SourceKind::blackboard;
-    if (loose) {
-      // Its time is the LMS's (the files' times are the download's), known before anything is
-      // read: Canvas's own mark, Blackboard's attempt time.
-      slot.submitted = slot.source.kind == SourceKind::canvas
-                           ? SubmissionTime{0, slot.source.late ? canvas_late : canvas_on_time}
-                           : SubmissionTime{blackboard_attempt_unix(slot.source.attempt).value_or(0), blackboard_attempt};
-    }
-    auto prepared = submission_root(slot.source, work, options_.unpack);
-    if (!prepared) {
-      slot.early = unbuildable_report(spec_, slot.options, use_cuda_, prepared.error().message);
-      return;
-    }
-    const fs::path root = prepared->folder;
-    const bool archive = prepared->from_archive;
-    // Without better evidence in the files (a commit, the LMS's metadata): the archive's entry
-    // times, else the files' modification times.
-    SubmissionTime fallback{slot.print->submitted_unix, archive ? "archive file" : "files"};
-    if (prepared->newest_file_unix > 0) fallback = {prepared->newest_file_unix, "archive"};
-    auto files = find_submission_files(root, spec_.limits);
-    if (!loose)
-      slot.submitted = submission_time(context_.processes, root, files ? *files : std::vector<fs::path>{}, fallback, archive);
-    slot.unpack_seconds += seconds_since(started);
-    if (!files) {
-      slot.early = unbuildable_report(spec_, slot.options, use_cuda_, files.error().message);
-      return;
-    }
-    slot.options.submission = *files;
-    slot.options.work_dir = work / "build";
-    slot.options.keep_work_dir = true;  // the batch removes work/<student> as a whole
-    slot.built = build_for_check(context_, spec_, grader_, slot.options);
-  } catch (const std::exception& e) {
-    // A harness bug on one submission must not end the batch: it is recorded as ours.
-    slot.early = harness_failure_report(spec_, slot.options, use_cuda_, e.what());
-  }
-}
 
 void Batch::take_lane_baselines(std::size_t lane) {
   CheckOptions base = options_.check;
@@ -188,7 +118,7 @@ void Batch::take_lane_baselines(std::size_t lane) {
   fs::remove_all(work, ignored);
 }
 
-void Batch::run_on_lane(Slot& slot, std::size_t lane) {
+void Batch::run_on_lane(StudentSlot& slot, std::size_t lane) {
   if (slot.early) return;
   const std::size_t gpu = lane_claims_->gpu_of(lane);  // lanes sharing a GPU take turns on it
   if (gpu < lane_ready_.size()) lane_ready_[gpu].wait();  // the baselines taken ahead, before any student's run
@@ -212,7 +142,7 @@ void Batch::run_on_lane(Slot& slot, std::size_t lane) {
   }
 }
 
-void Batch::score_and_record(Slot& slot) {
+void Batch::score_and_record(StudentSlot& slot) {
   StageSeconds seconds;
   if (slot.early) {
     record(slot, std::move(*slot.early), seconds);
@@ -228,7 +158,7 @@ void Batch::score_and_record(Slot& slot) {
   record(slot, std::move(report), seconds);
 }
 
-void Batch::record(Slot& slot, GradeReport report, const StageSeconds& seconds) {
+void Batch::record(StudentSlot& slot, GradeReport report, const StageSeconds& seconds) {
   // A shard runs as one task of a Slurm job, which is ended by a signal to every process of it
   // (scancel, a node failure, the time limit, preemption): a build or run in flight may have died
   // of that signal rather than of the student's code, so nothing finished after it is kept as a
@@ -242,26 +172,7 @@ void Batch::record(Slot& slot, GradeReport report, const StageSeconds& seconds) 
     log(printable(slot.source.student) + ": not recorded: the shard was told to stop while grading it (graded again later)");
     return;
   }
-  StudentRecord record;
-  record.student = slot.source.student;
-  record.source = slot.source.path.filename().string();
-  if (slot.print) {
-    record.source_sha256 = slot.print->sha256;
-    record.submitted_unix = slot.print->submitted_unix;
-    record.submitted_from = slot.source.kind == SourceKind::folder ? "files" : "archive file";
-  }
-  if (slot.submitted) {
-    record.submitted_unix = slot.submitted->unix_seconds;
-    record.submitted_from = slot.submitted->source;
-  }
-  if (slot.print && slot.print->holds_nothing() && record.submitted_from != "gradescope") {  // the LMS's word stands
-    record.submitted_unix = 0;
-    record.submitted_from = nothing_handed_in;
-  }
-  record.settings = settings_;
-  record.seconds = seconds;
-  record.unpack_seconds = slot.unpack_seconds;
-  record.report = std::move(report);
+  StudentRecord record = student_record(slot, std::move(report), seconds, settings_);
   // The reports first, the record last: the record is what says "done", so a run killed in
   // between grades this student again rather than keeping a result without its reports.
   auto written = write_student_reports(options_.out, record);
@@ -292,62 +203,49 @@ void Batch::record(Slot& slot, GradeReport report, const StageSeconds& seconds) 
 
 Result<BatchSummary> Batch::run() {
   const auto started = Clock::now();
-  // `--out` inside the submissions folder is not graded as a student.
-  auto listing = list_submissions(options_.submissions, options_.out);
+  const BatchLog say = [this](const std::string& line) { log(line); };
+  auto listing = list_class(options_, spec_.id, say);
   if (!listing) return std::unexpected(listing.error());
   summary_.skipped = listing->skipped;
-  for (const auto& line : listing->skipped) log("skipped " + line);
-  const auto of_kind = [&](SourceKind kind) {
-    return std::count_if(listing->submissions.begin(), listing->submissions.end(),
-                         [&](const SubmissionSource& s) { return s.kind == kind; });
-  };
-  if (const auto canvas = of_kind(SourceKind::canvas))
-    log(fmt::format("Canvas's download: the files of {} student{}, each student's together by name and user id; "
-                    "late as Canvas marked it",
-                    canvas, canvas == 1 ? "" : "s"));
-  if (const auto blackboard = of_kind(SourceKind::blackboard))
-    log(fmt::format("Blackboard's download: the files of {} student{}, each student's last attempt together by user "
-                    "name; handed in at the attempt's time in the names (Blackboard's, read as this machine's local time)",
-                    blackboard, blackboard == 1 ? "" : "s"));
-  // A folder with no submission is the wrong folder (one student's, the class's parent), never an
-  // empty class to write a gradebook for: nothing is written, and the message says what to give.
-  if (listing->submissions.empty()) return fail(no_submission_message(options_.submissions, *listing, spec_.id));
   auto regrade = parse_regrade(options_.regrade, listing->submissions);
   if (!regrade) return std::unexpected(regrade.error());
-  std::error_code ec;
-  fs::create_directories(options_.out / "results", ec);
-  if (ec) return fail("cannot create the output folder " + options_.out.string() + ": " + ec.message());
-  // Two batches writing one folder would grade students twice and race on their files. The lock
-  // goes with the process, so a batch that was killed never leaves it behind.
-  lock_fd_ = ::open((options_.out / ".lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-  // The parts of a sharded class share the folder (each holds .lock shared, its own part's lock
-  // alone); a whole class holds it alone.
-  if (lock_fd_ < 0 || ::flock(lock_fd_, (options_.shard ? LOCK_SH : LOCK_EX) | LOCK_NB) != 0)
-    return fail("another `cugrade grade` is writing to " + options_.out.string() + "; wait for it to end");
-  if (options_.shard) {
-    shard_lock_fd_ = ::open((options_.out / fmt::format(".lock-shard-{}-of-{}", options_.shard->index, options_.shard->count)).c_str(),
-                            O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-    if (shard_lock_fd_ < 0) return fail("cannot create a lock file in " + options_.out.string());
-    // A requeued task may start while its killed predecessor still finishes the student it was
-    // grading: it waits for it, then grades what is still missing.
-    if (::flock(shard_lock_fd_, LOCK_EX | LOCK_NB) != 0) {
-      log("another `cugrade grade --shard " + shard_text(*options_.shard) + "` is writing to " + options_.out.string() +
-          "; waiting for it to end");
-      if (::flock(shard_lock_fd_, LOCK_EX) != 0) return fail("cannot lock " + options_.out.string());
-    }
+  const auto lock = BatchLock::take(options_.out, options_.shard, say);
+  if (!lock) return std::unexpected(lock.error());
+  if (auto shared = share_case_materials(); !shared) return std::unexpected(shared.error());
+  choose_backend();
+  RegradeDiff regrade_diff(spec_);  // who graded again changed their score (regrade.csv)
+  ClassPlan plan = plan_class(listing->submissions, options_, *regrade, settings_, say, regrade_diff);
+  summary_.up_to_date = plan.up_to_date;
+  {
+    std::lock_guard told(events_);
+    if (callbacks_.planned) callbacks_.planned(plan.students.size(), plan.slots.size());
   }
+  take_baselines_ahead(!plan.slots.empty());
+  std::vector<StudentSlot>& slots = plan.slots;
+  schedule_batch(
+      slots.size(), WorkerPlan{builders_, lanes_, 0, gpus_},
+      [&](std::size_t i) {
+        prepare_and_build(slots[i], work_of(slots[i]), context_, spec_, grader_, options_.unpack, use_cuda_);
+      },
+      [&](std::size_t i, std::size_t lane) { run_on_lane(slots[i], lane); }, options_.stop,
+      [&](std::size_t i) { score_and_record(slots[i]); });
+  return finish(plan.students, started, regrade_diff);
+}
 
+Result<void> Batch::share_case_materials() {
   // Every student gets the same cases: their inputs and gold are made once for the class, and each
   // input file is written once, into a folder every student's work folder links to.
   const fs::path shared_inputs = options_.out / "work" / (".inputs" + shared_suffix());  // no student's folder starts with '.'
-  if (!context_.materials) {
-    try {
-      context_.materials = std::make_shared<CaseMaterials>(shared_inputs);
-    } catch (const std::exception& e) {
-      return fail("cannot create " + shared_inputs.string() + ": " + e.what());
-    }
+  if (context_.materials) return {};
+  try {
+    context_.materials = std::make_shared<CaseMaterials>(shared_inputs);
+  } catch (const std::exception& e) {
+    return fail("cannot create " + shared_inputs.string() + ": " + e.what());
   }
+  return {};
+}
 
+void Batch::choose_backend() {
   // One probe for the whole class, not one per submission.
   if (options_.check.backend != Backend::cpu && !context_.device)
     context_.device = find_device(context_.processes, context_.locations);
@@ -355,61 +253,24 @@ Result<BatchSummary> Batch::run() {
   use_cuda_ = options_.check.backend == Backend::cuda ||
               (options_.check.backend == Backend::automatic && device.present());
   const std::size_t cores = std::max(1u, std::thread::hardware_concurrency());
-  const std::size_t builders = options_.jobs ? options_.jobs : cores;
-  const std::size_t gpus = use_cuda_ ? options_.gpu_lanes.size() : 0;
-  cpu_threads_per_run_ = cpu_threads_per_worker(builders);
+  builders_ = options_.jobs ? options_.jobs : cores;
+  gpus_ = use_cuda_ ? options_.gpu_lanes.size() : 0;
+  cpu_threads_per_run_ = cpu_threads_per_worker(builders_);
   settings_ = grading_settings(spec_, options_.check, use_cuda_);
   lane_claims_.emplace(use_cuda_ ? context_.device : std::nullopt, options_.gpu_lanes,
                        [this](const std::string& line) { log(line); }, use_cuda_ ? options_.runs_per_gpu : 1);
-  const std::size_t lanes = use_cuda_ ? lane_claims_->lanes() : 0;  // lanes_per_gpu of each GPU
+  lanes_ = use_cuda_ ? lane_claims_->lanes() : 0;  // lanes_per_gpu of each GPU
+}
 
-  if (regrade->all) log("--regrade: every submission is graded again");
-  RegradeDiff regrade_diff(spec_);
-  // Decide who is graded now, from what an earlier run left.
-  std::vector<Slot> slots;
-  std::vector<std::string> students;
-  for (const auto& source : listing->submissions) {
-    if (options_.shard && !in_shard(source.student, *options_.shard)) continue;  // another part's
-    students.push_back(source.student);
-    const auto hashing = Clock::now();
-    Result<SubmissionFingerprint> print = fingerprint_submission(source);
-    const auto previous = load_record(options_.out, source.student);
-    const GradeDecision decision = decide_grading(source.student, print, previous, *regrade, settings_);
-    if (!decision.grade) {
-      ++summary_.up_to_date;
-      continue;
-    }
-    regrade_diff.remember(previous);  // to compare with once graded again (regrade.csv)
-    // One line for --regrade of everyone, not one per student.
-    if (decision.again && !(regrade->all && decision.reason == "--regrade"))
-      log(printable(source.student) + ": graded again: " + decision.reason);
-    Slot slot;
-    slot.source = source;
-    slot.print = std::move(print);
-    slot.reason = decision.reason;
-    slot.options = options_.check;
-    slot.options.progress = nullptr;  // one line per student comes from the batch instead
-    slot.options.runner_environment = {};
-    slot.unpack_seconds = seconds_since(hashing);
-    slots.push_back(std::move(slot));
-  }
-  {
-    std::lock_guard lock(events_);
-    if (callbacks_.planned) callbacks_.planned(students.size(), slots.size());
-  }
-
-  // While the first files build, each lane's GPU is idle and no student's process can use it:
-  // the reference's timing baselines are taken then, and its first submission finds them kept.
+void Batch::take_baselines_ahead(bool anyone_graded) {
   lane_ready_.clear();
-  if (use_cuda_ && options_.check.performance && !slots.empty())
-    for (std::size_t lane = 0; lane < gpus; ++lane)  // one per GPU
+  if (use_cuda_ && options_.check.performance && anyone_graded)
+    for (std::size_t lane = 0; lane < gpus_; ++lane)  // one per GPU
       lane_ready_.push_back(std::async(std::launch::async, [this, lane] { take_lane_baselines(lane); }).share());
+}
 
-  schedule_batch(slots.size(), WorkerPlan{builders, lanes, 0, gpus},
-                 [&](std::size_t i) { prepare_and_build(slots[i]); },
-                 [&](std::size_t i, std::size_t lane) { run_on_lane(slots[i], lane); }, options_.stop,
-                 [&](std::size_t i) { score_and_record(slots[i]); });
-
+Result<BatchSummary> Batch::finish(const std::vector<std::string>& students, Clock::time_point started,
+                                  const RegradeDiff& regrade_diff) {
   // The gradebook: every current student's record, whenever it was written.
   std::vector<StudentRecord> records;
   std::vector<std::string> not_graded;
@@ -427,25 +288,21 @@ Result<BatchSummary> Batch::run() {
     const std::string part = fmt::format("{}-of-{}", options_.shard->index, options_.shard->count);
     if (auto kept = save_regrade_part(options_.out, part, regrade_diff.find(records)); !kept)
       return std::unexpected(kept.error());
-    summary_.times.builders = builders;
-    summary_.times.lanes = lanes;
-    summary_.times.gpu_waited = lane_claims_->waited_s();
-    summary_.times.wall = seconds_since(started);
-    return summary_;
+  } else {
+    auto gradebook = write_class_files(spec_, options_.out, records, not_graded, options_.deadline_unix, use_cuda_,
+                                       summary_.setup_problem, {options_.check.course_secret, options_.leaderboard_names},
+                                       options_.late ? &*options_.late : nullptr);
+    if (!gradebook) return std::unexpected(gradebook.error());
+    if (options_.late) summary_.late_note = lateness_summary(*options_.late, records);
+    auto regraded = regrade_diff.write(options_.out, records);
+    if (!regraded) return std::unexpected(regraded.error());
+    summary_.regrade_note = *regraded;
+    summary_.gradebook = *gradebook;
+    summary_.times.gpus = gpus_;
+    summary_.times.runs_per_gpu = use_cuda_ ? std::max<std::size_t>(1, options_.runs_per_gpu) : 1;
   }
-  auto gradebook = write_class_files(spec_, options_.out, records, not_graded, options_.deadline_unix, use_cuda_,
-                                     summary_.setup_problem, {options_.check.course_secret, options_.leaderboard_names},
-                                     options_.late ? &*options_.late : nullptr);
-  if (!gradebook) return std::unexpected(gradebook.error());
-  if (options_.late) summary_.late_note = lateness_summary(*options_.late, records);
-  auto regraded = regrade_diff.write(options_.out, records);
-  if (!regraded) return std::unexpected(regraded.error());
-  summary_.regrade_note = *regraded;
-  summary_.gradebook = *gradebook;
-  summary_.times.builders = builders;
-  summary_.times.lanes = lanes;
-  summary_.times.gpus = gpus;
-  summary_.times.runs_per_gpu = use_cuda_ ? std::max<std::size_t>(1, options_.runs_per_gpu) : 1;
+  summary_.times.builders = builders_;
+  summary_.times.lanes = lanes_;
   summary_.times.gpu_waited = lane_claims_->waited_s();
   summary_.times.wall = seconds_since(started);
   return summary_;

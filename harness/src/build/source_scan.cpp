@@ -2,6 +2,7 @@
 // string literals without expanding anything.
 #include "build/source_scan.hpp"
 
+#include "build/source_refusals.hpp"
 #include "build/source_text.hpp"
 
 #include <algorithm>
@@ -10,22 +11,6 @@
 namespace cugrade {
 
 namespace {
-
-constexpr std::string_view include_reason =
-    "includes must be your own files (next to your .cu file, named plainly: no absolute path, "
-    "no ..) or system headers such as <cuda_runtime.h>";
-constexpr std::string_view embed_reason =
-    "#embed reads a file into your program while it compiles; a submission may only include its "
-    "own files and system headers";
-constexpr std::string_view has_include_reason =
-    "__has_include may only test a plain header name written in the file: probing paths outside "
-    "your submission is not allowed";
-constexpr std::string_view line_reason =
-    "#line changes the file name the compiler's messages use (and quote); remove it";
-constexpr std::string_view dependency_reason =
-    "#pragma GCC dependency checks another file; a submission may only use its own files";
-constexpr std::string_view assembler_reason =
-    "assembler directives that read files (.incbin, .include) are not allowed in a submission";
 
 bool starts_identifier(char c) {
   return std::isalpha(static_cast<unsigned char>(c)) || c == '_' || c == '$' ||
@@ -212,7 +197,7 @@ class Scanner {
     in_run_ = false;
     const std::string text = lower(run_);
     if (text.find("incbin") != std::string::npos || text.find(".include") != std::string::npos)
-      refuse(run_begin_, "\"" + run_ + "\"", assembler_reason);
+      refuse(run_begin_, "\"" + run_ + "\"", refusal::assembler);
   }
 
   void identifier() {
@@ -246,11 +231,11 @@ class Scanner {
     if (word == "__has_include" || word == "__has_include_next") {
       has_include(begin);
     } else if (word == "__has_embed") {
-      refuse(begin, std::string(word), embed_reason);
+      refuse(begin, std::string(word), refusal::embed);
     } else if (word == "_Pragma") {
       pragma_operator(begin);
     } else if (lower(word).find("incbin") != std::string::npos) {
-      refuse(begin, std::string(word), assembler_reason);
+      refuse(begin, std::string(word), refusal::assembler);
     }
   }
 
@@ -295,12 +280,12 @@ class Scanner {
         if (!is_plain_include_name(name))
           refuse(begin, "__has_include(" + std::string(angled ? "<" : "\"") + name +
                             (angled ? ">" : "\"") + ")",
-                 has_include_reason);
+                 refusal::has_include);
         return;
       }
     }
     i_ = after_word;
-    refuse(begin, "__has_include with a macro argument", has_include_reason);
+    refuse(begin, "__has_include with a macro argument", refusal::has_include);
   }
 
   void pragma_operator(std::size_t begin) {
@@ -317,22 +302,8 @@ class Scanner {
     while (j < s_.size() && s_[j] != '"' && s_[j] != '\n') j += s_[j] == '\\' ? 2 : 1;
     if (j >= s_.size() || s_[j] != '"') return;
     const std::string text = decode_escapes(s_.substr(literal + 1, j - literal - 1));
-    if (is_dependency_pragma(text)) refuse(begin, "_Pragma(\"" + text + "\")", dependency_reason);
+    if (refusal::is_dependency_pragma(text)) refuse(begin, "_Pragma(\"" + text + "\")", refusal::dependency);
     i_ = j + 1;
-  }
-
-  static bool is_dependency_pragma(std::string_view text) {
-    std::string words;
-    for (char c : text) words += std::isspace(static_cast<unsigned char>(c)) ? ' ' : c;
-    // "GCC dependency", with any spacing.
-    std::size_t gcc = words.find("GCC");
-    while (gcc != std::string::npos) {
-      std::size_t k = gcc + 3;
-      while (k < words.size() && words[k] == ' ') ++k;
-      if (words.compare(k, 10, "dependency") == 0) return true;
-      gcc = words.find("GCC", gcc + 3);
-    }
-    return false;
   }
 
   /// The rest of the current line from i_, without moving (leading spaces left out).
@@ -349,7 +320,7 @@ class Scanner {
     skip_horizontal();
     if (std::isdigit(static_cast<unsigned char>(at(i_)))) {
       // `# 12 "file"`: a GNU line marker, which the compiler accepts in source too.
-      refuse(hash, "#" + std::string(rest_of_line()), line_reason);
+      refuse(hash, "#" + std::string(rest_of_line()), refusal::line);
       return;
     }
     const std::size_t begin = i_;
@@ -364,17 +335,17 @@ class Scanner {
                                                  (include.angled ? ">" : "\"")
                                            : std::string(rest_of_line()));
       if (name == "embed") {
-        refuse(hash, written, embed_reason);
+        refuse(hash, written, refusal::embed);
       } else if (literal && !is_plain_include_name(include.name)) {
-        refuse(hash, written, include_reason);
+        refuse(hash, written, refusal::include);
       } else {
         out_.includes.push_back(std::move(include));
       }
     } else if (name == "line") {
-      refuse(hash, "#line " + std::string(rest_of_line()), line_reason);
+      refuse(hash, "#line " + std::string(rest_of_line()), refusal::line);
     } else if (name == "pragma") {
       const std::string_view text = rest_of_line();
-      if (is_dependency_pragma(text)) refuse(hash, "#pragma " + std::string(text), dependency_reason);
+      if (refusal::is_dependency_pragma(text)) refuse(hash, "#pragma " + std::string(text), refusal::dependency);
       i_ = static_cast<std::size_t>(text.data() - s_.data()) + text.size();
     }
     // Anything else (#define bodies included) is read on as ordinary tokens.

@@ -1,11 +1,9 @@
 #include "run/run_job.hpp"
 
-#include <fcntl.h>
 #include <fmt/format.h>
 #include <unistd.h>
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
@@ -17,6 +15,7 @@
 
 #include "process/sandbox.hpp"
 #include "process/step_folder.hpp"
+#include "run/runner_events.hpp"
 #include "allocation_wraps.hpp"
 #include "global_race.hpp"
 #include "start_gate.hpp"
@@ -25,77 +24,11 @@ namespace cugrade {
 namespace {
 using Clock = std::chrono::steady_clock;
 
-/// Follows the runner's event file as it grows, remembering which task is in progress.
-class EventFollower {
- public:
-  explicit EventFollower(std::string path) : path_(std::move(path)) {}
-
-  /// Reads events appended since the last call: whole lines only (one still being written is
-  /// read next time), and never through a link the runner put in the file's place.
-  void poll() {
-    const int fd = ::open(path_.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-    if (fd < 0) return;
-    std::string fresh;
-    char buffer[1 << 16];
-    for (ssize_t n; fresh.size() < kMostPerPoll &&
-                    (n = ::pread(fd, buffer, sizeof buffer, offset_ + static_cast<off_t>(fresh.size()))) > 0;)
-      fresh.append(buffer, static_cast<std::size_t>(n));
-    ::close(fd);
-    std::size_t start = 0;
-    for (std::size_t end; (end = fresh.find('\n', start)) != std::string::npos; start = end + 1)
-      if (auto event = event_from_line(fresh.substr(start, end - start))) take(std::move(*event));
-    // A "line" longer than any event (the student's code writing into the stream) is passed over,
-    // not read again at every poll.
-    if (fresh.size() - start > kLongestLine) start = fresh.size();
-    offset_ += static_cast<off_t>(start);
-  }
-  /// The task started but not finished, if any, and when it started.
-  const std::optional<std::pair<std::string, Clock::time_point>>& current() const { return current_; }
-  const std::vector<Event>& events() const { return events_; }
-  /// Since when the runner has been between tasks (after a done, before the next start).
-  const std::optional<Clock::time_point>& idle_since() const { return idle_since_; }
-
- private:
-  void take(Event event) {
-    // A task's clock runs from the first start seen for it: the event stream is writable by the
-    // student's code, and a start written again must not restart a slow case's deadline.
-    if (event.kind == "start" && !started_.contains(event.task)) {
-      started_.insert(event.task);
-      current_ = {event.task, Clock::now()};
-      idle_since_.reset();
-    }
-    // A task ends with its done, with a fatal event (the runner refused it) or with a CUDA
-    // error; after the last two the runner goes on with the next task or ends (run_job tells
-    // them apart).
-    if ((event.kind == "done" || event.kind == "fatal" || event.kind == "cuda_error") && current_ &&
-        current_->first == event.task) {
-      current_.reset();
-      idle_since_ = Clock::now();
-    }
-    events_.push_back(std::move(event));
-  }
-  static constexpr std::size_t kMostPerPoll = std::size_t{16} << 20;
-  static constexpr std::size_t kLongestLine = std::size_t{1} << 20;
-  std::string path_;
-  off_t offset_ = 0;
-  std::optional<std::pair<std::string, Clock::time_point>> current_;
-  std::optional<Clock::time_point> idle_since_;
-  std::set<std::string> started_;
-  std::vector<Event> events_;
-};
-
 /// The deadline of a task: check tasks get the spec's limit; timing tasks also their budget.
 double task_deadline_s(const Job& job, const std::string& id, double task_timeout_s) {
   for (const auto& t : job.timings)
     if (t.id == id) return 3.0 * task_timeout_s + t.budget_s;
   return task_timeout_s;
-}
-
-std::vector<std::string> task_ids(const Job& job) {
-  std::vector<std::string> ids;
-  for (const auto& t : job.checks) ids.push_back(t.id);
-  for (const auto& t : job.timings) ids.push_back(t.id);
-  return ids;
 }
 
 /// The other tasks (checks and timings) of the step that check task `id` belongs to.
@@ -211,74 +144,6 @@ std::string with_memory_refusal(std::string message, const std::string& memory_r
   if (!memory_refused.empty()) message += (message.empty() ? "" : " — ") + memory_refused;
   return message;
 }
-
-namespace {
-
-/// Hands a runner its tasks' inputs one case at a time (RunRequest::inputs_release_dir): the
-/// job names each inputs file inside a folder of this runner's own, empty when it starts, and a
-/// file appears there (a hard link to the real one, read-only in the runner's sandbox) only once
-/// its task starts or the task before it ends.
-class InputsRelease {
- public:
-  /// Rewrites `job`'s inputs files into a fresh folder under `root`; does nothing with an empty root.
-  InputsRelease(const std::filesystem::path& root, Job& job) {
-    if (root.empty()) return;
-    static std::atomic<unsigned> counter{0};
-    dir_ = root / ("runner-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-    std::filesystem::remove_all(dir_);
-    std::filesystem::create_directories(dir_);
-    for (auto& task : job.checks) rewrite(task.inputs_file);
-    for (auto& task : job.timings) rewrite(task.inputs_file);
-    order_ = task_ids(job);
-  }
-  ~InputsRelease() {
-    std::error_code ignored;
-    if (!dir_.empty()) std::filesystem::remove_all(dir_, ignored);
-  }
-  InputsRelease(const InputsRelease&) = delete;
-  InputsRelease& operator=(const InputsRelease&) = delete;
-
-  /// The folder the runner reads its inputs in; empty when nothing is held back.
-  const std::filesystem::path& dir() const { return dir_; }
-
-  /// Releases what the events since the last call allow, in the job's order and one at a time:
-  /// the first task's inputs once it starts, each later task's once the task before it ends (the
-  /// runner starts it right after). Why not at a later task's start: the student's code can write
-  /// events too, and starts forged for every task must not hand over their inputs.
-  void follow(const std::vector<Event>& events) {
-    if (dir_.empty()) return;
-    for (; seen_ < events.size(); ++seen_) {
-      if (next_ >= order_.size()) return;
-      const Event& e = events[seen_];
-      const bool starts_next = next_ == 0 && e.kind == "start" && e.task == order_[0];
-      const bool ends_previous = (e.kind == "done" || e.kind == "fatal" || e.kind == "cuda_error") && next_ > 0 &&
-                                 e.task == order_[next_ - 1];
-      if (starts_next || ends_previous) release(next_++);
-    }
-  }
-
- private:
-  void rewrite(std::string& inputs_file) {
-    const std::filesystem::path shown = dir_ / (std::to_string(sources_.size()) + ".in");
-    sources_.push_back({inputs_file, shown});
-    inputs_file = shown.string();
-  }
-  void release(std::size_t index) {
-    const auto& [source, shown] = sources_[index];
-    std::error_code error;
-    // A hard link costs no copy; the folder is read-only in the sandbox, so the runner cannot
-    // change the file (in a batch, every student's case shares it). Across file systems, a copy.
-    std::filesystem::create_hard_link(source, shown, error);
-    if (error) std::filesystem::copy_file(source, shown, error);
-  }
-  std::filesystem::path dir_;
-  std::vector<std::string> order_;  ///< the tasks in the order the runner runs them
-  std::vector<std::pair<std::filesystem::path, std::filesystem::path>> sources_;  ///< each task's file, and where shown
-  std::size_t next_ = 0;  ///< the first task not released yet
-  std::size_t seen_ = 0;  ///< events already followed
-};
-
-}  // namespace
 
 RunOutcome run_job(ProcessRunner& processes, const RunRequest& request) {
   RunOutcome outcome;

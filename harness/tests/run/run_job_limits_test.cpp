@@ -1,9 +1,11 @@
 // run_job()'s deadlines (should_kill), signal names, and what it must not trust or hide: a done
-// event for a task it never gave, a step that already timed out, a limit as it was written.
+// event for a task it never gave, a step that already timed out, a limit as it was written; the
+// runner's sandbox and environment.
 #include <doctest/doctest.h>
 
 #include <chrono>
 #include <csignal>
+#include <cstdlib>
 #include <filesystem>
 #include <thread>
 
@@ -316,4 +318,19 @@ TEST_CASE("run::runner_sandbox limits a CPU runner's address space, not a CUDA r
     request.host_memory_bytes = 0;
     CHECK(runner_sandbox(request).address_space_bytes == 0);
   }
+}
+
+TEST_CASE("run::runner_environment") {
+  const auto env = cugrade::runner_environment();
+  CHECK(env.at("CUDA_MODULE_LOADING") == "EAGER");  // kernels load before the first timed sample
+  for (const auto& [name, value] : cugrade::scrubbed_environment())
+    if (name != "CUDA_MODULE_LOADING") CHECK(env.at(name) == value);
+}
+
+TEST_CASE("run::runner_environment passes on the switch of kept allocations, only when set") {
+  unsetenv("CUGRADE_KEEP_ALLOCATIONS");
+  CHECK(cugrade::runner_environment().count("CUGRADE_KEEP_ALLOCATIONS") == 0);
+  setenv("CUGRADE_KEEP_ALLOCATIONS", "0", 1);  // a side-by-side measurement of the runtime's own
+  CHECK(cugrade::runner_environment().at("CUGRADE_KEEP_ALLOCATIONS") == "0");
+  unsetenv("CUGRADE_KEEP_ALLOCATIONS");
 }

@@ -494,18 +494,3 @@ TEST_CASE("run::run_job") {
     for (const auto& [id, status] : outcome.tasks) CHECK(status.outcome == Outcome::passed);
   }
 }
-
-TEST_CASE("run::runner_environment") {
-  const auto env = cugrade::runner_environment();
-  CHECK(env.at("CUDA_MODULE_LOADING") == "EAGER");  // kernels load before the first timed sample
-  for (const auto& [name, value] : cugrade::scrubbed_environment())
-    if (name != "CUDA_MODULE_LOADING") CHECK(env.at(name) == value);
-}
-
-TEST_CASE("run::runner_environment passes on the switch of kept allocations, only when set") {
-  unsetenv("CUGRADE_KEEP_ALLOCATIONS");
-  CHECK(cugrade::runner_environment().count("CUGRADE_KEEP_ALLOCATIONS") == 0);
-  setenv("CUGRADE_KEEP_ALLOCATIONS", "0", 1);  // a side-by-side measurement of the runtime's own
-  CHECK(cugrade::runner_environment().at("CUGRADE_KEEP_ALLOCATIONS") == "0");
-  unsetenv("CUGRADE_KEEP_ALLOCATIONS");
-}
