@@ -42,8 +42,8 @@ inline std::string device_end_reason(std::string_view what, const PointerFacts& 
   if (p.freed) return "the " + name + " was already released by cudaFree (a use after cudaFree)";
   if (!p.device) return "";
   if (p.known && p.room < bytes)
-    return "the " + name + " has only " + std::to_string(p.room) + " of the " + std::to_string(bytes) + " bytes " +
-           std::string(count_verb) + " (the count is in bytes: n * sizeof(element))";
+    return "the " + name + " has fewer than the " + std::to_string(bytes) + " bytes " + std::string(count_verb) +
+           " (" + std::to_string(p.room) + " from there to its end; the count is in bytes: n * sizeof(element))";
   return "";
 }
 

@@ -21,6 +21,7 @@
 #include <mutex>
 #include <string>
 
+#include "api_failure_text.hpp"
 #include "cugrade_cpu/driver_api.hpp"
 #include "cugrade_cpu/runtime_api.hpp"
 #include "error_state.hpp"
@@ -190,8 +191,14 @@ cudaError_t release(void* pointer, Kind kind) {
   if (cudaError_t sticky = sticky_error()) return sticky;
   std::lock_guard lock(mutex);
   Allocation* a = find(pointer);
-  if (!a || a->freed || a->ptr != pointer || (a->kind == Kind::host) != (kind == Kind::host))
-    return api_result(cudaErrorInvalidValue);
+  if (!a || a->freed || a->ptr != pointer || (a->kind == Kind::host) != (kind == Kind::host)) {
+    cugrade::runner::PointerFacts facts;
+    facts.freed = a && a->freed;
+    facts.device = a && !a->freed;
+    facts.known = facts.device;
+    return record_api_error(cudaErrorInvalidValue, kind == Kind::host ? "cudaFreeHost" : "cudaFree",
+                            cugrade::runner::free_failure_reason(facts));
+  }
   a->freed = true;
   bytes_in_use -= a->bytes;
   mprotect(a->map, a->map_bytes, PROT_NONE);
@@ -214,6 +221,13 @@ std::string ordinal(int n) {
 }  // namespace
 
 bool is_device_range(const void* pointer, std::size_t bytes) { return inside(pointer, bytes); }
+
+bool freed_memory(const void* pointer) {
+  std::lock_guard lock(mutex);
+  const Allocation* a = find(pointer);
+  auto* p = static_cast<const char*>(pointer);
+  return a && a->freed && p >= a->ptr && p < a->ptr + a->bytes;
+}
 
 // Memory a kernel can have written, as a copy's end: cudaMalloc'd, managed or a __device__
 // variable, not cudaMallocHost's pinned host memory (host code fills that).
@@ -353,7 +367,10 @@ cudaError_t cudaMemcpy(void* dst, const void* src, std::size_t bytes, cudaMemcpy
     const void* p = end == 0 ? dst : src;
     if (!on_device || cugrade_cpu::is_device_range(p, bytes)) continue;
     const std::string what = end == 0 ? "destination" : "source";
-    std::string why = cugrade_cpu::is_device_range(p, 1)
+    cugrade::runner::PointerFacts released;
+    released.freed = true;
+    std::string why = cugrade_cpu::freed_memory(p) ? cugrade::runner::device_end_reason(what, released, bytes, "copied")
+                      : cugrade_cpu::is_device_range(p, 1)
         ? "the " + what + " has fewer than the " + std::to_string(bytes) + " bytes copied (the count is in bytes: n * sizeof(element))"
         : "the direction is " + std::string(kind_text) + ", but the " + what + " is not memory from cudaMalloc (are the pointers or the direction swapped?)";
     return record_api_error(cudaErrorInvalidValue, "cudaMemcpy", why);

@@ -23,7 +23,8 @@ TEST_CASE("runtime::copy_failure_reason") {
   }
   SUBCASE("a copy longer than its allocation: a count in elements where bytes were meant") {
     CHECK(copy_failure_reason(host_to_device, device(100), host(), 400) ==
-          "the destination has only 100 of the 400 bytes copied (the count is in bytes: n * sizeof(element))");
+          "the destination has fewer than the 400 bytes copied (100 from there to its end; the count is in bytes: "
+          "n * sizeof(element))");
   }
   SUBCASE("a copy after cudaFree") {
     CHECK(copy_failure_reason(device_to_host, host(), freed(), 64) ==
@@ -42,7 +43,8 @@ TEST_CASE("runtime::free_failure_reason") {
   CHECK(free_failure_reason(freed()) == "the pointer was already released by cudaFree (freed twice)");
   CHECK(free_failure_reason(host()) == "the pointer is not memory from cudaMalloc");
   CHECK(set_failure_reason(device(10), 40) ==
-        "the memory has only 10 of the 40 bytes set (the count is in bytes: n * sizeof(element))");
+        "the memory has fewer than the 40 bytes set (10 from there to its end; the count is in bytes: "
+        "n * sizeof(element))");
 }
 
 TEST_CASE("runtime::api_failure_sentence") {
