@@ -1,15 +1,12 @@
-#include "build/call_site_header.hpp"
-
-namespace cugrade {
-
-std::string_view call_site_header_text() {
-  // Why each macro wraps the whole call: a parenthesised call stays one expression wherever a
-  // call can stand (an if's condition, a student's CHECK macro, a return). Why a function-like
-  // macro only: `&cudaFree` and `decltype(cudaMemcpy)` stay the runtime's. A name the runtime's
-  // headers already made a macro (the per-thread default stream's cudaMemcpy_ptds) is left alone.
-  // Why __host__ __device__: cudaMalloc, cudaFree, cudaGetLastError and cudaDeviceSynchronize
-  // may be called in device code too, where the hook (a host function) is not called.
-  return R"cugrade(// Force-included by cugrade's nvcc build: where each CUDA runtime call was made, for the report.
+// Force-included by cugrade's nvcc build (build/call_site_header.hpp embeds this file): where each
+// CUDA runtime call a submission makes was made, for the report of a call that failed
+// (runtime/api_failures.hpp).
+// Why each macro wraps the whole call: a parenthesised call stays one expression wherever a call
+// can stand (an if's condition, a student's CHECK macro, a return). Why function-like macros only:
+// `&cudaFree` and `decltype(cudaMemcpy)` stay the runtime's. A name the runtime's headers already
+// made a macro (the per-thread default stream's cudaMemcpy_ptds) is left alone. Why __host__
+// __device__: cudaMalloc, cudaFree, cudaGetLastError and cudaDeviceSynchronize may be called in
+// device code too, where the hook (a host function) is not called.
 #pragma once
 #include <cuda_runtime.h>
 
@@ -56,7 +53,3 @@ static __host__ __device__ inline cudaError_t cugrade_call_site(const char* file
 #ifndef cudaDeviceSynchronize
 #define cudaDeviceSynchronize() cugrade_call_site(__FILE__, __LINE__, "cudaDeviceSynchronize", cudaDeviceSynchronize())
 #endif
-)cugrade";
-}
-
-}  // namespace cugrade
