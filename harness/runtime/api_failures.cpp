@@ -85,6 +85,8 @@ extern "C" cudaError_t cugrade_api_returned(const char* file, int line, const ch
   using namespace cugrade::runner;
   if (result == cudaSuccess || !call) return result;
   std::lock_guard lock(mutex);
+  // The code's own cudaGetLastError took the error away: a later error is another one.
+  if (std::strcmp(call, "cudaGetLastError") == 0 && first && first->error == result) first.reset();
   if (reports_errors(call)) {
     if (const std::string site = site_text(file, line); seen_at.empty() && !site.empty())
       seen_at = std::string(call) + " at " + site;
