@@ -65,9 +65,56 @@ MistakeModel partial_block_left_out(std::int64_t block) {
           }};
 }
 
+/// How a two-loads-per-thread kernel (reduce4 to reduce6) indexes its loads by mistake.
+enum class TwoLoadIndex {
+  start_without_two,   ///< block b starts at b·blockDim.x, not b·(2·blockDim.x)
+  second_load_next,    ///< the second load reads in[i + 1], not in[i + blockDim.x]
+};
+
+/// One launch of such a kernel with `threads` threads a block over `values`: each block's sum.
+std::vector<std::int64_t> two_load_level(const std::vector<std::int64_t>& values, std::int64_t threads,
+                                         TwoLoadIndex index) {
+  const auto size = static_cast<std::int64_t>(values.size());
+  const auto at = [&](std::int64_t i) { return i < size ? values[static_cast<std::size_t>(i)] : 0; };
+  std::vector<std::int64_t> sums(static_cast<std::size_t>((size + 2 * threads - 1) / (2 * threads)), 0);
+  for (std::size_t b = 0; b < sums.size(); ++b)
+    for (std::int64_t t = 0; t < threads; ++t) {
+      const auto block = static_cast<std::int64_t>(b);
+      if (index == TwoLoadIndex::start_without_two) sums[b] += at(block * threads + t) + at(block * threads + t + threads);
+      else sums[b] += at(block * 2 * threads + t) + at(block * 2 * threads + t + 1);
+    }
+  return sums;
+}
+
+/// The sum such a kernel gives when relaunched over its partial sums until one is left (the
+/// lectures' driver), with `threads` threads a block; empty where it is the gold itself.
+MistakeModel two_load_index(TwoLoadIndex index, std::int64_t threads) {
+  const std::string b = std::to_string(threads);
+  const bool start = index == TwoLoadIndex::start_without_two;
+  return {std::string(start ? "block start without the factor 2" : "second load at i + 1") + " (" + b + " threads)",
+          start ? "your sum is what blocks of " + b + " threads give when block b's first index is b·blockDim.x: each "
+                  "block adds 2·blockDim.x elements, so its first index must be b·(2·blockDim.x) (the factor 2 is "
+                  "missing); neighbouring blocks overlap, and the end of the input is never read"
+                : "your sum is what blocks of " + b + " threads give when the second element a thread adds is "
+                  "in[i + 1]: its index must be i + blockDim.x (the stride of the second load is 1, not blockDim.x); "
+                  "each block adds the first half of its elements nearly twice and its second half never",
+          {"reduce4", "reduce5", "reduce6"},
+          [index, threads](const Case& c, const ArraySet& inputs) {
+            const std::int64_t n = size_of(c);
+            const std::int32_t* in = inputs.at("in").data<std::int32_t>();
+            std::vector<std::int64_t> values(in, in + n);
+            std::int64_t right = 0;
+            for (std::int64_t v : values) right += v;
+            while (values.size() > 1) values = two_load_level(values, threads, index);
+            if (values.empty() || values[0] == right) return ArraySet{};
+            return sum_of(inputs, 0, 0, values[0]);
+          }};
+}
+
 /// The sums a reduction gets when its bounds are off by one, when it adds to `out` without
-/// setting it first (the poisoned -1 counted in), or when its grid drops the last partial block
-/// (blocks of 128 to 1024 elements: one per thread, or two per thread of 64 to 512).
+/// setting it first (the poisoned -1 counted in), when its grid drops the last partial block
+/// (blocks of 128 to 1024 elements: one per thread, or two per thread of 64 to 512), or when a
+/// two-loads-per-thread kernel's index misses its factor 2 or its second load's stride.
 const std::vector<MistakeModel> mistakes{
     {"first element left out", "your sum leaves out in[0]: the first element is not counted", {},
      [](const Case& c, const ArraySet& inputs) { return sum_of(inputs, 1, size_of(c), 0); }},
@@ -80,6 +127,9 @@ const std::vector<MistakeModel> mistakes{
      [](const Case& c, const ArraySet& inputs) { return sum_of(inputs, 0, size_of(c), kPoisonedOut); }},
     partial_block_left_out(128), partial_block_left_out(256), partial_block_left_out(512),
     partial_block_left_out(1024),
+    two_load_index(TwoLoadIndex::start_without_two, 128), two_load_index(TwoLoadIndex::start_without_two, 256),
+    two_load_index(TwoLoadIndex::start_without_two, 512), two_load_index(TwoLoadIndex::second_load_next, 128),
+    two_load_index(TwoLoadIndex::second_load_next, 256), two_load_index(TwoLoadIndex::second_load_next, 512),
 };
 
 Work work(const std::string& /*step*/, const Params& params) {

@@ -12,6 +12,7 @@
 #include <mutex>
 #include <string>
 
+#include "api_failures.hpp"
 #include "kept_allocations.hpp"
 #include "memory_ledger.hpp"
 
@@ -122,6 +123,11 @@ std::string take_memory_refusal() {
   return ledger().take_refusal();
 }
 
+std::optional<MemoryLedger::Holder> allocation_holding(const void* pointer) {
+  std::lock_guard lock(mutex);
+  return ledger().holder_of(pointer);
+}
+
 void free_kept_allocations() {
   std::vector<void*> released;
   {
@@ -173,6 +179,15 @@ cudaError_t __wrap_cudaFree(void* pointer) {
   using namespace cugrade::runner;
   std::size_t bytes = 0;
   KeptAllocations::Free what;
+  // Why a failed cudaFree failed (api_failures.hpp; the CPU runner's executor says it itself).
+  const auto failed = [pointer](cudaError_t status) {
+#ifndef CUGRADE_CPU_RUNNER
+    if (status != cudaSuccess) note_api_reason("cudaFree", status, free_failure_reason(pointer_facts(pointer)));
+#else
+    (void)pointer;
+#endif
+    return status;
+  };
   {
     std::lock_guard lock(mutex);
     what = blocks().on_free(pointer, timed_calls > 0, bytes);
@@ -180,9 +195,9 @@ cudaError_t __wrap_cudaFree(void* pointer) {
   }
   switch (what) {
     case KeptAllocations::Free::real:
-      return __real_cudaFree(pointer);
+      return failed(__real_cudaFree(pointer));
     case KeptAllocations::Free::double_free:
-      return cudaErrorInvalidValue;
+      return failed(cudaErrorInvalidValue);
     case KeptAllocations::Free::keep:
       break;
   }

@@ -3,7 +3,10 @@
 // says why); and cudaMalloc and cudaFree inside a graded timed call, served from blocks earlier
 // timed calls freed (kept_allocations.hpp says why). The link wraps them (nvcc_command.hpp,
 // runtime/CMakeLists.txt); in a runner whose link did not wrap them, they are the CUDA runtime's.
+#include <optional>
 #include <string>
+
+#include "memory_ledger.hpp"
 
 namespace cugrade::runner {
 
@@ -25,6 +28,10 @@ class TimedCallAllocations {
 /// The first allocation the GPU memory limit refused since the last call, in words ("" when
 /// none), forgotten: what the next event of the task tells the harness.
 std::string take_memory_refusal();
+
+/// The allocation holding `pointer`, live or among the last freed (MemoryLedger::holder_of): for
+/// the words of a failed call (api_failures.hpp).
+std::optional<MemoryLedger::Holder> allocation_holding(const void* pointer);
 
 /// Frees every kept block for real (a new timing task loads: other sizes, other inputs).
 void free_kept_allocations();

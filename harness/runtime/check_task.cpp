@@ -13,6 +13,12 @@
 #include "task_markers.hpp"
 #include "tasks.hpp"
 
+#ifdef CUGRADE_CPU_RUNNER
+// The CPU executor's (executor/memory.cpp): a fault in a placed array names it, as the GPU's
+// sanitizer names it from the task markers below.
+extern "C" void cugrade_cpu_name_memory(const void* pointer, const char* name);
+#endif
+
 namespace cugrade::runner {
 namespace {
 
@@ -48,6 +54,9 @@ void run_check_task(EventWriter& events, const CheckTask& task) {
   {
     BufferSet buffers(context, adapter.memory, inputs, task.outputs);
     write_markers(task.id, buffers);
+#ifdef CUGRADE_CPU_RUNNER
+    for (const auto& b : buffers.placements()) cugrade_cpu_name_memory(b.pointer, b.name.c_str());
+#endif
 #ifndef CUGRADE_CPU_RUNNER  // the CPU backend's executor poisons each block's shared memory itself
     poison_shared_memory(task.shared_poison.empty() ? shared_poison_byte_from_environment()
                                                     : shared_poison_byte(task.shared_poison.c_str()));

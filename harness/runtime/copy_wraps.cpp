@@ -1,4 +1,4 @@
-// The copying CUDA calls are wrapped by the linker (--wrap=cudaMemcpy,...), as the kernel
+// The copying CUDA calls (and cudaMemset's, api_failures.hpp) are wrapped by the linker (--wrap=cudaMemcpy,...), as the kernel
 // launches (launch_tracking.cpp) and the allocations (allocation_wraps.cpp) are: each calls the
 // real X (__real_X) and, while a check call is watched (host_work.hpp), tells it what was copied
 // where. Why the per-thread names too: under --default-stream per-thread the headers turn
@@ -8,6 +8,7 @@
 
 #include <algorithm>
 
+#include "api_failures.hpp"
 #include "host_work.hpp"
 
 extern "C" {
@@ -22,6 +23,10 @@ __attribute__((weak)) cudaError_t __real_cudaMemcpy2DAsync(void*, size_t, const 
                                                            cudaStream_t);
 __attribute__((weak)) cudaError_t __real_cudaMemcpy2DAsync_ptsz(void*, size_t, const void*, size_t, size_t, size_t,
                                                                 cudaMemcpyKind, cudaStream_t);
+__attribute__((weak)) cudaError_t __real_cudaMemset(void*, int, size_t);
+__attribute__((weak)) cudaError_t __real_cudaMemset_ptds(void*, int, size_t);
+__attribute__((weak)) cudaError_t __real_cudaMemsetAsync(void*, int, size_t, cudaStream_t);
+__attribute__((weak)) cudaError_t __real_cudaMemsetAsync_ptsz(void*, int, size_t, cudaStream_t);
 }
 
 namespace {
@@ -38,8 +43,13 @@ bool on_device(const void* p) {
 }
 
 /// Tells host_work.hpp of a copy that succeeded; an asynchronous one is waited for first (only
-/// while a check call is watched: the host output's bytes are read at once).
-cudaError_t noted(cudaError_t result, void* dst, const void* src, std::size_t span, cudaStream_t* stream) {
+/// while a check call is watched: the host output's bytes are read at once). Of one that failed,
+/// tells api_failures.hpp why.
+cudaError_t noted(cudaError_t result, void* dst, const void* src, std::size_t span, cudaStream_t* stream,
+                  const char* call, cudaMemcpyKind kind) {
+  using namespace cugrade::runner;
+  if (result != cudaSuccess && own_call_error(result))
+    note_api_reason(call, result, copy_failure_reason(kind, pointer_facts(dst), pointer_facts(src), span));
   if (result != cudaSuccess || span == 0 || !cugrade::runner::watching_copies()) return result;
   if (stream && cudaStreamSynchronize(*stream) != cudaSuccess) return result;  // its error stays the stream's
   cugrade::runner::note_copy(dst, src, span, on_device(dst), on_device(src));
@@ -60,42 +70,63 @@ bool read_device(void* host, const void* device, std::size_t bytes) {
   return false;
 }
 
+/// A cudaMemset's result; of one that failed, tells api_failures.hpp why.
+cudaError_t set_noted(cudaError_t result, const void* pointer, std::size_t bytes, const char* call) {
+  using namespace cugrade::runner;
+  if (result != cudaSuccess && own_call_error(result))
+    note_api_reason(call, result, set_failure_reason(pointer_facts(pointer), bytes));
+  return result;
+}
+
 const bool reader_registered = (cugrade::runner::set_device_reader(read_device), true);
 
 }  // namespace
 
 extern "C" {
 cudaError_t __wrap_cudaMemcpy(void* dst, const void* src, size_t bytes, cudaMemcpyKind kind) {
-  return noted(__real_cudaMemcpy(dst, src, bytes, kind), dst, src, bytes, nullptr);
+  return noted(__real_cudaMemcpy(dst, src, bytes, kind), dst, src, bytes, nullptr, "cudaMemcpy", kind);
 }
 cudaError_t __wrap_cudaMemcpy_ptds(void* dst, const void* src, size_t bytes, cudaMemcpyKind kind) {
-  return noted(__real_cudaMemcpy_ptds(dst, src, bytes, kind), dst, src, bytes, nullptr);
+  return noted(__real_cudaMemcpy_ptds(dst, src, bytes, kind), dst, src, bytes, nullptr, "cudaMemcpy", kind);
 }
 cudaError_t __wrap_cudaMemcpyAsync(void* dst, const void* src, size_t bytes, cudaMemcpyKind kind, cudaStream_t stream) {
-  return noted(__real_cudaMemcpyAsync(dst, src, bytes, kind, stream), dst, src, bytes, &stream);
+  return noted(__real_cudaMemcpyAsync(dst, src, bytes, kind, stream), dst, src, bytes, &stream, "cudaMemcpyAsync", kind);
 }
 cudaError_t __wrap_cudaMemcpyAsync_ptsz(void* dst, const void* src, size_t bytes, cudaMemcpyKind kind,
                                         cudaStream_t stream) {
-  return noted(__real_cudaMemcpyAsync_ptsz(dst, src, bytes, kind, stream), dst, src, bytes, &stream);
+  return noted(__real_cudaMemcpyAsync_ptsz(dst, src, bytes, kind, stream), dst, src, bytes, &stream, "cudaMemcpyAsync", kind);
 }
 cudaError_t __wrap_cudaMemcpy2D(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width, size_t height,
                                 cudaMemcpyKind kind) {
   return noted(__real_cudaMemcpy2D(dst, dpitch, src, spitch, width, height, kind), dst, src,
-               std::max(span_2d(dpitch, width, height), span_2d(spitch, width, height)), nullptr);
+               std::max(span_2d(dpitch, width, height), span_2d(spitch, width, height)), nullptr, "cudaMemcpy2D", kind);
 }
 cudaError_t __wrap_cudaMemcpy2D_ptds(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width,
                                      size_t height, cudaMemcpyKind kind) {
   return noted(__real_cudaMemcpy2D_ptds(dst, dpitch, src, spitch, width, height, kind), dst, src,
-               std::max(span_2d(dpitch, width, height), span_2d(spitch, width, height)), nullptr);
+               std::max(span_2d(dpitch, width, height), span_2d(spitch, width, height)), nullptr, "cudaMemcpy2D", kind);
 }
 cudaError_t __wrap_cudaMemcpy2DAsync(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width,
                                      size_t height, cudaMemcpyKind kind, cudaStream_t stream) {
   return noted(__real_cudaMemcpy2DAsync(dst, dpitch, src, spitch, width, height, kind, stream), dst, src,
-               std::max(span_2d(dpitch, width, height), span_2d(spitch, width, height)), &stream);
+               std::max(span_2d(dpitch, width, height), span_2d(spitch, width, height)), &stream, "cudaMemcpy2DAsync", kind);
 }
 cudaError_t __wrap_cudaMemcpy2DAsync_ptsz(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width,
                                           size_t height, cudaMemcpyKind kind, cudaStream_t stream) {
   return noted(__real_cudaMemcpy2DAsync_ptsz(dst, dpitch, src, spitch, width, height, kind, stream), dst, src,
-               std::max(span_2d(dpitch, width, height), span_2d(spitch, width, height)), &stream);
+               std::max(span_2d(dpitch, width, height), span_2d(spitch, width, height)), &stream, "cudaMemcpy2DAsync", kind);
+}
+// The cudaMemset family: wrapped only to say why one failed (api_failures.hpp).
+cudaError_t __wrap_cudaMemset(void* pointer, int value, size_t bytes) {
+  return set_noted(__real_cudaMemset(pointer, value, bytes), pointer, bytes, "cudaMemset");
+}
+cudaError_t __wrap_cudaMemset_ptds(void* pointer, int value, size_t bytes) {
+  return set_noted(__real_cudaMemset_ptds(pointer, value, bytes), pointer, bytes, "cudaMemset");
+}
+cudaError_t __wrap_cudaMemsetAsync(void* pointer, int value, size_t bytes, cudaStream_t stream) {
+  return set_noted(__real_cudaMemsetAsync(pointer, value, bytes, stream), pointer, bytes, "cudaMemsetAsync");
+}
+cudaError_t __wrap_cudaMemsetAsync_ptsz(void* pointer, int value, size_t bytes, cudaStream_t stream) {
+  return set_noted(__real_cudaMemsetAsync_ptsz(pointer, value, bytes, stream), pointer, bytes, "cudaMemsetAsync");
 }
 }

@@ -28,7 +28,21 @@ void MemoryLedger::note_freed(const void* pointer) {
   const auto it = live_.find(pointer);
   if (it == live_.end()) return;
   held_ -= it->second;
+  freed_.push_back({pointer, it->second, false});
+  if (freed_.size() > 256) freed_.pop_front();
   live_.erase(it);
+}
+
+std::optional<MemoryLedger::Holder> MemoryLedger::holder_of(const void* pointer) const {
+  const auto inside = [pointer](const void* start, std::uint64_t bytes) {
+    const auto p = reinterpret_cast<std::uintptr_t>(pointer), s = reinterpret_cast<std::uintptr_t>(start);
+    return p >= s && p - s < bytes;
+  };
+  for (const auto& [start, bytes] : live_)
+    if (inside(start, bytes)) return Holder{start, bytes, true};
+  for (auto it = freed_.rbegin(); it != freed_.rend(); ++it)
+    if (inside(it->start, it->bytes)) return *it;
+  return std::nullopt;
 }
 
 bool MemoryLedger::reserve(std::string_view call, const std::string& name, std::uint64_t bytes) {

@@ -7,7 +7,9 @@
 // process a share of its own. With the ledger, its allocation past the limit fails in its own
 // process, as on a smaller GPU, and the report says so.
 #include <cstdint>
+#include <deque>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -48,6 +50,17 @@ class MemoryLedger {
   /// Bytes held now.
   std::uint64_t held() const { return held_; }
 
+  /// An allocation that holds an address: its start, its size, and whether it is still live.
+  struct Holder {
+    const void* start = nullptr;
+    std::uint64_t bytes = 0;
+    bool live = false;
+  };
+
+  /// The live allocation holding `pointer`, else the latest of the last freed ones (up to 256)
+  /// that held it, else nullopt. For the words of a failed call only: a linear search.
+  std::optional<Holder> holder_of(const void* pointer) const;
+
   /// The first refusal since the last call, in words for the student ("" when none), forgotten.
   std::string take_refusal();
 
@@ -55,6 +68,7 @@ class MemoryLedger {
   std::uint64_t limit_;
   std::uint64_t held_ = 0;
   std::unordered_map<const void*, std::uint64_t> live_;
+  std::deque<Holder> freed_;  ///< the last freed allocations, the latest last
   std::map<std::string, std::uint64_t> reserved_;
   std::string refusal_;
 };

@@ -8,6 +8,9 @@
 #include <thread>
 
 #include "allocation_wraps.hpp"
+#ifndef CUGRADE_CPU_RUNNER  // the CPU executor names a failed call itself (cudaGetErrorString)
+#include "api_failures.hpp"
+#endif
 #include "call_marker.hpp"
 #include "entry_range.hpp"
 #include "launch_tracking.hpp"
@@ -75,6 +78,18 @@ void TaskContext::cuda_failure(const std::string& call, cudaError_t error) {
   event.error = cudaGetErrorString(error);
   if (const std::string why = launch_refusal(static_cast<int>(error)); !why.empty()) event.error += ": " + why;
   event.kernel = last_kernel_name();
+#ifndef CUGRADE_CPU_RUNNER
+  // A runtime call of the student's that made this error itself: named, with its line and why,
+  // and no kernel blamed for it (as the CPU backend's executor words it).
+  const bool the_runners = call.starts_with("runner: ");
+  if (const auto failure = the_runners ? std::nullopt : api_failure_with(error)) {
+    event.error = api_failure_sentence(failure->call, failure->file.c_str(), failure->line, cudaGetErrorName(error),
+                                       cudaGetErrorString(error), failure->why);
+    event.kernel.clear();
+  } else if (const std::string seen = error_seen_at(); !seen.empty() && !the_runners) {
+    event.error += " (your code's " + seen + " returned it)";
+  }
+#endif
   event.context_survived = context_survives();
   const bool survived = event.context_survived;
   emit(std::move(event));
@@ -132,6 +147,9 @@ void TaskContext::call_entry(const StepAdapter& adapter, bool reference, const C
 void TaskContext::prepare_call() {
   cudaGetLastError();
   reset_last_kernel();
+#ifndef CUGRADE_CPU_RUNNER
+  forget_api_failures();
+#endif
 }
 
 void TaskContext::invoke(const StepAdapter& adapter, bool reference, const Call& call, bool marked) {

@@ -21,6 +21,7 @@
 #include <mutex>
 #include <string>
 
+#include "api_failure_text.hpp"
 #include "cugrade_cpu/driver_api.hpp"
 #include "cugrade_cpu/runtime_api.hpp"
 #include "error_state.hpp"
@@ -42,6 +43,7 @@ struct Allocation {
   int ordinal = 0;
   Kind kind = Kind::device;
   bool freed = false;
+  std::string name;  ///< the array's name when the runner placed it (cugrade_cpu_name_memory), else ""
 };
 
 std::mutex mutex;
@@ -190,8 +192,14 @@ cudaError_t release(void* pointer, Kind kind) {
   if (cudaError_t sticky = sticky_error()) return sticky;
   std::lock_guard lock(mutex);
   Allocation* a = find(pointer);
-  if (!a || a->freed || a->ptr != pointer || (a->kind == Kind::host) != (kind == Kind::host))
-    return api_result(cudaErrorInvalidValue);
+  if (!a || a->freed || a->ptr != pointer || (a->kind == Kind::host) != (kind == Kind::host)) {
+    cugrade::runner::PointerFacts facts;
+    facts.freed = a && a->freed;
+    facts.device = a && !a->freed;
+    facts.known = facts.device;
+    return record_api_error(cudaErrorInvalidValue, kind == Kind::host ? "cudaFreeHost" : "cudaFree",
+                            cugrade::runner::free_failure_reason(facts));
+  }
   a->freed = true;
   bytes_in_use -= a->bytes;
   mprotect(a->map, a->map_bytes, PROT_NONE);
@@ -215,6 +223,26 @@ std::string ordinal(int n) {
 
 bool is_device_range(const void* pointer, std::size_t bytes) { return inside(pointer, bytes); }
 
+}  // namespace cugrade_cpu
+
+// The runner names the arrays it places (check_task.cpp), so that a fault names the array as the
+// student knows it. A C name: the runner declares it without the executor's headers.
+extern "C" void cugrade_cpu_name_memory(const void* pointer, const char* name) {
+  std::lock_guard lock(cugrade_cpu::mutex);
+  if (cugrade_cpu::Allocation* a = cugrade_cpu::find(pointer); a && a->ptr == pointer && name) a->name = name;
+}
+
+namespace cugrade_cpu {
+
+bool freed_memory(const void* pointer) {
+  std::lock_guard lock(mutex);
+  const Allocation* a = find(pointer);
+  auto* p = static_cast<const char*>(pointer);
+  return a && a->freed && p >= a->ptr && p < a->ptr + a->bytes;
+}
+
+// Memory a kernel can have written, as a copy's end: cudaMalloc'd, managed or a __device__
+// variable, not cudaMallocHost's pinned host memory (host code fills that).
 bool kernel_memory(const void* pointer) {
   std::lock_guard lock(mutex);
   const Allocation* a = find(pointer);
@@ -229,13 +257,20 @@ void register_symbol(const void* address, std::size_t bytes) {
   if (!find(address)) allocations()[key] = Allocation{key, key + bytes, nullptr, bytes, p, bytes, 0, Kind::symbol, false};
 }
 
+/// How messages name an allocation: "`B` (4000 bytes)" for an array the runner placed and named,
+/// as the GPU's sanitizer reports name it (in backquotes: an array may be named `in`); else "a 4000-byte cudaMalloc allocation (the 2nd)".
+std::string allocation_text(const Allocation& a) {
+  if (!a.name.empty()) return "`" + a.name + "` (" + std::to_string(a.bytes) + (a.bytes == 1 ? " byte)" : " bytes)");
+  return "a " + std::to_string(a.bytes) + "-byte " + kind_name(a.kind) +
+         (a.ordinal > 0 ? " allocation (the " + ordinal(a.ordinal) + ")" : std::string(" allocation"));
+}
+
 std::string describe_device_address(const void* address) {
   std::lock_guard lock(mutex);
   const Allocation* a = find(address);
   if (!a) return {};
   auto* p = static_cast<const char*>(address);
-  std::string what = "a " + std::to_string(a->bytes) + "-byte " + kind_name(a->kind) +
-                     " allocation (the " + ordinal(a->ordinal) + ")";
+  std::string what = allocation_text(*a);
   if (a->freed && p >= a->ptr && p < a->ptr + a->bytes) return "inside " + what + " that was already released by cudaFree";
   if (a->freed) what += ", already released by cudaFree";
   if (p >= a->ptr + a->bytes) {
@@ -262,8 +297,7 @@ std::string describe_global_element(const void* address) {
   const Allocation* a = find(address);
   auto* p = static_cast<const char*>(address);
   if (!a || p < a->ptr || p >= a->ptr + a->bytes) return {};
-  return "byte offset " + std::to_string(p - a->ptr) + " of a " + std::to_string(a->bytes) + "-byte " +
-         kind_name(a->kind) + (a->ordinal > 0 ? " allocation (the " + ordinal(a->ordinal) + ")" : std::string());
+  return "byte offset " + std::to_string(p - a->ptr) + " of " + allocation_text(*a);
 }
 
 std::string damaged_slack() {
@@ -272,8 +306,7 @@ std::string damaged_slack() {
     // Only cudaMalloc memory: host code writes pinned and managed memory too, and a damaged
     // canary there need not be a kernel's doing.
     if (a.freed || a.kind != Kind::device) continue;
-    const std::string what = " of a " + std::to_string(a.bytes) + "-byte " + kind_name(a.kind) +
-                             " allocation (the " + ordinal(a.ordinal) + ")";
+    const std::string what = " of " + allocation_text(a);
     const std::size_t slack = round_up(a.bytes, 16) - a.bytes;
     for (std::size_t i = 0; i < slack; ++i) {
       if (static_cast<unsigned char>(a.ptr[a.bytes + i]) == canary(i)) continue;

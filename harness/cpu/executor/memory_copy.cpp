@@ -4,6 +4,7 @@
 #include <cstring>
 #include <string>
 
+#include "api_failure_text.hpp"
 #include "cugrade_cpu/runtime_api.hpp"
 #include "error_state.hpp"
 #include "memory_registry.hpp"
@@ -31,7 +32,10 @@ cudaError_t cudaMemcpy(void* dst, const void* src, std::size_t bytes, cudaMemcpy
     const void* p = end == 0 ? dst : src;
     if (!on_device || cugrade_cpu::is_device_range(p, bytes)) continue;
     const std::string what = end == 0 ? "destination" : "source";
-    std::string why = cugrade_cpu::is_device_range(p, 1)
+    cugrade::runner::PointerFacts released;
+    released.freed = true;
+    std::string why = cugrade_cpu::freed_memory(p) ? cugrade::runner::device_end_reason(what, released, bytes, "copied")
+                      : cugrade_cpu::is_device_range(p, 1)
         ? "the " + what + " has fewer than the " + std::to_string(bytes) + " bytes copied (the count is in bytes: n * sizeof(element))"
         : "the direction is " + std::string(kind_text) + ", but the " + what + " is not memory from cudaMalloc (are the pointers or the direction swapped?)";
     return record_api_error(cudaErrorInvalidValue, "cudaMemcpy", why);

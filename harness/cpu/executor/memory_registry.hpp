@@ -33,4 +33,8 @@ bool kernel_memory(const void* pointer);
 /// allocation (the 2nd)"; "" outside every allocation.
 std::string describe_global_element(const void* address);
 
+/// Whether `pointer` lies inside an allocation the code already released (cudaFree): a use
+/// after cudaFree, for a failed call's words.
+bool freed_memory(const void* pointer);
+
 }  // namespace cugrade_cpu

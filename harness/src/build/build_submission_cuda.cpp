@@ -3,9 +3,11 @@
 
 #include <fmt/format.h>
 
+#include <fstream>
 #include <optional>
 
 #include "build/build_session.hpp"
+#include "build/call_site_header.hpp"
 #include "build/compiler_diagnostics.hpp"
 #include "build/nvcc_command.hpp"
 #include "build/toolchain.hpp"
@@ -39,6 +41,7 @@ class CudaBuild {
   BuildSession session_;
   const BuildRequest& request_;
   ReadableFolders folders_;
+  bool call_sites_ = false;  ///< the call-site header was written (call_site_header.hpp)
 };
 
 std::optional<BuildOutput> CudaBuild::nvcc_failure(const ProcessResult& result) {
@@ -62,13 +65,22 @@ std::optional<BuildOutput> CudaBuild::prepare() {
   std::vector<fs::path> system = compiler_include_dirs("g++", request_.environment);
   for (auto& folder : cuda_include_dirs(request_.compiler)) system.push_back(std::move(folder));
   folders_ = session_.readable_folders(std::move(system));
+  std::ofstream header(request_.work_dir / call_site_header_path, std::ios::binary | std::ios::trunc);
+  header << call_site_header_text();
+  call_sites_ = static_cast<bool>(header.flush());
   return std::nullopt;
 }
 
 std::optional<BuildOutput> CudaBuild::compile(std::size_t index) {
   const StagedFile& source = session_.staging().sources.at(index);
-  const ProcessResult result = session_.execute(nvcc_compile_command(request_, index, source.staged),
-                                                false, session_.sandbox(toolkit()));
+  ProcessResult result = session_.execute(nvcc_compile_command(request_, index, source.staged, call_sites_),
+                                          false, session_.sandbox(toolkit()));
+  // The call-site header must never cost a compile (a student's `::cudaMalloc(...)` or a method
+  // named cudaFree reads differently through its macros): a file that fails with it is compiled
+  // again without it, and that compile's result is the one told.
+  if (call_sites_ && result.started && !result.timed_out && (result.exit_code != 0 || result.signal))
+    result = session_.execute(nvcc_compile_command(request_, index, source.staged, false), false,
+                              session_.sandbox(toolkit()));
   if (auto failure = nvcc_failure(result)) return failure;
   auto output = session_.checked_compile_output(result, index, folders_, true);
   if (!output) return output.error();
@@ -127,7 +139,9 @@ BuildOutput CudaBuild::run() {
     if (auto failure = compile(i)) return *failure;
     const auto symbols = session_.library_symbols();
     if (!symbols) return symbols.error();
-    const SymbolContext context{symbols->get(), request_.allowed_libraries, {}};
+    // The runner's one function a submission may call: the call-site header's hook.
+    const auto hook = [](const Symbol& symbol) { return symbol.name == call_site_function; };
+    const SymbolContext context{symbols->get(), request_.allowed_libraries, hook};
     auto checked = session_.check_symbols(i, context);
     if (!checked) return checked.error();
     objects.push_back(std::move(*checked));

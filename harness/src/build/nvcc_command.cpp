@@ -1,6 +1,7 @@
 // Command lines of the build.
 #include "build/nvcc_command.hpp"
 
+#include "build/call_site_header.hpp"
 #include "spec/libraries.hpp"
 
 namespace cugrade {
@@ -18,8 +19,8 @@ std::string assembler_dependency_path(std::size_t index) {
 }
 
 std::vector<std::string> nvcc_compile_command(const BuildRequest& request, std::size_t index,
-                                              const std::string& source) {
-  return {request.compiler.string(), "-std=c++17", "-O3",
+                                              const std::string& source, bool call_sites) {
+  std::vector<std::string> argv = {request.compiler.string(), "-std=c++17", "-O3",
           "-lineinfo",  // kernel line numbers in profiler and sanitizer output
           "-arch=" + request.arch, "-Isrc",
           // -fno-common: a global the student defines twice (or that clashes with the runner's)
@@ -30,8 +31,11 @@ std::vector<std::string> nvcc_compile_command(const BuildRequest& request, std::
           "-Xcompiler=-fno-gnu-unique",
           // The files the preprocessor and the assembler read (dependency_check.hpp).
           "-MD", "-MF", dependency_path(index), "-Xcompiler", "-Xassembler", "-Xcompiler", "--MD",
-          "-Xcompiler", "-Xassembler", "-Xcompiler", assembler_dependency_path(index), "-c", source,
-          "-o", object_path(index)};
+          "-Xcompiler", "-Xassembler", "-Xcompiler", assembler_dependency_path(index)};
+  // The student's runtime calls name their line in the runner's report (call_site_header.hpp).
+  if (call_sites) argv.insert(argv.end(), {"-include", std::string(call_site_header_path)});
+  argv.insert(argv.end(), {"-c", source, "-o", object_path(index)});
+  return argv;
 }
 
 std::vector<std::string> nvcc_link_command(const BuildRequest& request) {

@@ -19,7 +19,8 @@ namespace cugrade {
 /// default stream; explicit launches call cudaLaunchKernel); the GPU memory a runner holds is
 /// counted against the assignment's limit; and a timed call's allocations are served from blocks
 /// earlier timed calls freed (runtime/allocation_wraps.hpp); and a check call's copies are seen
-/// (runtime/host_work.hpp: whether its result is the GPU's work).
+/// (runtime/host_work.hpp: whether its result is the GPU's work); and a failed copy, set or free
+/// says why (runtime/api_failures.hpp).
 inline constexpr std::string_view runner_wraps_flag =
     "--wrap=__cudaLaunchKernel,--wrap=__cudaLaunchKernel_ptsz,--wrap=cudaLaunchKernel,"
     "--wrap=cudaMalloc,--wrap=cudaFree,--wrap=cudaMallocManaged,--wrap=cudaMallocPitch,--wrap=cudaMalloc3D,"
@@ -27,7 +28,8 @@ inline constexpr std::string_view runner_wraps_flag =
     "--wrap=cudaMemcpy,--wrap=cudaMemcpy_ptds,--wrap=cudaMemcpyAsync,--wrap=cudaMemcpyAsync_ptsz,"
     "--wrap=cudaMemcpy2D,--wrap=cudaMemcpy2D_ptds,--wrap=cudaMemcpy2DAsync,--wrap=cudaMemcpy2DAsync_ptsz,"
     "--wrap=cudaLaunchKernelExC,--wrap=cudaLaunchKernelExC_ptsz,--wrap=cudaLaunchCooperativeKernel,"
-    "--wrap=cudaGraphLaunch";
+    "--wrap=cudaGraphLaunch,"
+    "--wrap=cudaMemset,--wrap=cudaMemset_ptds,--wrap=cudaMemsetAsync,--wrap=cudaMemsetAsync_ptsz";
 
 /// The build's files, relative to the build folder: "obj/submission_<i>.o", its compiler
 /// dependency list ".d" and its assembler dependency list ".as.d".
@@ -47,8 +49,9 @@ inline constexpr std::string_view no_entry_point = ".cugrade.no.entry.point";
 /// nvcc -std=c++17 -O3 -lineinfo -arch=<arch> -Isrc -Xcompiler=-fno-common
 /// -Xcompiler=-fno-gnu-unique -MD -MF <deps> (and the assembler's --MD <as deps>, through
 /// -Xcompiler -Xassembler) -c <source> -o <object>.
+/// With `call_sites`, `-include obj/cugrade_call_sites.cuh` (call_site_header.hpp) before -c.
 std::vector<std::string> nvcc_compile_command(const BuildRequest& request, std::size_t index,
-                                              const std::string& source);
+                                              const std::string& source, bool call_sites = false);
 
 /// nvcc -arch=<arch> -o runner obj/submission.o <runner_library> -Xlinker <wrap flag>, then
 /// -l<name> for each library the assignment allows.

@@ -18,6 +18,7 @@ struct Seen {
   const Params* params;
   bool failed;
   bool grid_large_enough = false;  ///< failed, and an output's pattern says its grid had a thread for every element
+  bool explained = false;          ///< failed with a message of its own (a grader's mistake model named it)
 };
 
 // Multiples tried, largest first: when several fit the evidence (vecadd's sizes that are not
@@ -107,8 +108,12 @@ Line by_size(const std::vector<Seen>& seen) {
     return fmt::format("wrong only at the largest sizes ({} and up), though each launch had a thread for every "
                        "element: does an index overflow there?",
                        params_to_string(*smallest_fail->params));
+  // Every failing case already named (a mistake model in index terms): a guess about the grid
+  // would only contradict it.
+  const bool all_explained =
+      std::all_of(seen.begin(), seen.end(), [](const Seen& s) { return !s.failed || s.explained; });
   // An int overflows only past 2^31: the question is asked only where the sizes reach that far.
-  if (size_of(*smallest_fail->params) > max_pass)
+  if (size_of(*smallest_fail->params) > max_pass && !all_explained)
     return fmt::format("wrong only at the largest sizes ({} and up): does the grid cover the whole input{}?",
                        params_to_string(*smallest_fail->params),
                        size_of(*smallest_fail->params) >= 2147483648.0 ? ", and do the indices fit in an int" : "");
@@ -127,7 +132,8 @@ std::string cross_case_pattern(const std::vector<CaseResult>& cases_of_one_step)
     const bool large_enough = std::any_of(c.comparisons.begin(), c.comparisons.end(), [](const Comparison& o) {
       return o.pattern.find(grid_was_large_enough) != std::string::npos;
     });
-    seen.push_back(Seen{&c.params, c.outcome != Outcome::passed, large_enough});
+    const bool failed = c.outcome != Outcome::passed;
+    seen.push_back(Seen{&c.params, failed, large_enough, failed && c.outcome == Outcome::wrong_answer && !c.message.empty()});
   }
   const bool any_failed = std::any_of(seen.begin(), seen.end(), [](const Seen& s) { return s.failed; });
   const bool any_passed = std::any_of(seen.begin(), seen.end(), [](const Seen& s) { return !s.failed; });

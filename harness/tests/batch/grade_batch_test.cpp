@@ -95,12 +95,13 @@ struct BatchFixture {
   /// A compile error at line 1 of the student's file.
   void expect_compile_error() {
     expect_nvcc_version();
-    processes.expect([](const ProcessRequest& sent) {
-      std::string file;
-      for (const auto& a : sent.argv)
-        if (a.ends_with(".cu")) file = a;
-      return fake_exit(1, "", file + "(1): error: this declaration has no storage class or type specifier\n");
-    });
+    for (int twice = 0; twice < 2; ++twice)  // with the call-site header, then without (build/call_site_header.hpp)
+      processes.expect([](const ProcessRequest& sent) {
+        std::string file;
+        for (const auto& a : sent.argv)
+          if (a.ends_with(".cu")) file = a;
+        return fake_exit(1, "", file + "(1): error: this declaration has no storage class or type specifier\n");
+      });
   }
   /// The runner, answering every case right.
   void expect_runner() { processes.expect(scripted_runner(student_runner(FakeStudent{}))); }

@@ -46,6 +46,13 @@ struct RealBuild {
                "WRAP(cudaLaunchKernel, const void*)\n"
                "WRAP(__cudaLaunchKernel, cudaKernel_t)\n"
                "WRAP(__cudaLaunchKernel_ptsz, cudaKernel_t)\n"
+               "extern \"C\" cudaError_t cugrade_api_returned(const char*, int, const char*, cudaError_t r) "
+               "{ return r; }\n"
+               "#define PASS(name, P, A) extern \"C\" cudaError_t __real_##name P; "
+               "extern \"C\" cudaError_t __wrap_##name P { return __real_##name A; }\n"
+               "PASS(cudaMalloc, (void** p, size_t n), (p, n))\n"
+               "PASS(cudaFree, (void* p), (p))\n"
+               "PASS(cudaMemcpy, (void* d, const void* s, size_t n, cudaMemcpyKind k), (d, s, n, k))\n"
                "int main(int argc, char**) { if (argc > 3) vecadd(nullptr, nullptr, nullptr, 0); "
                "return runner_value(); }\n");
     const fs::path library_object = fixture.root / "runner" / "runner_main.o";
@@ -98,6 +105,27 @@ TEST_CASE("build::build_submission_cuda with the real nvcc") {
     CHECK(unlinked.result.message ==
           "your file does not define vecadd(float const*, ...), which interface.cuh declares: "
           "write this function (or keep the template's stub)");
+  }
+
+  SUBCASE("runtime calls pass their line to the runner, and a file its header would break builds without it") {
+    const std::string calls = "#include \"interface.cuh\"\n"
+                              "void vecadd(const float* a, const float* b, float* c, int n) {\n"
+                              "  float* d = nullptr;\n"
+                              "  if (cudaMalloc(&d, n * sizeof(float)) != cudaSuccess) return;\n"
+                              "  cudaMemcpy(c, d, n * sizeof(float), cudaMemcpyDeviceToHost);\n"
+                              "  cudaFree(d);\n"
+                              "  (void)a; (void)b;\n"
+                              "}\n";
+    const BuildOutput built = real.build(calls);
+    REQUIRE_MESSAGE(built.result.outcome == Outcome::passed, built.result.message);
+    ProcessRequest list;
+    list.argv = {"nm", "-u", (real.fixture.request.work_dir / "obj" / "submission_0.o").string()};
+    CHECK(real.runner->run(list).stdout_text.find("cugrade_api_returned") != std::string::npos);
+    std::string qualified = calls;
+    qualified.replace(qualified.find("cudaFree(d)"), 11, "::cudaFree(d)");
+    const BuildOutput again = real.build(qualified);
+    CHECK_MESSAGE(again.result.outcome == Outcome::passed, again.result.message);
+    CHECK(again.result.diagnostics.empty());
   }
 
   SUBCASE("a compile error comes back parsed, by the student's file name") {

@@ -39,7 +39,8 @@ TEST_CASE("build::build_submission_cuda") {
                                   "/opt/cuda/bin/nvcc", "-std=c++17", "-O3", "-lineinfo", "-arch=sm_90", "-Isrc",
                                   "-Xcompiler=-fno-common", "-Xcompiler=-fno-gnu-unique", "-MD", "-MF",
                                   "obj/submission_0.d", "-Xcompiler", "-Xassembler", "-Xcompiler", "--MD",
-                                  "-Xcompiler", "-Xassembler", "-Xcompiler", "obj/submission_0.as.d", "-c",
+                                  "-Xcompiler", "-Xassembler", "-Xcompiler", "obj/submission_0.as.d",
+                                  "-include", "obj/cugrade_call_sites.cuh", "-c",
                                   "src/submission_0.cu", "-o", "obj/submission_0.o"});
     CHECK(requests[1].argv == std::vector<std::string>{"nm", "-g", "obj/submission_0.o"});
     CHECK(requests[2].argv == std::vector<std::string>{"objcopy", "-R", ".group",
@@ -58,7 +59,8 @@ TEST_CASE("build::build_submission_cuda") {
                                                        "--wrap=cudaMemcpy2D,--wrap=cudaMemcpy2D_ptds,"
                                                        "--wrap=cudaMemcpy2DAsync,--wrap=cudaMemcpy2DAsync_ptsz,"
                                                        "--wrap=cudaLaunchKernelExC,--wrap=cudaLaunchKernelExC_ptsz,"
-                                                       "--wrap=cudaLaunchCooperativeKernel,--wrap=cudaGraphLaunch"});
+                                                       "--wrap=cudaLaunchCooperativeKernel,--wrap=cudaGraphLaunch,"
+               "--wrap=cudaMemset,--wrap=cudaMemset_ptds,--wrap=cudaMemsetAsync,--wrap=cudaMemsetAsync_ptsz"});
     // Only the entry point stays global.
     CHECK(read(work / "obj" / "entry_points.txt") == ".cugrade.no.entry.point\n_Z6vecaddPKfS0_Pfi\n");
     CHECK(read(work / "src" / "submission_0.cu") == vecadd_source);
@@ -111,6 +113,7 @@ TEST_CASE("build::build_submission_cuda") {
     for (auto at = output_text.find(sample_path); at != std::string::npos; at = output_text.find(sample_path, at))
       output_text.replace(at, sample_path.size(), "src/submission_0.cu");
     runner.expect(nvcc_fails(output_text));
+    runner.expect(nvcc_fails(output_text));  // again without the call-site header
     const BuildOutput output = build_submission_cuda(runner, request);
     CHECK(output.result.outcome == Outcome::compile_error);
     CHECK(output.result.message == "your file does not compile: vecadd.cu:7: identifier \"j\" is undefined");
@@ -120,7 +123,32 @@ TEST_CASE("build::build_submission_cuda") {
     CHECK(output.result.log.find("vecadd.cu(7): error") != std::string::npos);
     CHECK(output.result.log.find("submission_0") == std::string::npos);
     CHECK(output.runner.empty());
-    CHECK(runner.requests().size() == 1);  // neither nm nor the link ran
+    REQUIRE(runner.requests().size() == 2);  // neither nm nor the link ran
+    CHECK(after(runner.requests()[0].argv, "-include") == "obj/cugrade_call_sites.cuh");
+    CHECK(std::ranges::count(runner.requests()[1].argv, "-include") == 0);
+  }
+
+  SUBCASE("a file that compiles only without the call-site header is built without it") {
+    runner.expect(nvcc_fails("src/submission_0.cu(9): error: expected an identifier\n"));
+    runner.expect(nvcc_writes_output());
+    runner.expect(nm_lists(clean_symbols));
+    runner.expect(tool_writes_output);
+    runner.expect(nvcc_writes_output());
+    const BuildOutput output = build_submission_cuda(runner, request);
+    CHECK(output.result.outcome == Outcome::passed);
+    CHECK(output.result.diagnostics.empty());
+    REQUIRE(runner.requests().size() == 5);
+    CHECK(std::ranges::count(runner.requests()[1].argv, "-include") == 0);
+  }
+
+  SUBCASE("the call-site header's hook is the one runner function a submission may use") {
+    runner.expect(nvcc_writes_output());
+    runner.expect(nm_lists(std::string(clean_symbols) + "                 U cugrade_api_returned\n"));
+    runner.expect(tool_writes_output);
+    runner.expect(nvcc_writes_output());
+    CHECK(build_submission_cuda(runner, request).result.outcome == Outcome::passed);
+    CHECK(read(work / "obj" / "cugrade_call_sites.cuh").find("extern \"C\" cudaError_t cugrade_api_returned(") != std::string::npos);
+    CHECK(read(work / "obj" / "cugrade_call_sites.cuh").find("#define cudaMemcpy(...)") != std::string::npos);
   }
 
   SUBCASE("a refused include stops the build before nvcc runs") {
@@ -134,10 +162,11 @@ TEST_CASE("build::build_submission_cuda") {
   }
 
   SUBCASE("a compile that read a file outside the submission is refused, and its output not shown") {
-    runner.expect([](const ProcessRequest& sent) {
-      nvcc_writes_output("src/submission_0.cu /course/reference/matmul/tiled.cu")(sent);
-      return fake_exit(2, "", "/course/reference/matmul/tiled.cu(3): error: secret line\n  secret line\n");
-    });
+    for (int twice = 0; twice < 2; ++twice)  // with the call-site header, then without
+      runner.expect([](const ProcessRequest& sent) {
+        nvcc_writes_output("src/submission_0.cu /course/reference/matmul/tiled.cu")(sent);
+        return fake_exit(2, "", "/course/reference/matmul/tiled.cu(3): error: secret line\n  secret line\n");
+      });
     const BuildOutput output = build_submission_cuda(runner, request);
     CHECK(output.result.outcome == Outcome::compile_error);
     CHECK(output.result.message ==
@@ -259,6 +288,7 @@ TEST_CASE("build::build_submission_cuda") {
 
   SUBCASE("an nvcc that rejects its own options is the harness's fault") {
     runner.expect(nvcc_fails(build_sample("nvcc_fatal_arch.txt")));
+    runner.expect(nvcc_fails(build_sample("nvcc_fatal_arch.txt")));
     const BuildOutput output = build_submission_cuda(runner, request);
     CHECK(output.result.outcome == Outcome::harness_error);
     CHECK(output.result.message ==
@@ -284,6 +314,7 @@ TEST_CASE("build::build_submission_cuda") {
   }
 
   SUBCASE("the log keeps at most 16 KiB of compiler output") {
+    runner.expect(nvcc_fails(std::string(100 * 1024, 'x') + "\n"));
     runner.expect(nvcc_fails(std::string(100 * 1024, 'x') + "\n"));
     const BuildOutput output = build_submission_cuda(runner, request);
     CHECK(output.result.outcome == Outcome::compile_error);

@@ -43,6 +43,12 @@ TEST_CASE("build::nvcc_compile_command") {
   }
 }
 
+TEST_CASE("build::nvcc_compile_command with the call-site header") {
+  const Argv argv = nvcc_compile_command(matmul_request(), 1, "src/submission_1.cu", true);
+  const Argv tail(argv.end() - 6, argv.end());
+  CHECK(tail == Argv{"-include", "obj/cugrade_call_sites.cuh", "-c", "src/submission_1.cu", "-o", "obj/submission_1.o"});
+}
+
 TEST_CASE("build::nvcc_link_command") {
   BuildRequest request = matmul_request();
   SUBCASE("the sealed object, before the runner library") {
@@ -54,7 +60,8 @@ TEST_CASE("build::nvcc_link_command") {
                "--wrap=cudaDeviceSetLimit,--wrap=cudaMemcpy,--wrap=cudaMemcpy_ptds,--wrap=cudaMemcpyAsync,"
                "--wrap=cudaMemcpyAsync_ptsz,--wrap=cudaMemcpy2D,--wrap=cudaMemcpy2D_ptds,--wrap=cudaMemcpy2DAsync,"
                "--wrap=cudaMemcpy2DAsync_ptsz,--wrap=cudaLaunchKernelExC,--wrap=cudaLaunchKernelExC_ptsz,"
-               "--wrap=cudaLaunchCooperativeKernel,--wrap=cudaGraphLaunch"});
+               "--wrap=cudaLaunchCooperativeKernel,--wrap=cudaGraphLaunch,"
+               "--wrap=cudaMemset,--wrap=cudaMemset_ptds,--wrap=cudaMemsetAsync,--wrap=cudaMemsetAsync_ptsz"});
   }
   SUBCASE("libraries the assignment allows are linked; unknown names are not") {
     request.allowed_libraries = {"cublas", "no_such_library"};

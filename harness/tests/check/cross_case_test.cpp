@@ -91,6 +91,17 @@ TEST_CASE("check::cross_case_pattern") {
                               with({{"n", 1 << 24}}, bad)}) ==
           "wrong only at the largest sizes (n=1048576 and up): does the grid cover the whole input?");
   }
+  SUBCASE("wrong only at the largest sizes, each failing case named in index terms: no guess about the grid") {
+    const auto named = [](std::int64_t n) {
+      CaseResult c = with({{"n", n}}, bad);
+      c.message = "your sum is what blocks of 128 threads give when block b's first index is b·blockDim.x: ...";
+      return c;
+    };
+    CHECK(cross_case_pattern({with({{"n", 100}}, ok), with({{"n", 128}}, ok), named(1000), named(65536)}) == "");
+    // One failing case not named: the grid is asked about.
+    CHECK(cross_case_pattern({with({{"n", 100}}, ok), with({{"n", 128}}, ok), named(1000), with({{"n", 65536}}, bad)}) ==
+          "wrong only at the largest sizes (n=1000 and up): does the grid cover the whole input?");
+  }
   SUBCASE("wrong only at the smallest sizes") {
     CHECK(cross_case_pattern({with({{"n", 96}}, bad), with({{"n", 1000}}, ok), with({{"n", 4096}}, ok)}) ==
           "wrong only at the smallest sizes (n=96 and below)");

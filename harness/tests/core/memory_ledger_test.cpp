@@ -80,3 +80,22 @@ TEST_CASE("sizes shown to a student") {
   CHECK(show_memory(3 * MiB) == "3.0 MiB");
   CHECK(show_memory(139 * GiB + 400 * MiB) == "139.4 GiB");
 }
+
+TEST_CASE("runtime::MemoryLedger::holder_of") {
+  MemoryLedger ledger;
+  ledger.note_made(address_of(0x1000), 256);
+  ledger.note_made(address_of(0x8000), 64);
+  const auto inside = ledger.holder_of(address_of(0x1080));
+  REQUIRE(inside);
+  CHECK(inside->start == address_of(0x1000));
+  CHECK(inside->bytes == 256);
+  CHECK(inside->live);
+  CHECK_FALSE(ledger.holder_of(address_of(0x1100)));  // one past the end
+  ledger.note_freed(address_of(0x8000));
+  const auto freed = ledger.holder_of(address_of(0x8010));
+  REQUIRE(freed);
+  CHECK_FALSE(freed->live);
+  ledger.note_made(address_of(0x8000), 32);  // the address given out again: live first
+  CHECK(ledger.holder_of(address_of(0x8010))->live);
+  CHECK_FALSE(ledger.holder_of(address_of(0x8030))->live);  // past the new one, inside the freed one
+}

@@ -144,6 +144,23 @@ TEST_CASE("reduction_grader::mistakes") {
         explanation_of(reduction(), "last partial block of 256 left out"));
   CHECK(named_mistake(reduction(), c, data.inputs, sum(0, 512, 0)) ==
         explanation_of(reduction(), "last partial block of 512 left out"));
+  // A two-loads-per-thread step (reduce4) of 128 threads a block, its index off: 4 blocks, then one.
+  Case two_loads = c;
+  two_loads.step = "reduce4";
+  const auto range = [&](std::int64_t first, std::int64_t last) { return sum(first, last, 0).at("out").data<std::int64_t>()[0]; };
+  // Block b starting at b·128, not b·256: blocks overlap by 128 and elements 640 on are never read.
+  const std::int64_t overlapping = range(0, 256) + range(128, 384) + range(256, 512) + range(384, 640);
+  CHECK(named_mistake(reduction(), two_loads, data.inputs, sum(0, 0, overlapping)) ==
+        explanation_of(reduction(), "block start without the factor 2 (128 threads)"));
+  // The second load at in[i + 1], not in[i + 128]; relaunched over the 4 partial sums p, the same
+  // kernel's one block adds p[t] + p[t + 1] for t < 4: p0 + 2·(p1 + p2 + p3).
+  std::int64_t p[4];
+  for (std::int64_t b = 0; b < 4; ++b) p[b] = range(256 * b, 256 * b + 128) + range(256 * b + 1, 256 * b + 129);
+  const std::int64_t next = p[0] + 2 * (p[1] + p[2] + p[3]);
+  CHECK(named_mistake(reduction(), two_loads, data.inputs, sum(0, 0, next)) ==
+        explanation_of(reduction(), "second load at i + 1 (128 threads)"));
+  // Only the steps with two loads a thread are asked.
+  CHECK(named_mistake(reduction(), c, data.inputs, sum(0, 0, overlapping)) == "");
   // Where n is no larger than the block, a rounded-down grid has no block to drop from: no model.
   const Case small = reduction_case(100);
   const CaseData small_data = generate(small);

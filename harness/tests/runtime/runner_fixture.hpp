@@ -32,7 +32,7 @@ inline std::string read_text(const fs::path& path) {
   return text.str();
 }
 
-/// Runs a fixture runner ("good", "lazy", "crash", "hoard", "too_wide", "relaunch", "host_work", or "reference": the fixture's reference
+/// Runs a fixture runner ("good", "lazy", "crash", "hoard", "too_wide", "relaunch", "host_work", "failed_calls", or "reference": the fixture's reference
 /// runner) with `args`; stdout and stderr go to files in `dir`. Returns the exit code.
 inline int run_runner(const std::string& student, const fs::path& dir, const std::string& args,
                const std::string& environment = "") {

@@ -176,6 +176,25 @@ TEST_CASE("runtime::run_check_task") {
     }
     CHECK(events[3].task == "c2");
   }
+  SUBCASE("a runtime call that failed by itself is named with the student's line and why, no kernel blamed") {
+    job.checks.push_back(check_task(dir.path, "c1", "scale", 1000));
+    job.checks.push_back(check_task(dir.path, "c2", "scale_host", 1000));
+    CHECK(run_runner("failed_calls", dir.path, write_job(dir.path, job).string()) == 3);
+    const auto events = events_of(dir.path);
+    REQUIRE(events.size() == 4);  // both cases, one runner: the context survives both errors
+    CHECK(events[1].kind == "cuda_error");
+    CHECK(events[1].call == "scale() → cudaGetLastError");
+    CHECK(events[1].error ==
+          "cudaMemcpy (failed_calls.cu:16) failed with cudaErrorInvalidValue: the direction is "
+          "cudaMemcpyHostToDevice, but the destination is not memory from cudaMalloc (are the pointers or the "
+          "direction swapped?)");
+    CHECK(events[1].kernel.empty());
+    CHECK(events[3].kind == "cuda_error");
+    CHECK(events[3].error ==
+          "cudaFree (failed_calls.cu:30) failed with cudaErrorInvalidValue: the pointer was already released by "
+          "cudaFree (freed twice)");
+    CHECK(events[3].kernel.empty());
+  }
   SUBCASE("past the GPU memory limit: cudaMalloc fails as on a smaller GPU, the last error says so once") {
     job.checks.push_back(check_task(dir.path, "c1", "scale", 1000));
     CHECK(run_runner("hoard", dir.path, write_job(dir.path, job).string(), "CUGRADE_GPU_MEMORY_LIMIT_MB=64") == 0);
