@@ -71,11 +71,16 @@ bool measure_tolerance(const Locations& where, const std::string& id, Backend ba
     std::cerr << earlier.error().message << " (not replaced)\n";
     return false;
   }
+  const std::vector<std::string> skipped = measured->not_measured;
   const auto written = write_file_atomically(file, measured_errors_yaml(with_backend(std::move(*earlier), std::move(*measured))));
   if (!written) {
     std::cerr << file.string() << ": " << written.error().message << "\n";
     return false;
   }
+  for (const auto& size : skipped)
+    std::cerr << fmt::format("{}: {}: the timed size took longer than the measurement allows on this backend: "
+                             "not measured (measure it with --backend cuda)\n",
+                             id, size);
   std::cerr << fmt::format("{}: written {}\n", id, file.string());
   return true;
 }

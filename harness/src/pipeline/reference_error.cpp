@@ -19,9 +19,17 @@ namespace {
 /// measurement is repeated exactly (no course's: the hidden sizes are measured on seeds of their
 /// own). Seeds change the error at a size by up to about 1.5 times (N-body's trajectories at
 /// N = 2500); the margin covers that.
-/// How long one case may take while measuring: the timed sizes on the CPU backend (a 2048³ matrix
-/// product, a fiber per CUDA thread) take minutes, where a student's case has seconds.
-constexpr double kMeasuredCaseSeconds = 900.0;
+/// How long one case may take while measuring: the timed sizes on the CPU backend take minutes
+/// (N-body's 20480 bodies), where a student's case has seconds. A timed size that takes longer
+/// still (a 2048³ matrix product, a fiber per CUDA thread) is left to the GPU's measurement.
+constexpr double kMeasuredCaseSeconds = 180.0;
+
+/// Whether `c` is one of the cases added for a performance target's size.
+bool timed_size(const Spec& spec, const Case& c) {
+  for (const auto& target : spec.performance)
+    if (target.step == c.step && target.params == c.params) return true;
+  return false;
+}
 
 CourseSecret measurement_secret() { return CourseSecret("cugrade: the reference's own error"); }
 
@@ -105,6 +113,10 @@ Result<MeasuredBackend> measure_reference_error(const CheckContext& context, con
   for (std::size_t i = 0; i < plan.cases.size() && i < plan.job.checks.size(); ++i) {
     const Case& c = plan.cases[i].spec_case;
     const auto result = results.find(c.id);
+    if (result != results.end() && result->second->outcome == Outcome::timeout && timed_size(spec, c)) {
+      measured.not_measured.push_back(fmt::format("{} {}", c.step, params_to_string(c.params)));
+      continue;  // too slow here: lint says that its timed size is not measured on this backend
+    }
     if (result == results.end() || result->second->outcome != Outcome::passed) {
       cleanup();
       return fail(fmt::format("the reference did not pass case {} ({} {}): {}; a tolerance is measured on a reference "

@@ -47,6 +47,9 @@ struct MeasuredBackend {
   std::string backend;  ///< "cpu" or "cuda"
   std::string where;    ///< the date and the machine: "2026-12-02, the CPU backend"
   std::vector<MeasuredStep> steps;
+  /// The timed sizes it could not run in time ("naive M=2048,N=2048,K=2048"): not written to the
+  /// file, only said.
+  std::vector<std::string> not_measured = {};
   bool operator==(const MeasuredBackend&) const = default;
 };
 
@@ -74,7 +77,9 @@ std::optional<double> share_of_present(const MeasuredStep& measured, const Toler
 /// graded, and an exact step has nothing to scale): each problem as "file: step s: ...", where a
 /// step was not measured, was measured against another tolerance, or its tolerance is looser than
 /// kLoosestTolerance or tighter than kTightestTolerance times the reference's largest error on
-/// any backend. `file` names the measurement file in messages.
+/// any backend. Looser is not judged for a step whose performance target's size no backend
+/// measured: the verification after timing compares two FP32 results there, with this tolerance,
+/// and the error there is the largest. `file` names the measurement file in messages.
 std::vector<std::string> tolerance_problems(const Spec& spec, const MeasuredErrors& errors, const std::string& file);
 
 /// A line per step for lint's listing: its tolerance beside the reference's error on each backend

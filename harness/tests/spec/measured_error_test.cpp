@@ -111,6 +111,17 @@ TEST_CASE("spec::tolerance_problems") {
     CHECK(p[0].find("the cpu measurement is against atol 4, rtol 1e-05, not the spec's atol 4, rtol 2e-05") !=
           std::string::npos);
   }
+  SUBCASE("a step whose timed size no backend measured: how loose it is, is not judged, and the listing says why") {
+    Spec timed = spec;
+    timed.performance.push_back(PerformanceTarget{"s", "s", {{"N", 9}}, 0.9, 0.5, 5.0, {}});
+    const MeasuredErrors errors = with_backend({}, measured("cpu", "s", 4.0, 2e-5, {0.01}));
+    CHECK(tolerance_problems(timed, errors, "f.yaml").empty());
+    CHECK(tolerance_lines(timed, errors)[0].ends_with(
+        "; its timed size N=9 not measured (--backend cuda): how loose it may be is not judged"));
+    MeasuredErrors with_timed = errors;
+    with_timed.backends[0].steps[0].sizes.push_back({"N=9", 0.02, 0.1});  // measured now: 50 times
+    CHECK(tolerance_problems(timed, with_timed, "f.yaml").size() == 1);
+  }
   SUBCASE("a reference that matches the gold exactly, and an exact step, have nothing to scale") {
     CHECK(problems(with_backend({}, measured("cpu", "s", 4.0, 2e-5, {0.0, 0.0}))).empty());
     CHECK(tolerance_problems(one_step_spec({0.0, 0.0}), {}, "f.yaml").empty());
