@@ -12,9 +12,10 @@
 
 namespace cugrade::runner {
 
-/// Removes compute-sanitizer's variables (and the harness's CUGRADE_TASK_MARKERS, read first)
-/// from this process's environment, restores LD_LIBRARY_PATH without the sanitizer's folder, and
-/// sets CUDA_MODULE_LOADING as every other runner has it. Call once the CUDA context exists.
+/// Under compute-sanitizer (CUGRADE_TASK_MARKERS=1 or the sanitizer's own variables; nothing
+/// otherwise): removes its variables (and the harness's CUGRADE_TASK_MARKERS, read first) from
+/// this process's environment, restores LD_LIBRARY_PATH without the sanitizer's folder, and sets
+/// CUDA_MODULE_LOADING as every other runner has it. Call once the CUDA context exists.
 void hide_sanitizer_traces();
 
 /// Whether `name` is a variable compute-sanitizer's launcher sets in its target's environment.

@@ -16,6 +16,9 @@ using namespace cugrade;
 
 TEST_CASE("runtime::hide_sanitizer_traces") {
   namespace fs = std::filesystem;
+  // The markers' latch is read before anything below is set (this process has no
+  // CUGRADE_TASK_MARKERS): the sanitizer is known here by its own variable.
+  REQUIRE_FALSE(task_markers_on());
   const fs::path tool = fs::temp_directory_path() / "cugrade-sanitizer-traces-test";
   fs::create_directories(tool);
   std::ofstream(tool / "libsanitizer-collection.so") << "";
@@ -39,13 +42,13 @@ TEST_CASE("runtime::hide_sanitizer_traces") {
     CAPTURE(name);
     CHECK(std::getenv(name) == nullptr);
   }
-  CHECK(task_markers_on());  // read before the variable went
   REQUIRE(std::getenv("LD_LIBRARY_PATH") != nullptr);
   CHECK(std::string(std::getenv("LD_LIBRARY_PATH")) == "/opt/cuda/lib64");
   CHECK(std::string(std::getenv("CUDA_MODULE_LOADING")) == "EAGER");
   CHECK(std::string(std::getenv("CUGRADE_KEEP_THIS")) == "yes");
 
   SUBCASE("an LD_LIBRARY_PATH of the sanitizer's folder alone is taken out") {
+    ::setenv("NV_SANITIZER_INJECTION_PORT_BASE", "49152", 1);
     ::setenv("LD_LIBRARY_PATH", tool.c_str(), 1);
     runner::hide_sanitizer_traces();
     CHECK(std::getenv("LD_LIBRARY_PATH") == nullptr);
@@ -53,6 +56,20 @@ TEST_CASE("runtime::hide_sanitizer_traces") {
   ::unsetenv("CUGRADE_KEEP_THIS");
   ::unsetenv("LD_LIBRARY_PATH");
   fs::remove_all(tool);
+}
+
+TEST_CASE("runtime::hide_sanitizer_traces outside the sanitizer") {
+  // A runner alone or under Nsight Compute (whose injection has variables of its own): nothing
+  // is taken.
+  REQUIRE_FALSE(task_markers_on());
+  ::unsetenv("NV_SANITIZER_INJECTION_PORT_BASE");
+  ::setenv("LD_PRELOAD", "/opt/nsight/libInjection.so", 1);
+  ::setenv("PWD", "/tmp", 1);
+  runner::hide_sanitizer_traces();
+  CHECK(std::getenv("LD_PRELOAD") != nullptr);
+  CHECK(std::getenv("PWD") != nullptr);
+  ::unsetenv("LD_PRELOAD");
+  ::unsetenv("PWD");
 }
 
 TEST_CASE("runtime::sanitizer_variable") {
