@@ -5,6 +5,7 @@
 #   /usr/share/cugrade/   assignments/ (spec, interface.cuh, statement), reference/, templates/
 #                         (students' starting files, the student workflow, Gradescope's files),
 #                         graders/<id>/solutions/ (known submissions and expected.yaml) and
+#                         graders/<id>/reference_error.yaml,
 #                         graders/selftest-seconds.json, cpu-include/ (the CPU backend's shims)
 #   /usr/lib/cugrade/     runners/ (CUDA runner libraries, reference runners, the probe and
 #                         calibrate; only where nvcc built them), cpu-runners/
@@ -32,6 +33,8 @@ foreach(adapter IN LISTS assignment_adapters)
   get_filename_component(grader_dir ${adapter} DIRECTORY)
   get_filename_component(id ${grader_dir} NAME)
   install(DIRECTORY graders/${id}/solutions DESTINATION ${data_dir}/graders/${id})
+  # The reference's measured error, which `cugrade lint` shows each tolerance beside.
+  install(FILES graders/${id}/reference_error.yaml DESTINATION ${data_dir}/graders/${id} OPTIONAL)
   # CPU runners (harness/cpu/runners.cmake), built with or without nvcc.
   if(TARGET cugrade_cpu_runner_${id})
     install(TARGETS cugrade_cpu_runner_${id} ARCHIVE DESTINATION ${lib_dir}/cpu-runners/${id})

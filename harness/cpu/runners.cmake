@@ -13,7 +13,7 @@
 # in, for the timing's calls to it, but the g++ link wraps nothing: its wrappers are never called.
 set(CUGRADE_CPU_RUNNER_SOURCES runner_main.cpp check_task.cpp time_task.cpp serve_task.cpp task_context.cpp
     device_buffers.cpp event_writer.cpp array_file.cpp job.cpp statistics.cpp body_reach.cpp sample_host.cpp
-    allocation_wraps.cpp kept_allocations.cpp memory_ledger.cpp host_work.cpp)
+    allocation_wraps.cpp kept_allocations.cpp memory_ledger.cpp host_work.cpp sanitizer_traces.cpp)
 set(runner_dir ${CUGRADE_HARNESS_DIR}/runtime)
 set(runner_ready TRUE)
 foreach(source IN LISTS CUGRADE_CPU_RUNNER_SOURCES)

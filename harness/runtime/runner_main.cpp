@@ -17,6 +17,7 @@
 
 #include "event_writer.hpp"
 #include "job.hpp"
+#include "sanitizer_traces.hpp"
 #include "serve_task.hpp"
 #include "start_gate.hpp"
 #include "task_context.hpp"
@@ -47,6 +48,8 @@ void require_device(EventWriter& events) {
     context.fatal("the GPU is busy: another process holds it (exclusive compute mode); grade again when it is free");
   if (created != cudaSuccess)
     context.fatal(std::string("cannot create a CUDA context: ") + cudaGetErrorString(created));
+  // Only now: compute-sanitizer needs its variables until the context exists.
+  hide_sanitizer_traces();
 }
 
 /// Waits at the start gate (start_gate.hpp) when the environment names one: until its file

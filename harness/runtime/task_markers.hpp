@@ -15,10 +15,15 @@ namespace cugrade {
 
 /// The environment variable that turns the markers on ("1").
 inline constexpr const char* task_markers_variable = "CUGRADE_TASK_MARKERS";
-/// Whether this process runs with the markers on (under compute-sanitizer).
+/// Whether this process runs with the markers on (under compute-sanitizer): read once, at the
+/// first call, so that the runner can take the variable out of its environment afterwards
+/// (sanitizer_traces.hpp).
 inline bool task_markers_on() {
-  const char* on = std::getenv(task_markers_variable);
-  return on && std::strcmp(on, "1") == 0;
+  static const bool on = [] {
+    const char* value = std::getenv(task_markers_variable);
+    return value && std::strcmp(value, "1") == 0;
+  }();
+  return on;
 }
 /// "==cugrade-task== <task id>": the lines after it belong to that task.
 inline constexpr const char* task_marker_prefix = "==cugrade-task== ";

@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "pipeline/sanitized_runs.hpp"
 #include "pipeline/schedule_race.hpp"
 #include "process/sandbox.hpp"
 #include "sanitize/sanitizer_output.hpp"
@@ -94,6 +95,7 @@ struct ToolRun {
   RunOutcome ran;
   std::vector<SanitizerOutput> outputs;  ///< per runner process
   double seconds = 0.0;
+  std::map<std::string, std::string> output_files = {};  ///< task id → where its sanitized run wrote its outputs
 };
 
 /// Adds "<tool>: <what>" to `problems` unless that tool already has one (its other runners
@@ -169,6 +171,7 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
   std::vector<std::string> ids;
   std::map<std::string, std::size_t> bytes_of;  // task id → its inputs' bytes
   std::map<std::string, double> work_of;        // task id → its work (FLOPs plus domain items)
+  std::map<std::string, const PlannedCase*> planned_of;  // task id → its inputs and gold
   for (std::size_t i = 0; i < plan.cases.size() && i < plan.job.checks.size(); ++i) {
     const CheckTask& task = plan.job.checks[i];
     if (task.reference || !plan.cases[i].spec_case.sanitize) continue;
@@ -182,6 +185,7 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
     const auto result = std::ranges::find(cases, plan.cases[i].spec_case.id, &CaseResult::id);
     if (result == cases.end()) continue;
     results[task.id] = &*result;
+    planned_of[task.id] = &plan.cases[i];
     ids.push_back(task.id);
     bytes_of[task.id] = input_bytes(plan.cases[i]);
     if (plan.cases[i].material) work_of[task.id] = plan.cases[i].material->work;
@@ -262,6 +266,7 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
           request.work_dir = dir;
           request.environment["HOME"] = dir.string();  // where the tools keep their settings
           request.job = rerun_job(first.job, pending, dir);
+          for (const CheckTask& task : request.job.checks) run.output_files[task.id] = task.output_file;
           // A sealed runner has a network of its own; unsealed ones side by side share this one.
           request.wrapper = sanitizer_command(sanitizer, tool, request.sandboxed ? 0 : next_sanitizer_port());
           const RunOutcome ran_now = run_job(processes, request);
@@ -301,6 +306,7 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
         for (auto& [id, status] : more.ran.tasks) run.ran.tasks[id] = std::move(status);
         if (run.ran.output_excerpt.empty()) run.ran.output_excerpt = more.ran.output_excerpt;
         for (auto& output : more.outputs) run.outputs.push_back(std::move(output));
+        for (auto& [id, file] : more.output_files) run.output_files[id] = std::move(file);
       }
       run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - tool_started).count();
       return run;
@@ -364,6 +370,19 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
       give(*results.at(task), outcome_of(kind_of.at(task)), message);
       ++pass.marked;
     }
+    // A case the tool ran to its end and reported nothing on: do its outputs agree with the
+    // case's own run? Memcheck's runs only (initcheck and racecheck change more of the timing,
+    // not what a submission could tell), each case once.
+    if (run.tool == "memcheck")
+      for (const auto& [task, status] : run.ran.tasks) {
+        if (status.outcome != Outcome::passed || kind_of.contains(task) || !results.contains(task) ||
+            !planned_of.contains(task) || !run.output_files.contains(task))
+          continue;
+        const PlannedCase& planned = *planned_of.at(task);
+        const Step* step = spec.find_step(planned.spec_case.step);
+        const auto right = sanitized_outputs_pass(run.output_files.at(task), planned, step->tolerance);
+        if (right && note_sanitized_disagreement(*results.at(task), *right, run.tool)) ++pass.marked;
+      }
   }
   pass.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   if (!checked.empty()) {

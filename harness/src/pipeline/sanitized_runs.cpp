@@ -1,0 +1,51 @@
+#include "pipeline/sanitized_runs.hpp"
+
+#include <fmt/format.h>
+
+#include "array_file.hpp"
+#include "check/compare.hpp"
+
+namespace cugrade {
+
+std::optional<bool> sanitized_outputs_pass(const std::string& output_file, const PlannedCase& planned,
+                                           const Tolerance& tolerance) {
+  const auto outputs = read_array_file(output_file);
+  if (!outputs) return std::nullopt;
+  for (const auto& [name, gold] : planned.gold()) {
+    if (is_slack_name(name)) continue;
+    const auto actual = outputs->find(name);
+    if (actual == outputs->end()) return std::nullopt;
+    const auto slack = planned.gold().find(slack_name(name));
+    const auto compared = compare_array(name, actual->second, gold, tolerance, 0,
+                                        slack == planned.gold().end() ? nullptr : &slack->second);
+    if (!compared) return std::nullopt;
+    if (compared->wrong > 0) return false;
+  }
+  return true;
+}
+
+bool note_sanitized_disagreement(CaseResult& result, bool sanitized_passed, const std::string& tool) {
+  if (sanitized_passed && result.outcome == Outcome::wrong_answer) {
+    const std::string sentence = fmt::format(
+        "under compute-sanitizer ({}) this case's outputs were right, and without it wrong: the two runs of the same "
+        "inputs disagree, which a race does (the sanitizer's slower schedule hides it), or code that behaves otherwise "
+        "when it is watched",
+        tool);
+    if (result.message.find(sentence) != std::string::npos) return false;
+    result.message += result.message.empty() ? sentence : " — " + sentence;
+    return true;
+  }
+  if (!sanitized_passed && result.outcome == Outcome::passed) {
+    result.outcome = Outcome::wrong_answer;
+    result.points = 0.0;
+    result.message = fmt::format(
+        "under compute-sanitizer ({}) this case's outputs were wrong, and without it right: the two runs of the same "
+        "inputs disagree, which a race does (the sanitizer's slower schedule exposed it), or code that behaves "
+        "otherwise when it is watched",
+        tool);
+    return true;
+  }
+  return false;
+}
+
+}  // namespace cugrade
