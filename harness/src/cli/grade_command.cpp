@@ -181,8 +181,8 @@ void add_grade_command(CLI::App& app, int& exit_code) {
       "or changed. Writes OUT/gradebook.csv, OUT/summary.html, OUT/leaderboard.{html,csv} (per timed step, the\n"
       "kernel times of sealed GPU runs that passed every case, ranked, under pseudonyms keyed by the course\n"
       "secret), OUT/students/<id>/report.{json,md,html,...}.\n"
-      "Graded again (its files, the spec, secret or backend changed; or --regrade, e.g. after a new cugrade):\nOUT/regrade.csv lists "
-      "each student whose score changed (old, new, which steps, what changed); none changed: no file.\n"
+      "A student graded again (their files, the spec, the secret or the backend changed; or --regrade, e.g. after\n"
+      "a new cugrade) whose score changed gets a row in OUT/regrade.csv: old, new, which steps, what changed.\n"
       "Exit code 3 when some submission hit a harness error (listed at the end; a rerun retries it).");
   cmd->add_option("assignment", args->assignment, "Assignment id (see `cugrade list`)")->required();
   cmd->add_option("-S,--submissions", args->submissions, "Folder with one folder or archive per student (or Canvas's \"Download Submissions\" or Blackboard's \"Assignment File Download\", unzipped)")
