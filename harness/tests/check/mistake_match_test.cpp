@@ -9,15 +9,12 @@
 #include <stdexcept>
 #include <thread>
 
+#include "test_arrays.hpp"
+
 using namespace cugrade;
+using cugrade::test::f64;
 
 namespace {
-
-Array f64(std::vector<double> values) {
-  Array a = make_array(DType::f64, {static_cast<std::int64_t>(values.size())});
-  for (std::size_t i = 0; i < values.size(); ++i) a.data<double>()[i] = values[i];
-  return a;
-}
 
 /// y = scale · x, as a model's gold.
 ArraySet scaled(const ArraySet& inputs, double scale) {

@@ -7,20 +7,11 @@
 
 #include "array_file.hpp"
 
-using namespace cugrade;
+#include "test_arrays.hpp"
 
-namespace {
-Array f64(std::vector<double> values) {
-  Array a = make_array(DType::f64, {static_cast<std::int64_t>(values.size())});
-  for (std::size_t i = 0; i < values.size(); ++i) a.data<double>()[i] = values[i];
-  return a;
-}
-Array f32(std::vector<float> values) {
-  Array a = make_array(DType::f32, {static_cast<std::int64_t>(values.size())});
-  for (std::size_t i = 0; i < values.size(); ++i) a.data<float>()[i] = values[i];
-  return a;
-}
-}  // namespace
+using namespace cugrade;
+using cugrade::test::f32;
+using cugrade::test::f64;
 
 TEST_CASE("pipeline::tolerance_use") {
   SUBCASE("the largest error over atol + rtol·|gold|, and the largest error") {

@@ -7,20 +7,14 @@
 #include "array_file.hpp"
 #include "temp_dir.hpp"
 
+#include "test_arrays.hpp"
+
 using namespace cugrade;
+using cugrade::test::f32;
+using cugrade::test::f64;
 using cugrade::test::TempDir;
 
 namespace {
-Array f32(std::vector<float> values) {
-  Array a = make_array(DType::f32, {static_cast<std::int64_t>(values.size())});
-  for (std::size_t i = 0; i < values.size(); ++i) a.data<float>()[i] = values[i];
-  return a;
-}
-Array f64(std::vector<double> values) {
-  Array a = make_array(DType::f64, {static_cast<std::int64_t>(values.size())});
-  for (std::size_t i = 0; i < values.size(); ++i) a.data<double>()[i] = values[i];
-  return a;
-}
 /// A case whose gold is C = {1, 2, 3}.
 PlannedCase planned_c() {
   auto material = std::make_shared<CaseMaterial>();

@@ -8,22 +8,14 @@
 #include <filesystem>
 #include <stdexcept>
 
+#include "test_arrays.hpp"
+
 using namespace cugrade;
+using cugrade::test::f32;
+using cugrade::test::f64;
 namespace fs = std::filesystem;
 
 namespace {
-
-Array f32(std::vector<float> values) {
-  Array a = make_array(DType::f32, {static_cast<std::int64_t>(values.size())});
-  for (std::size_t i = 0; i < values.size(); ++i) a.data<float>()[i] = values[i];
-  return a;
-}
-
-Array f64(std::vector<double> values) {
-  Array a = make_array(DType::f64, {static_cast<std::int64_t>(values.size())});
-  for (std::size_t i = 0; i < values.size(); ++i) a.data<double>()[i] = values[i];
-  return a;
-}
 
 /// One case of a one-step spec, judged from the output and readback files the test writes.
 struct Judged {
