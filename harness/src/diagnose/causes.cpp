@@ -115,9 +115,44 @@ std::optional<Finding> no_reuse(const CallCounters& s, const CallCounters& r) {
                              no_shared ? " and uses almost no shared memory" : "")};
 }
 
-std::optional<Finding> instructions(const CallCounters& s, const CallCounters& r) {
+/// More threads than the reference's for the same result: each does a fraction of the work of one
+/// of the reference's, and every thread's fixed costs are paid as many times more.
+std::optional<Finding> work_per_thread(const CallCounters& s, const CallCounters& r) {
+  const double factor = times(s.threads(), r.threads());
+  const double more_instructions = times(s.instructions, r.instructions);
+  if (factor < 2.0 || more_instructions < 1.2) return std::nullopt;
+  const double more_shared_loads = times(s.shared_load_instructions, r.shared_load_instructions);
+  return Finding{"work_per_thread",
+                 fmt::format("your {} launches {}× the threads of the reference ({} blocks of {} against {} of {}) "
+                             "for the same result: each thread does about 1/{} of the work of one of the "
+                             "reference's, so what every thread pays (its indices, its loads{}, its part in the "
+                             "block's sum) is paid {}× as often — {}× the instructions{} — give each thread more "
+                             "work: a grid-stride loop that adds many elements per thread, or several outputs per "
+                             "thread that share each value loaded",
+                             s.main_kernel.empty() ? "code" : s.main_kernel, num(factor), count(s.grid_size),
+                             s.block_size, count(r.grid_size), r.block_size, num(factor),
+                             more_shared_loads >= 1.5 ? " from shared memory" : "", num(factor),
+                             num(more_instructions),
+                             more_shared_loads >= 1.5 ? fmt::format(", {}× the shared-memory loads", num(more_shared_loads))
+                                                      : std::string())};
+}
+
+/// The lanes that work spread over more warps than the reference's: a test such as
+/// tid % (2*s) == 0 that the compiler predicates shows as shared loads with a lane at work in
+/// every warp, where the reference's tid < s leaves whole warps without one.
+std::optional<Finding> divergence(const CallCounters& s, const CallCounters& r) {
   const double factor = times(s.instructions, r.instructions);
   if (factor < 1.3) return std::nullopt;
+  const double spread = times(s.shared_loads_at_work, r.shared_loads_at_work);
+  if (spread >= 2.0)
+    return Finding{"divergence",
+                   fmt::format("divergent warps{}: {}× the reference's shared-memory loads in warps with a lane at "
+                               "work ({} against {}) and {}× its instructions, for the same result — the threads "
+                               "that work are spread over every warp (a test such as tid % (2*s) == 0), so every "
+                               "warp runs every step of the loop with most of its lanes idle; let the threads that "
+                               "work be consecutive (tid < s) so that whole warps drop out",
+                               in_kernel(s), num(spread), count(s.shared_loads_at_work),
+                               count(r.shared_loads_at_work), num(factor))};
   const double mine = s.active_threads_per_instruction(), theirs = r.active_threads_per_instruction();
   if (mine > 0.0 && mine < 0.9 * theirs)
     return Finding{"divergence",
@@ -126,6 +161,12 @@ std::optional<Finding> instructions(const CallCounters& s, const CallCounters& r
                                "of one warp take different branches, or costly index arithmetic (%, /) decides who "
                                "works; let whole warps work or idle together (e.g. tid < s)",
                                in_kernel(s), num(factor), num(mine), num(theirs))};
+  return std::nullopt;
+}
+
+std::optional<Finding> instructions(const CallCounters& s, const CallCounters& r) {
+  const double factor = times(s.instructions, r.instructions);
+  if (factor < 1.3) return std::nullopt;
   return Finding{"instructions",
                  fmt::format("{}× the instructions of the reference for the same result{} — look for warps "
                              "that run every step of a loop with most of their lanes idle (a test such as "
@@ -141,20 +182,22 @@ std::string counters_line(const CallCounters& s, const CallCounters& r) {
   return fmt::format(
       "counters (yours / the reference's): global load sectors per request {}, store {}; shared wavefronts per "
       "load {}, per store {}; lanes at work per instruction {}; achieved occupancy {} %; DRAM throughput {} % of "
-      "peak; instructions {} / {}; kernel time {} / {} µs over {} / {} kernel{}",
+      "peak; instructions {} / {}; threads {} / {}; shared loads in warps with a lane at work {} / {}; kernel time "
+      "{} / {} µs over {} / {} kernel{}",
       pair(s.load_sectors_per_request(), r.load_sectors_per_request()),
       pair(s.store_sectors_per_request(), r.store_sectors_per_request()),
       pair(s.shared_load_ways(), r.shared_load_ways()), pair(s.shared_store_ways(), r.shared_store_ways()),
       pair(s.active_threads_per_instruction(), r.active_threads_per_instruction()),
       pair(s.warps_active_pct, r.warps_active_pct), pair(s.dram_throughput_pct, r.dram_throughput_pct),
-      count(s.instructions), count(r.instructions), num(s.duration_ns / 1e3), num(r.duration_ns / 1e3), s.kernels,
-      r.kernels, r.kernels == 1 ? "" : "s");
+      count(s.instructions), count(r.instructions), count(s.threads()), count(r.threads()),
+      count(s.shared_loads_at_work), count(r.shared_loads_at_work), num(s.duration_ns / 1e3),
+      num(r.duration_ns / 1e3), s.kernels, r.kernels, r.kernels == 1 ? "" : "s");
 }
 
 PerformanceDiagnosis diagnose_counters(const CallCounters& s, const CallCounters& r) {
   std::vector<Finding> findings;
   for (auto rule : {uncoalesced(s, r, true), uncoalesced(s, r, false), bank_conflicts(s, r), occupancy(s, r),
-                    no_reuse(s, r), instructions(s, r)})
+                    no_reuse(s, r), work_per_thread(s, r), divergence(s, r), instructions(s, r)})
     if (rule) findings.push_back(std::move(*rule));
   PerformanceDiagnosis d;
   d.kernel = s.main_kernel;

@@ -7,9 +7,12 @@
 //   bank_conflicts    wavefronts per shared instruction ≥ 2× the reference's (and ≥ 2)
 //   occupancy         lanes at work on an SM ≤ half the reference's (blocks under 32 threads, ...)
 //   no_reuse          ≥ 3× the reference's global load requests (no tile kept in shared memory)
-//   divergence        ≥ 1.3× the instructions, with fewer lanes at work per instruction
-//   instructions      ≥ 1.3× the instructions (a divergent branch the compiler predicated shows
-//                     here: every warp runs it, the lanes at work per instruction barely move)
+//   work_per_thread   ≥ 2× the reference's threads and ≥ 1.2× its instructions (no grid-stride
+//                     loop, one output per thread where the reference's computes several)
+//   divergence        ≥ 1.3× the instructions, with ≥ 2× the reference's shared loads in warps
+//                     with a lane at work (a predicated tid % (2*s) test: the working lanes spread
+//                     over every warp) or fewer lanes at work per instruction
+//   instructions      ≥ 1.3× the instructions, none of the above
 //   none              no counter stands out (the numbers are still listed)
 #include "diagnose/counters.hpp"
 #include "report/grade_report.hpp"

@@ -13,7 +13,8 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(CallCounters, kernels, main_kern
                                                 global_load_requests, global_store_sectors, global_store_requests,
                                                 shared_load_wavefronts, shared_load_instructions,
                                                 shared_load_conflicts, shared_store_wavefronts,
-                                                shared_store_instructions, shared_store_conflicts, instructions,
+                                                shared_store_instructions, shared_store_conflicts, shared_loads_at_work,
+                                                instructions,
                                                 thread_instructions, active_thread_instructions,
                                                 branch_uniformity_pct, warps_active_pct, theoretical_occupancy_pct,
                                                 dram_throughput_pct, block_size, grid_size, registers_per_thread)
@@ -22,8 +23,9 @@ namespace {
 
 using nlohmann::json;
 
-/// The file's format: a version, and the counters by key.
-constexpr int file_format = 1;
+/// The file's format: a version, and the counters by key. 2: shared_loads_at_work added (counters
+/// kept by format 1 lack it, so they are measured again).
+constexpr int file_format = 2;
 /// Entries a file keeps at most: beyond, it starts again from this run's (rebuilt runners leave
 /// keys that nothing asks for any more).
 constexpr std::size_t most_entries = 512;

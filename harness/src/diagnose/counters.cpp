@@ -17,6 +17,7 @@ constexpr const char* kSharedLoadConflicts = "l1tex__data_bank_conflicts_pipe_ls
 constexpr const char* kSharedStoreConflicts = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum";
 constexpr const char* kSharedLoads = "smsp__inst_executed_op_shared_ld.sum";
 constexpr const char* kSharedStores = "smsp__inst_executed_op_shared_st.sum";
+constexpr const char* kSharedLoadsAtWork = "smsp__sass_inst_executed_op_shared_ld.sum";
 constexpr const char* kInstructions = "smsp__inst_executed.sum";
 constexpr const char* kThreadInstructions = "smsp__thread_inst_executed.sum";
 constexpr const char* kActiveThreadInstructions = "smsp__thread_inst_executed_pred_on.sum";
@@ -41,7 +42,7 @@ std::string diagnosis_metrics() {
   std::string list;
   for (const char* name : {kDuration, kLoadSectors, kLoadRequests, kStoreSectors, kStoreRequests,
                            kSharedLoadWavefronts, kSharedStoreWavefronts, kSharedLoadConflicts, kSharedStoreConflicts,
-                           kSharedLoads, kSharedStores, kInstructions, kThreadInstructions, kActiveThreadInstructions,
+                           kSharedLoads, kSharedStores, kSharedLoadsAtWork, kInstructions, kThreadInstructions, kActiveThreadInstructions,
                            kBranchUniformity, kWarpsActive, kTheoreticalOccupancy, kDramThroughput, kBlockSize,
                            kGridSize, kRegisters})
     list += (list.empty() ? "" : ",") + std::string(name);
@@ -80,6 +81,7 @@ CallCounters summarize_call(const std::vector<KernelProfile>& kernels) {
     c.shared_store_wavefronts += metric(k, kSharedStoreWavefronts);
     c.shared_store_instructions += metric(k, kSharedStores);
     c.shared_store_conflicts += metric(k, kSharedStoreConflicts);
+    c.shared_loads_at_work += metric(k, kSharedLoadsAtWork);
     c.instructions += metric(k, kInstructions);
     c.thread_instructions += metric(k, kThreadInstructions);
     c.active_thread_instructions += metric(k, kActiveThreadInstructions);
@@ -107,7 +109,7 @@ void scale_to_launches(CallCounters& c, long launches) {
   for (double* sum : {&c.duration_ns, &c.global_load_sectors, &c.global_load_requests, &c.global_store_sectors,
                       &c.global_store_requests, &c.shared_load_wavefronts, &c.shared_load_instructions,
                       &c.shared_load_conflicts, &c.shared_store_wavefronts, &c.shared_store_instructions,
-                      &c.shared_store_conflicts, &c.instructions, &c.thread_instructions,
+                      &c.shared_store_conflicts, &c.shared_loads_at_work, &c.instructions, &c.thread_instructions,
                       &c.active_thread_instructions})
     *sum *= factor;
 }

@@ -22,6 +22,10 @@ struct CallCounters {
   double global_store_sectors = 0.0, global_store_requests = 0.0;
   double shared_load_wavefronts = 0.0, shared_load_instructions = 0.0, shared_load_conflicts = 0.0;
   double shared_store_wavefronts = 0.0, shared_store_instructions = 0.0, shared_store_conflicts = 0.0;
+  /// Warp-level shared loads in which at least one lane's predicate was on (counted in the SASS): a
+  /// load the compiler predicated off for the whole warp is left out, where shared_load_instructions
+  /// counts it.
+  double shared_loads_at_work = 0.0;
   double instructions = 0.0;          ///< warp-level instructions executed
   double thread_instructions = 0.0;   ///< thread-level: lanes that executed them
   double active_thread_instructions = 0.0;  ///< lanes whose predicate was on (work done)
@@ -45,6 +49,8 @@ struct CallCounters {
   double threads_per_instruction() const;
   /// Lanes that did the work of each warp instruction (predicate on), on average.
   double active_threads_per_instruction() const;
+  /// Threads the longest kernel launched (its blocks times their threads).
+  double threads() const { return static_cast<double>(block_size) * grid_size; }
   /// Achieved occupancy counted in lanes: the warps' share of the SM times their lanes' share.
   double lane_occupancy_pct() const;
 };

@@ -100,7 +100,7 @@ struct TimingStats {
 /// of each (harness/src/diagnose/): advice only, it never changes points.
 struct PerformanceDiagnosis {
   /// "uncoalesced_stores", "uncoalesced_loads", "bank_conflicts", "occupancy", "no_reuse",
-  /// "divergence", "instructions", "none" (no counter stands out) or "unavailable" (no counters:
+  /// "work_per_thread", "divergence", "instructions", "none" (no counter stands out) or "unavailable" (no counters:
   /// `message` says why).
   std::string cause;
   std::string message;               ///< one sentence for the student

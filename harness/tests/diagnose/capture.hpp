@@ -1,5 +1,5 @@
 #pragma once
-// The real H100 captures of data/ (PROVENANCE.md), read once for the diagnose tests.
+// The real H100 and H200 captures of data/ (PROVENANCE.md), read once for the diagnose tests.
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -20,9 +20,10 @@ inline std::string capture_text(const std::string& name) {
   return text.str();
 }
 
-/// The counters of the probe's kernel `name` ("transpose_smem") in h100_probe_nvtx.csv.
-inline CallCounters probe_counters(const std::string& name) {
-  auto kernels = parse_ncu_csv(capture_text("h100_probe_nvtx.csv"));
+/// The counters of the probe's kernel `name` ("transpose_smem") in `capture` (h100_probe_nvtx.csv:
+/// probe_slow.cu's kernels; h200_probe_causes.csv: probe_causes.cu's).
+inline CallCounters probe_counters(const std::string& name, const std::string& capture = "h100_probe_nvtx.csv") {
+  auto kernels = parse_ncu_csv(capture_text(capture));
   REQUIRE(kernels.has_value());
   for (const KernelProfile& k : *kernels)
     if (short_kernel_name(k.kernel) == name) return summarize_call({k});

@@ -67,6 +67,36 @@ TEST_CASE("diagnose::diagnose_counters") {
     CHECK(d.cause == "instructions");
     CHECK(d.message.rfind("2.4× the instructions of the reference for the same result in reduce0", 0) == 0);
   }
+  SUBCASE("reduce3 as Harris's kernel 1 (H200): divergence, from the shared loads in warps with a lane at work") {
+    const PerformanceDiagnosis d = diagnose_counters(probe_counters("reduce3_modulo", "h200_probe_causes.csv"),
+                                                     probe_counters("reduce3_sequential", "h200_probe_causes.csv"));
+    // Predicated: the lanes at work per instruction are more than the reference's (24.2 against
+    // 19.5); the working lanes spread over every warp show in the shared loads that had one.
+    CHECK(d.cause == "divergence");
+    CHECK(d.message.rfind("divergent warps in reduce3_modulo: 3.76× the reference's shared-memory loads in warps "
+                          "with a lane at work (24.6 M against 6.55 M) and 1.92× its instructions", 0) == 0);
+  }
+  SUBCASE("reduce7 without its grid-stride loop (H200): work per thread, not divergence") {
+    const PerformanceDiagnosis d = diagnose_counters(probe_counters("reduce7_two_per_thread", "h200_probe_causes.csv"),
+                                                     probe_counters("reduce7_grid_stride", "h200_probe_causes.csv"));
+    CHECK(d.cause == "work_per_thread");
+    CHECK(d.message.rfind("your reduce7_two_per_thread launches 128× the threads of the reference (131 k blocks "
+                          "of 256 against 1024 of 256) for the same result", 0) == 0);
+    CHECK(d.message.find("a grid-stride loop") != std::string::npos);
+  }
+  SUBCASE("the coarse step with one output per thread (H200): work per thread, with the shared loads it repeats") {
+    const PerformanceDiagnosis d = diagnose_counters(probe_counters("matmul_coarse_one", "h200_probe_causes.csv"),
+                                                     probe_counters("matmul_coarse_four", "h200_probe_causes.csv"));
+    CHECK(d.cause == "work_per_thread");
+    CHECK(d.message.find("launches 4× the threads of the reference (4096 blocks of 1024 against 4096 of 256)") !=
+          std::string::npos);
+    CHECK(d.message.find("1.34× the instructions, 2.5× the shared-memory loads") != std::string::npos);
+  }
+  SUBCASE("more threads with no more instructions: not work per thread") {
+    CallCounters mine = plain("reduce7"), theirs = plain("reduce7");
+    mine.grid_size = 8 * theirs.grid_size;
+    CHECK(diagnose_counters(mine, theirs).cause == "none");
+  }
   SUBCASE("fewer lanes at work per instruction as well: divergence") {
     CallCounters mine = plain("reduce1"), theirs = plain("reduce3");
     mine.instructions = 2.4e6;

@@ -192,7 +192,7 @@ TEST_CASE("pipeline::selftest_entries of the course's assignments") {
         CHECK(std::any_of(spec->performance.begin(), spec->performance.end(),
                           [&](const PerformanceTarget& t) { return t.step == step; }));
         CHECK(std::set<std::string>{"uncoalesced_stores", "uncoalesced_loads", "bank_conflicts", "occupancy", "no_reuse",
-                                    "divergence", "instructions"}
+                                    "work_per_thread", "divergence", "instructions"}
                   .count(cause) == 1);
       }
   }
