@@ -196,8 +196,8 @@ std::string counters_line(const CallCounters& s, const CallCounters& r) {
 
 PerformanceDiagnosis diagnose_counters(const CallCounters& s, const CallCounters& r) {
   std::vector<Finding> findings;
-  for (auto rule : {uncoalesced(s, r, true), uncoalesced(s, r, false), bank_conflicts(s, r), occupancy(s, r),
-                    no_reuse(s, r), work_per_thread(s, r), divergence(s, r), instructions(s, r)})
+  for (auto rule : {uncoalesced(s, r, true), uncoalesced(s, r, false), bank_conflicts(s, r),
+                    work_per_thread(s, r), occupancy(s, r), no_reuse(s, r), divergence(s, r), instructions(s, r)})
     if (rule) findings.push_back(std::move(*rule));
   PerformanceDiagnosis d;
   d.kernel = s.main_kernel;

@@ -92,6 +92,25 @@ TEST_CASE("diagnose::diagnose_counters") {
           std::string::npos);
     CHECK(d.message.find("1.34× the instructions, 2.5× the shared-memory loads") != std::string::npos);
   }
+  SUBCASE("reduce7 as reduce6 relaunched (H200 self-test): work per thread before the low occupancy it causes") {
+    // Measured in the self-test's check on an H200: blocks of 128 threads that end as soon as they
+    // start kept 41.7 % of the SMs' warp slots busy against the reference's 94.2 %.
+    CallCounters mine = plain("reduce6<128>"), theirs = plain("reduce7Kernel<256>");
+    mine.block_size = 128;
+    mine.grid_size = 262144;
+    mine.warps_active_pct = 41.7;
+    mine.instructions = 2.7e6;
+    mine.thread_instructions = 2.7e6 * 31.1;
+    theirs.grid_size = 1024;
+    theirs.warps_active_pct = 94.2;
+    theirs.thread_instructions = 32e6;
+    const PerformanceDiagnosis d = diagnose_counters(mine, theirs);
+    CHECK(d.cause == "work_per_thread");
+    CHECK(d.message.rfind("your reduce6<128> launches 128× the threads of the reference (262 k blocks of 128 "
+                          "against 1024 of 256)", 0) == 0);
+    REQUIRE(d.details.size() >= 2);
+    CHECK(d.details[0].rfind("also: low achieved occupancy", 0) == 0);
+  }
   SUBCASE("more threads with no more instructions: not work per thread") {
     CallCounters mine = plain("reduce7"), theirs = plain("reduce7");
     mine.grid_size = 8 * theirs.grid_size;
