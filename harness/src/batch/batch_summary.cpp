@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 
 #include "batch/gradebook.hpp"
-#include "batch/late_reports.hpp"
+#include "batch/class_notes.hpp"
 #include "batch/student_reports.hpp"
 #include "core/atomic_file.hpp"
 #include "batch/student_paths.hpp"
@@ -91,7 +91,9 @@ Result<std::filesystem::path> write_class_files(const Spec& spec, const std::fil
                                                 const LeaderboardOptions& leaderboard, const LatePlan* late) {
   const std::filesystem::path gradebook = out / "gradebook.csv";
   if (late) deadline_unix = late->deadline_unix;
-  if (auto noted = write_lateness_notes(out, records, late); !noted) return std::unexpected(noted.error());
+  // Each student's own reports: their late standing and their name on the leaderboard.
+  if (auto noted = write_class_notes(out, records, {late, leaderboard_pseudonyms(spec, records, leaderboard)}); !noted)
+    return std::unexpected(noted.error());
   GradebookOptions book;
   book.deadline_unix = deadline_unix;
   book.not_graded = not_graded;

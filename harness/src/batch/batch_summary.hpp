@@ -27,8 +27,9 @@ std::string class_summary_subtitle(std::size_t graded, bool cuda, const std::str
 /// Writes the class's `out`/gradebook.csv, leaderboard.html and .csv (named as `leaderboard`
 /// says) and summary.html from `records` (the students in `not_graded` listed without a result);
 /// returns the gradebook's path. Under a late plan (`late`), the gradebook and summary show each
-/// student's penalty and final score, and their reports carry the note saying why
-/// (batch/late_reports.hpp). A local batch and a collect of its parts end alike through it.
+/// student's penalty and final score, and their reports carry the note saying why; where the
+/// leaderboard uses pseudonyms, each student's reports name theirs (batch/class_notes.hpp). A
+/// local batch and a collect of its parts end alike through it.
 Result<std::filesystem::path> write_class_files(const Spec& spec, const std::filesystem::path& out,
                                                 const std::vector<StudentRecord>& records,
                                                 const std::vector<std::string>& not_graded,

@@ -256,7 +256,7 @@ void Batch::choose_backend() {
   builders_ = options_.jobs ? options_.jobs : cores;
   gpus_ = use_cuda_ ? options_.gpu_lanes.size() : 0;
   cpu_threads_per_run_ = cpu_threads_per_worker(builders_);
-  settings_ = grading_settings(spec_, options_.check, use_cuda_);
+  settings_ = grading_settings(spec_, options_.check, use_cuda_, context_.locations);
   lane_claims_.emplace(use_cuda_ ? context_.device : std::nullopt, options_.gpu_lanes,
                        [this](const std::string& line) { log(line); }, use_cuda_ ? options_.runs_per_gpu : 1);
   lanes_ = use_cuda_ ? lane_claims_->lanes() : 0;  // lanes_per_gpu of each GPU

@@ -38,6 +38,21 @@ void rank(std::vector<LeaderboardRow>& rows) {
 
 }  // namespace
 
+std::map<std::string, std::string> leaderboard_pseudonyms(const Spec& spec, const std::vector<StudentRecord>& records,
+                                                          const LeaderboardOptions& options) {
+  if (spec.performance.empty() || !options.secret || options.real_names) return {};
+  std::vector<std::string> students;
+  for (const StudentRecord& r : records) students.push_back(r.student);
+  return class_pseudonyms(*options.secret, students);
+}
+
+std::string leaderboard_note(const std::string& pseudonym) {
+  return fmt::format("On the class's speed leaderboard you are {} (a name derived from your id under the course "
+                     "secret: the others there cannot tell it is you). A time of yours is listed once it counts: "
+                     "timed on a GPU in a sealed run, every case passed and nothing flagged.",
+                     pseudonym);
+}
+
 Leaderboard make_leaderboard(const Spec& spec, const std::vector<StudentRecord>& records,
                              const LeaderboardOptions& options) {
   Leaderboard board;
@@ -51,11 +66,7 @@ Leaderboard make_leaderboard(const Spec& spec, const std::vector<StudentRecord>&
         "The students' pseudonyms are derived from the course secret, and this class was graded without one. "
         "Grade with --secret-file FILE (or CUGRADE_COURSE_SECRET) for pseudonyms, or with --leaderboard-names "
         "to list the students' ids.";
-  std::vector<std::string> students;
-  for (const StudentRecord& r : records) students.push_back(r.student);
-  const std::map<std::string, std::string> pseudonyms =
-      options.secret && !options.real_names ? class_pseudonyms(*options.secret, students)
-                                            : std::map<std::string, std::string>{};
+  const std::map<std::string, std::string> pseudonyms = leaderboard_pseudonyms(spec, records, options);
   std::map<std::string, std::size_t> left_out;
   for (const StudentRecord& r : records) {
     if (auto why = leaderboard_exclusion(r.report)) {
@@ -66,7 +77,10 @@ Leaderboard make_leaderboard(const Spec& spec, const std::vector<StudentRecord>&
       if (auto why = leaderboard_step_exclusion(p))
         ++left_out[fmt::format("{} ({})", *why, p.step)];
     if (!board.unnamed_reason.empty()) continue;
-    const std::string name = options.real_names ? r.student : pseudonyms.at(r.student);
+    const auto pseudonym = pseudonyms.find(r.student);
+    // No pseudonym: the spec times nothing now (a record graded before it changed ranks nowhere).
+    if (!options.real_names && pseudonym == pseudonyms.end()) continue;
+    const std::string name = options.real_names ? r.student : pseudonym->second;
     for (const LeaderboardTime& time : leaderboard_times(r.report)) {
       const auto target = std::find_if(board.boards.begin(), board.boards.end(), [&](const LeaderboardBoard& b) {
         return b.step == time.step && b.size == time.size;

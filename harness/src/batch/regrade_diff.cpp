@@ -37,14 +37,16 @@ std::string what_changed(const EarlierResult& before, const StudentRecord& after
     if (const std::string settings = settings_changed(before.settings, *after.settings); !settings.empty())
       parts.push_back(settings);
   const Environment& env = after.report.environment;
-  if (before.cugrade_version != after.report.cugrade_version)
+  // The settings name a new build of cugrade where both records keep theirs.
+  const bool builds_compared = after.settings && before.settings && !before.settings->cugrade.empty();
+  if (!builds_compared && before.cugrade_version != after.report.cugrade_version)
     parts.push_back(fmt::format("cugrade ({}, now {})", before.cugrade_version, after.report.cugrade_version));
   if (before.gpu != env.gpu) parts.push_back(fmt::format("the GPU ({}, now {})", before.gpu.empty() ? "none" : before.gpu,
                                                          env.gpu.empty() ? "none" : env.gpu));
   else if (before.nvcc != env.nvcc) parts.push_back(fmt::format("nvcc ({}, now {})", before.nvcc, env.nvcc));
   if (parts.empty())
-    return "nothing cugrade records (graded again by --regrade: a grader rebuilt without a new version, or a "
-           "timing's spread)";
+    return "nothing cugrade records (graded again by --regrade: a timing's spread, or a change outside cugrade's "
+           "build, such as the driver)";
   std::string text;
   for (const auto& part : parts) text += (text.empty() ? "" : "; ") + part;
   return text;

@@ -38,8 +38,8 @@ struct GradeDecision {
 /// graded now with `settings`, and the record of an earlier run (an error when there is none or
 /// it is unreadable). Graded: no record; an unreadable record; --regrade; files changed; an
 /// earlier submission that could not be read; a record graded otherwise (another assignment,
-/// spec, course secret, backend, ...: grading_settings.hpp); an earlier harness error (a fault
-/// of ours is retried, never kept as a grade).
+/// spec, course secret, backend, build of cugrade, ...: grading_settings.hpp); an earlier
+/// harness error (a fault of ours is retried, never kept as a grade).
 GradeDecision decide_grading(const std::string& student, const Result<SubmissionFingerprint>& now,
                              const Result<std::optional<StudentRecord>>& previous, const RegradeSelection& regrade,
                              const GradingSettings& settings);

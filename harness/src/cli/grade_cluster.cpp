@@ -189,7 +189,7 @@ int run_grade_on_slurm(const GradeArgs& args) {
   check.course_secret = std::move(*secret);
   check.performance = !args.no_performance;
   check.sanitizer = !args.no_sanitizer;
-  request.settings = grading_settings(*spec, check, cuda);
+  request.settings = grading_settings(*spec, check, cuda, where);
   request.style = *style;
   winsize terminal{};
   request.columns = ioctl(STDERR_FILENO, TIOCGWINSZ, &terminal) == 0 ? terminal.ws_col : 0;

@@ -180,9 +180,9 @@ void add_grade_command(CLI::App& app, int& exit_code) {
       "Run it again after an interruption (or with new submissions): it grades only what is missing\n"
       "or changed. Writes OUT/gradebook.csv, OUT/summary.html, OUT/leaderboard.{html,csv} (per timed step, the\n"
       "kernel times of sealed GPU runs that passed every case, ranked, under pseudonyms keyed by the course\n"
-      "secret), OUT/students/<id>/report.{json,md,html,...}.\n"
-      "A student graded again (their files, the spec, the secret or the backend changed; or --regrade, e.g. after\n"
-      "a new cugrade) whose score changed gets a row in OUT/regrade.csv: old, new, which steps, what changed.\n"
+      "secret), OUT/students/<id>/report.{json,md,html,...} (each naming the student's own pseudonym).\n"
+      "A student graded again (their files, the spec, the secret, the backend or cugrade's build changed; or\n"
+      "--regrade) whose score changed gets a row in OUT/regrade.csv: old, new, which steps, what changed.\n"
       "Exit code 3 when some submission hit a harness error (listed at the end; a rerun retries it).");
   cmd->add_option("assignment", args->assignment, "Assignment id (see `cugrade list`)")->required();
   cmd->add_option("-S,--submissions", args->submissions, "Folder with one folder or archive per student (or Canvas's \"Download Submissions\" or Blackboard's \"Assignment File Download\", unzipped)")

@@ -3,9 +3,15 @@
 #include <doctest/doctest.h>
 #include <fmt/format.h>
 
+#include <map>
+#include <sstream>
+
 #include "batch/batch_fixture.hpp"
+#include "batch/pseudonym.hpp"
 #include "batch/record_samples.hpp"
+#include "core/atomic_file.hpp"
 #include "report/golden.hpp"
+#include "temp_dir.hpp"
 
 using namespace cugrade;
 using namespace cugrade::test;
@@ -166,4 +172,46 @@ TEST_CASE("batch::class_summary_subtitle") {
         "same command again)");
   CHECK(cugrade::class_summary_subtitle(3, false, "3 of 3 failed alike", 0) ==
         "3 submissions, graded on the CPU backend. Warning: 3 of 3 failed alike");
+}
+
+TEST_CASE("batch::write_class_files") {
+  SUBCASE("each student's own reports name them as leaderboard.csv does, and no one else") {
+    test::TempDir out("class-files");
+    const Spec spec = twice_spec();
+    const CourseSecret secret("course secret of 2026");
+    const std::map<std::string, double> times{{"alice", 0.010}, {"bob", 0.020}, {"carol", 0.030}};
+    std::vector<StudentRecord> records;
+    for (const auto& [student, ms] : times) records.push_back(timed_record(student, ms));
+    records.push_back(sample_record("eve", Outcome::passed, Outcome::wrong_answer, 0.0));  // no time on the board
+    REQUIRE(write_class_files(spec, out.path, records, {}, std::nullopt, true, "", {secret, false}));
+    // leaderboard.csv: board,step,size,rank,student,time_ms,... ; each time is one student's.
+    std::map<std::string, std::string> on_board;  // student → the name the board shows
+    std::istringstream csv(read_whole_file(out.path / "leaderboard.csv").value());
+    std::string line;
+    std::getline(csv, line);
+    while (std::getline(csv, line)) {
+      std::vector<std::string> fields;
+      std::istringstream row(line);
+      for (std::string field; std::getline(row, field, ',');) fields.push_back(field);
+      REQUIRE(fields.size() == 10);
+      for (const auto& [student, ms] : times)
+        if (std::stod(fields[5]) == ms) on_board[student] = fields[4];
+    }
+    REQUIRE(on_board.size() == 3);
+    const auto all_names = class_pseudonyms(secret, {"alice", "bob", "carol", "eve"});
+    for (const auto& [student, name] : all_names) {
+      INFO(student);
+      if (student != "eve") CHECK(on_board.at(student) == name);
+      for (const char* file : {"report.md", "report.html", "report.json", "gradescope-results.json"}) {
+        const std::string text = read_whole_file(out.path / "students" / student / file).value_or("");
+        CHECK(text.find("leaderboard you are " + name) != std::string::npos);
+        for (const auto& [other, other_name] : all_names)
+          if (other != student) CHECK(text.find(other_name) == std::string::npos);
+      }
+    }
+    SUBCASE("without the secret (a collect without it): no one named, the names taken out again") {
+      REQUIRE(write_class_files(spec, out.path, records, {}, std::nullopt, true, "", {std::nullopt, false}));
+      CHECK(read_whole_file(out.path / "students" / "alice" / "report.md").value().find("anon-") == std::string::npos);
+    }
+  }
 }

@@ -78,7 +78,7 @@ TEST_CASE("batch::plan_class") {
   REQUIRE(listing.has_value());
   auto loaded = load_spec(std::string(CUGRADE_TEST_DATA) + "/pipeline/twice/assignment.yaml");
   REQUIRE(loaded.has_value());
-  const GradingSettings settings = grading_settings(*loaded, options.check, false);
+  const GradingSettings settings = grading_settings(*loaded, options.check, false, Locations{});
   RegradeDiff regrade_diff(*loaded);
 
   SUBCASE("nothing graded yet: everyone, each with options of its own and no progress lines") {

@@ -12,7 +12,8 @@
 #     names the student whose time is unknown.
 #  3. Graded again: an unchanged class writes no regrade.csv; points changed in the spec and one
 #     student's files changed list every student with the old and new score and what changed; a
-#     spec edit that changes no score removes regrade.csv and says so.
+#     spec edit that changes no score removes regrade.csv and says so; results of another cugrade
+#     (made up in results/) graded again, regrade.csv naming the version.
 #  4. The class in two parts (--shard 1/2, 2/2) and --collect: the policy applied by the collect,
 #     and, graded again in parts after the spec changed, one regrade.csv of both parts.
 #   late_and_regrade.sh CUGRADE SOURCE_ROOT
@@ -159,6 +160,43 @@ rc=0
 [ ! -e "$diff" ] || fail "regrade.csv is still there though no score changed"
 grep -q "^Regrade: 8 students graded again, no score changed (no regrade.csv).$" "$work/comment.out" ||
   { cat "$work/comment.out" >&2; fail "no console line saying no score changed"; }
+# Another build of cugrade, made up in the stored results as the spec edits above were made in
+# the spec: one student graded by an older version (whose grader gave 0 points), one by another
+# build of this version (the same score). Both are graded again, the others kept; regrade.csv has
+# the one whose score changed, and says cugrade changed.
+fake_build() {  # fake_build ID BUILD [zero]: results/ID.json as if graded by BUILD (and, with zero, scored 0)
+  python3 - "$work/out/results/$1.json" "$2" "${3:-}" <<'PY'
+import json, sys
+path, build, zero = sys.argv[1:]
+record = json.load(open(path, encoding="utf-8"))
+now = record["graded_with"]["cugrade"]
+record["graded_with"]["cugrade"] = build.replace("VERSION", now.split(" #")[0])
+if zero:
+    record["report"]["score"] = 0
+    for case in record["report"]["cases"]:
+        case["points"] = 0
+json.dump(record, open(path, "w", encoding="utf-8"))
+print(now.split(" #")[0])
+PY
+}
+version=$(fake_build "${ids[1]}" "0.0.9 #0123456789abcdef" zero)
+fake_build "${ids[3]}" "VERSION #0000000000000000" >/dev/null
+rc=0
+# (--progress lines: the log says why each student is graded again)
+"$cugrade" grade vecadd -S "$work/class" --backend cpu -j 2 --progress lines "${unsealed[@]}" -o "$work/out" \
+  "${policy[@]}" >"$work/build.out" 2>&1 || rc=$?
+[ "$rc" -eq 0 ] || fail "the run after a new cugrade exited $rc"
+grep -q "${ids[1]}: graded again: it was graded with other settings: cugrade (0.0.9, now $version)" "$work/build.out" ||
+  { cat "$work/build.out" >&2; fail "no reason given for grading ${ids[1]} again"; }
+grep -q "${ids[3]}: graded again: it was graded with other settings: cugrade's build ($version rebuilt" "$work/build.out" ||
+  fail "no reason given for grading ${ids[3]} again"
+[ "$(grep -c ": graded again: " "$work/build.out")" -eq 2 ] || fail "others than the two were graded again"
+[ -f "$diff" ] || { cat "$work/build.out" >&2; fail "no regrade.csv after a new cugrade"; }
+[ "$(($(wc -l <"$diff") - 1))" -eq 1 ] || fail "regrade.csv after a new cugrade: $(cat "$diff")"
+grep -q "^${ids[1]},0,8,8,8,vecadd: 0 → 8,,\"cugrade (0.0.9, now $version)\"" "$diff" ||
+  fail "${ids[1]} in regrade.csv after a new cugrade: $(cat "$diff")"
+grep -q "^Regrade: 1 of 2 students graded again got a new score: $diff" "$work/build.out" ||
+  fail "no console line for the regrade after a new cugrade"
 
 # 4. The same class in two parts (--shard, as Slurm's tasks grade it), then --collect: the policy
 #    applied by the collect, and the parts' regrades gathered into one regrade.csv.

@@ -3,6 +3,7 @@
 # cpu): a generated class of transpose (the reference, known solutions, broken copies) graded by the
 # real cugrade with a course secret; leaderboard.html and .csv written and linked from summary.html;
 # on the CPU backend no time counts, and the page says so in words with the reason and how many;
+# each student's own reports name their pseudonym (and no one else's);
 # `--collect` writes them too: without the secret nobody can be named and the page says why, with
 # --leaderboard-names it says it is for the staff. Then `cugrade check --report classroom50=...`
 # inside Classroom 50's environment writes a result that follows Classroom 50's schema, and outside
@@ -46,6 +47,24 @@ has "$page" "pseudonyms derived from the course secret"
 for student in $(cut -d, -f1 "$work/expected.csv" | tail -n +2); do
   grep -qF "$student" "$page" && fail "the leaderboard names $student"
 done
+# Each student's own reports tell them their pseudonym, HMAC-SHA256 of their id under the course
+# secret (computed here apart from cugrade), and nobody else's.
+pseudonyms=$work/pseudonyms.txt
+python3 - "$work/secret" "$work/expected.csv" >"$pseudonyms" <<'PY'
+import csv, hashlib, hmac, sys
+secret = open(sys.argv[1], "rb").read()
+for row in csv.DictReader(open(sys.argv[2])):
+    print(row["student"], "anon-" + hmac.new(secret, b"cugrade/leaderboard/" + row["student"].encode(), hashlib.sha256).hexdigest()[:8])
+PY
+[ "$(wc -l <"$pseudonyms")" -eq "$count" ] || fail "$(wc -l <"$pseudonyms") pseudonyms for $count students"
+names=$(cut -d' ' -f2 "$pseudonyms")
+while read -r student name; do
+  for file in report.md report.html report.json gradescope-results.json; do
+    has "$work/out/students/$student/$file" "leaderboard you are $name"
+    others=$(printf '%s\n' "$names" | grep -vxF "$name" | grep -cFf - "$work/out/students/$student/$file" || true)
+    [ "$others" -eq 0 ] || fail "$student's $file names another student's pseudonym"
+  done
+done <"$pseudonyms"
 
 # --collect writes it too; without the secret it cannot name anyone, and says so.
 rc=0
@@ -53,6 +72,8 @@ rc=0
 [ "$rc" -eq 0 ] || { cat "$work/collect.out" >&2; fail "--collect exited $rc"; }
 has "$page" "Nobody is listed"
 has "$page" "--secret-file"
+grep -q "anon-" "$work/out/students/$(head -1 "$pseudonyms" | cut -d' ' -f1)/report.md" &&
+  fail "a collect without the secret left a pseudonym in a student's report"
 rc=0
 "$cugrade" grade transpose -S "$work/class" -o "$work/out" --collect --leaderboard-names >"$work/named.out" 2>&1 || rc=$?
 [ "$rc" -eq 0 ] || fail "--collect --leaderboard-names exited $rc"

@@ -15,19 +15,6 @@
 namespace cugrade {
 namespace {
 
-/// A student of "twice" whose every case passed, its fast step timed at `ms` on a sealed GPU run.
-StudentRecord timed(std::string student, double ms) {
-  StudentRecord r = test::sample_record(std::move(student), Outcome::passed, Outcome::passed, 3.0);
-  PerformanceResult& p = r.report.performance[0];
-  p.params = {{"n", 4096}};
-  p.student = TimingStats{.median_ms = ms, .samples = 10};
-  p.reference_time = TimingStats{.median_ms = 0.02, .samples = 10};
-  p.ratio = 0.02 / ms;
-  p.rate_unit = "GB/s";
-  p.student_rate = 32768.0 / (ms * 1e6);
-  return r;
-}
-
 std::string read(const std::filesystem::path& path) {
   std::ifstream in(path);
   std::stringstream text;
@@ -38,8 +25,8 @@ std::string read(const std::filesystem::path& path) {
 TEST_CASE("batch::make_leaderboard") {
   const Spec spec = test::twice_spec();
   const CourseSecret secret("course secret of 2026");
-  std::vector<StudentRecord> records{timed("carol", 0.030), timed("alice", 0.010), timed("bob", 0.030),
-                                     timed("dave", 0.020)};
+  std::vector<StudentRecord> records{test::timed_record("carol", 0.030), test::timed_record("alice", 0.010), test::timed_record("bob", 0.030),
+                                     test::timed_record("dave", 0.020)};
   SUBCASE("fastest first under pseudonyms; equal times share a rank") {
     const Leaderboard board = make_leaderboard(spec, records, {secret, false});
     CHECK(board.assignment == "twice");
@@ -62,13 +49,13 @@ TEST_CASE("batch::make_leaderboard") {
   SUBCASE("only what counts; the rest counted by reason") {
     records.push_back(test::sample_record("eve", Outcome::passed, Outcome::wrong_answer, 0.0));
     records.push_back(test::failed_build_record("frank", Outcome::compile_error, "nvcc rejected twice.cu"));
-    StudentRecord flagged = timed("grace", 0.0001);
+    StudentRecord flagged = test::timed_record("grace", 0.0001);
     flagged.report.performance[0].flags = {"below_roofline_floor"};
     records.push_back(flagged);
-    StudentRecord unsealed = timed("heidi", 0.001);
+    StudentRecord unsealed = test::timed_record("heidi", 0.001);
     unsealed.report.notes.push_back(unsealed_note(SandboxStatus{false, "no user namespaces", "enable them"}));
     records.push_back(unsealed);
-    StudentRecord cpu = timed("ivan", 0.001);
+    StudentRecord cpu = test::timed_record("ivan", 0.001);
     cpu.report.environment.backend = "cpu";
     records.push_back(cpu);
     const Leaderboard board = make_leaderboard(spec, records, {secret, true});
@@ -96,7 +83,7 @@ TEST_CASE("batch::make_leaderboard") {
 
 TEST_CASE("batch::render_leaderboard_csv") {
   const Spec spec = test::twice_spec();
-  const std::vector<StudentRecord> records{timed("bob", 0.0301), timed("alice, jr", 0.0125)};
+  const std::vector<StudentRecord> records{test::timed_record("bob", 0.0301), test::timed_record("alice, jr", 0.0125)};
   const Leaderboard board = make_leaderboard(spec, records, {std::nullopt, true});
   const std::string csv = render_leaderboard_csv(board);
   CHECK(csv.starts_with("board,step,size,rank,student,time_ms,reference_ms,ratio,rate,rate_unit\n"));
@@ -115,11 +102,37 @@ TEST_CASE("batch::render_leaderboard_csv") {
 TEST_CASE("batch::write_leaderboard") {
   test::TempDir dir;
   const Spec spec = test::twice_spec();
-  REQUIRE(write_leaderboard(dir.path, spec, {timed("alice", 0.01)}, {CourseSecret("s"), false}));
+  REQUIRE(write_leaderboard(dir.path, spec, {test::timed_record("alice", 0.01)}, {CourseSecret("s"), false}));
   CHECK(read(dir.path / "leaderboard.csv").find(pseudonym(CourseSecret("s"), "alice")) != std::string::npos);
   CHECK(read(dir.path / "leaderboard.html").find(pseudonym(CourseSecret("s"), "alice")) != std::string::npos);
   CHECK(read(dir.path / "leaderboard.html").find("alice<") == std::string::npos);
 }
 
 }  // namespace
+}  // namespace cugrade
+
+namespace cugrade {
+
+TEST_CASE("batch::leaderboard_pseudonyms") {
+  const Spec spec = test::twice_spec();
+  const CourseSecret secret("course secret of 2026");
+  const std::vector<StudentRecord> records{test::timed_record("alice", 0.010), test::timed_record("bob", 0.020)};
+  CHECK(leaderboard_pseudonyms(spec, records, {secret, false}) == class_pseudonyms(secret, {"alice", "bob"}));
+  CHECK(leaderboard_pseudonyms(spec, records, {secret, true}).empty());        // --leaderboard-names: ids
+  CHECK(leaderboard_pseudonyms(spec, records, {std::nullopt, false}).empty()); // no secret: no names
+  Spec untimed = spec;
+  untimed.performance.clear();
+  CHECK(leaderboard_pseudonyms(untimed, records, {secret, false}).empty());    // no leaderboard applies
+  // The names on the board are these.
+  const Leaderboard board = make_leaderboard(spec, records, {secret, false});
+  REQUIRE(board.boards.at(0).rows.size() == 2);
+  CHECK(board.boards[0].rows[0].name == leaderboard_pseudonyms(spec, records, {secret, false}).at("alice"));
+}
+
+TEST_CASE("batch::leaderboard_note") {
+  const std::string note = leaderboard_note("anon-0a1b2c3d");
+  CHECK(note.starts_with("On the class's speed leaderboard you are anon-0a1b2c3d "));
+  CHECK(note.find("every case passed") != std::string::npos);
+}
+
 }  // namespace cugrade

@@ -41,6 +41,14 @@ TEST_CASE("batch::score_change") {
     CHECK(change->outcome == "passed → wrong_answer");
     CHECK(change->changed == "cugrade (0.1.0, now 0.2.0)");
   }
+  SUBCASE("another build of cugrade, where both records keep theirs: said once, by the settings") {
+    StudentRecord earlier = before_record();
+    earlier.settings->cugrade = "0.1.0 #0123456789abcdef";
+    StudentRecord after = worse_record();
+    after.settings->cugrade = "0.2.0 #fedcba9876543210";
+    after.report.cugrade_version = "0.2.0";
+    CHECK(score_change(spec, earlier_result(spec, earlier), after)->changed == "cugrade (0.1.0, now 0.2.0)");
+  }
   SUBCASE("the spec and the files: said as the resume logic says them") {
     StudentRecord after = worse_record();
     after.settings->spec_sha256 = std::string(64, 'd');
