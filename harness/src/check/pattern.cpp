@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "check/coords.hpp"
+#include "check/index_evidence.hpp"
 
 namespace cugrade {
 namespace {
@@ -221,6 +222,8 @@ Line wrong_suffix(const Census& c, const MismatchMask& mask) {
     if (p == 65536 || p == 32768)
       return fmt::format("{}: {}: an index kept in 16 bits ({}) overflows at {}; keep indices in int", wrong, enough,
                          p == 65536 ? "unsigned short" : "short", p);
+    if (const std::string index = describe_block_start_evidence(p, mask.launched_threads); !index.empty())
+      return fmt::format("{}: {}: {}", wrong, enough, index);
     return fmt::format("{}: {}: do the blocks overlap (does each block start at blockIdx.x * blockDim.x?), or "
                        "does an index stop short of n?", wrong, enough);
   }

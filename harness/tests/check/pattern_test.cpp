@@ -210,6 +210,13 @@ TEST_CASE("check::describe_mismatch_pattern") {
     CHECK(words.ends_with("do the blocks overlap (does each block start at blockIdx.x * blockDim.x?), or does an "
                           "index stop short of n?"));
     CHECK(words.find("too few blocks") == std::string::npos);
+    // Where the first wrong index is where blocks that overlap stop, the index is named.
+    auto overlapping = vector(1000, [](auto i) { return i >= 259; });
+    overlapping.launched_threads = 1024;
+    CHECK(describe_mismatch_pattern(overlapping).ends_with(
+        "so the grid was not too small: 259 = 4 + 256 − 1: with 4 blocks of 256 threads, blockIdx.x + threadIdx.x "
+        "reaches index 258 and no further — the index is wrong: block b must start at b·blockDim.x (blockIdx.x * "
+        "blockDim.x + threadIdx.x); without the factor blockDim.x the blocks overlap"));
     // Fewer threads than elements: the grid stays a suspect, as without the count.
     auto short_grid = vector(1000, [](auto i) { return i >= 768; });
     short_grid.launched_threads = 768;
