@@ -150,15 +150,15 @@ std::string describe_block_start_evidence(std::int64_t first_wrong, std::int64_t
     if (threads % block != 0 || threads / block < 2) continue;
     const std::int64_t grid = threads / block;
     if (first_wrong == grid + block - 1)
-      return fmt::format("{} = {} + {} − 1: with {} blocks of {} threads, blockIdx.x + threadIdx.x reaches index {} "
-                         "and no further — {}: block b must start at b·blockDim.x (blockIdx.x * blockDim.x + "
+      return fmt::format("{}: {} = {} + {} − 1 is the first index blockIdx.x + threadIdx.x never reaches with {} "
+                         "blocks of {} threads — block b must start at b·blockDim.x (blockIdx.x * blockDim.x + "
                          "threadIdx.x); without the factor blockDim.x the blocks overlap",
-                         first_wrong, grid, block, grid, block, first_wrong - 1, index_is_wrong);
+                         index_is_wrong, first_wrong, grid, block, grid, block);
     if (grid < block && first_wrong == (grid - 1) * grid + block)
-      return fmt::format("{} = ({} − 1)·{} + {}: with {} blocks of {} threads, blockIdx.x * gridDim.x + threadIdx.x "
-                         "reaches index {} and no further — {}: block b must start at b·blockDim.x, not b·gridDim.x; "
+      return fmt::format("{}: {} = ({} − 1)·{} + {} is the first index blockIdx.x * gridDim.x + threadIdx.x never "
+                         "reaches with {} blocks of {} threads — block b must start at b·blockDim.x, not b·gridDim.x; "
                          "the blocks overlap",
-                         first_wrong, grid, grid, block, grid, block, first_wrong - 1, index_is_wrong);
+                         index_is_wrong, first_wrong, grid, grid, block, grid, block);
   }
   return "";
 }

@@ -222,8 +222,10 @@ Line wrong_suffix(const Census& c, const MismatchMask& mask) {
     if (p == 65536 || p == 32768)
       return fmt::format("{}: {}: an index kept in 16 bits ({}) overflows at {}; keep indices in int", wrong, enough,
                          p == 65536 ? "unsigned short" : "short", p);
+    // The index first: a step's summary shows a line's start.
     if (const std::string index = describe_block_start_evidence(p, mask.launched_threads); !index.empty())
-      return fmt::format("{}: {}: {}", wrong, enough, index);
+      return fmt::format("elements from index {} on are wrong and {} (the first {} are right{}; {})", p, index, p, rest,
+                         enough);
     return fmt::format("{}: {}: do the blocks overlap (does each block start at blockIdx.x * blockDim.x?), or "
                        "does an index stop short of n?", wrong, enough);
   }

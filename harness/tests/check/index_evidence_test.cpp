@@ -82,14 +82,14 @@ TEST_CASE("check::describe_stride_evidence") {
 TEST_CASE("check::describe_block_start_evidence") {
   SUBCASE("blockIdx.x + threadIdx.x: 4 blocks of 256 reach index 258") {
     CHECK(describe_block_start_evidence(259, 1024) ==
-          "259 = 4 + 256 − 1: with 4 blocks of 256 threads, blockIdx.x + threadIdx.x reaches index 258 and no "
-          "further — the index is wrong: block b must start at b·blockDim.x (blockIdx.x * blockDim.x + threadIdx.x); "
+          "the index is wrong: 259 = 4 + 256 − 1 is the first index blockIdx.x + threadIdx.x never reaches with 4 "
+          "blocks of 256 threads — block b must start at b·blockDim.x (blockIdx.x * blockDim.x + threadIdx.x); "
           "without the factor blockDim.x the blocks overlap");
-    CHECK(describe_block_start_evidence(4352, 1048832).starts_with("4352 = 4097 + 256 − 1"));
+    CHECK(describe_block_start_evidence(4352, 1048832).starts_with("the index is wrong: 4352 = 4097 + 256 − 1"));
   }
   SUBCASE("blockIdx.x * gridDim.x + threadIdx.x: 4 blocks of 256 reach index 267") {
-    CHECK(describe_block_start_evidence(268, 1024).find("blockIdx.x * gridDim.x + threadIdx.x reaches index 267") !=
-          std::string::npos);
+    CHECK(describe_block_start_evidence(268, 1024).find("268 = (4 − 1)·4 + 256 is the first index blockIdx.x * "
+                                                        "gridDim.x + threadIdx.x never reaches") != std::string::npos);
   }
   SUBCASE("anything else: nothing said (a grid stopped at a block, one block)") {
     CHECK(describe_block_start_evidence(768, 1024) == "");

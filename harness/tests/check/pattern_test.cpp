@@ -213,10 +213,12 @@ TEST_CASE("check::describe_mismatch_pattern") {
     // Where the first wrong index is where blocks that overlap stop, the index is named.
     auto overlapping = vector(1000, [](auto i) { return i >= 259; });
     overlapping.launched_threads = 1024;
-    CHECK(describe_mismatch_pattern(overlapping).ends_with(
-        "so the grid was not too small: 259 = 4 + 256 − 1: with 4 blocks of 256 threads, blockIdx.x + threadIdx.x "
-        "reaches index 258 and no further — the index is wrong: block b must start at b·blockDim.x (blockIdx.x * "
-        "blockDim.x + threadIdx.x); without the factor blockDim.x the blocks overlap"));
+    CHECK(describe_mismatch_pattern(overlapping) ==
+          "elements from index 259 on are wrong and the index is wrong: 259 = 4 + 256 − 1 is the first index "
+          "blockIdx.x + threadIdx.x never reaches with 4 blocks of 256 threads — block b must start at b·blockDim.x "
+          "(blockIdx.x * blockDim.x + threadIdx.x); without the factor blockDim.x the blocks overlap (the first 259 "
+          "are right; the call's largest launch had 1024 threads, one for every element, so the grid was not too "
+          "small)");
     // Fewer threads than elements: the grid stays a suspect, as without the count.
     auto short_grid = vector(1000, [](auto i) { return i >= 768; });
     short_grid.launched_threads = 768;
