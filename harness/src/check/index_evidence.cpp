@@ -149,6 +149,11 @@ std::string describe_block_start_evidence(std::int64_t first_wrong, std::int64_t
   for (const std::int64_t block : {1024, 512, 256, 128, 64, 32}) {
     if (threads % block != 0 || threads / block < 2) continue;
     const std::int64_t grid = threads / block;
+    if (first_wrong == block)
+      return fmt::format("{}: {} is one block's threads, and {} blocks of {} threads stored to no element past it — "
+                         "every block stores to the same elements: the index leaves out the block's start "
+                         "(blockIdx.x * blockDim.x + threadIdx.x, not threadIdx.x alone)",
+                         index_is_wrong, first_wrong, grid, block);
     if (first_wrong == grid + block - 1)
       return fmt::format("{}: {} = {} + {} − 1 is the first index blockIdx.x + threadIdx.x never reaches with {} "
                          "blocks of {} threads — block b must start at b·blockDim.x (blockIdx.x * blockDim.x + "

@@ -32,8 +32,8 @@ std::string describe_stride_evidence(const Array& actual, const Array& expected,
 
 /// For a vector whose elements from `first_wrong` on are wrong while one launch of `threads`
 /// threads had one for every element: where `first_wrong` is where blocks of B threads stop
-/// when block b starts at b·s instead of b·B (s = 1, blockIdx.x + threadIdx.x; s = gridDim.x),
-/// that index, with index_is_wrong; "" otherwise.
+/// when block b starts at b·s instead of b·B (s = 0, threadIdx.x alone; s = 1, blockIdx.x +
+/// threadIdx.x; s = gridDim.x), that index, with index_is_wrong; "" otherwise.
 std::string describe_block_start_evidence(std::int64_t first_wrong, std::int64_t threads);
 
 }  // namespace cugrade

@@ -91,6 +91,12 @@ TEST_CASE("check::describe_block_start_evidence") {
     CHECK(describe_block_start_evidence(268, 1024).find("268 = (4 − 1)·4 + 256 is the first index blockIdx.x * "
                                                         "gridDim.x + threadIdx.x never reaches") != std::string::npos);
   }
+  SUBCASE("threadIdx.x alone: every block stores to the first 256") {
+    CHECK(describe_block_start_evidence(256, 1024) ==
+          "the index is wrong: 256 is one block's threads, and 4 blocks of 256 threads stored to no element past it "
+          "— every block stores to the same elements: the index leaves out the block's start (blockIdx.x * "
+          "blockDim.x + threadIdx.x, not threadIdx.x alone)");
+  }
   SUBCASE("anything else: nothing said (a grid stopped at a block, one block)") {
     CHECK(describe_block_start_evidence(768, 1024) == "");
     CHECK(describe_block_start_evidence(256, 256) == "");
