@@ -285,6 +285,10 @@ Line vector_pattern(const Census& c, const MismatchMask& mask) {
 Line single_element(const Census& c, const MismatchMask& mask) {
   if (c.wrong != 1) return std::nullopt;
   const std::int64_t i = c.wrong_indices.front();
+  if (mask.dims.size() == 1 && i == c.size - 1 && mask.launched_threads >= c.size)
+    if (const std::string index = describe_block_start_evidence(i, mask.launched_threads); !index.empty())
+      return fmt::format("only the last element is wrong and {} (the call's largest launch had {} threads, one for "
+                         "every element, {})", index, mask.launched_threads, grid_was_large_enough);
   if (mask.dims.size() == 1 && i == c.size - 1) return std::string("only the last element is wrong");
   if (mask.dims.size() == 1 && i == 0) return std::string("only the first element is wrong");
   return fmt::format("only the element at {} is wrong", where(mask, i));
@@ -351,7 +355,8 @@ std::string describe_mismatch_pattern(const MismatchMask& mask) {
   const bool untouched = c.output_fill == c.wrong || c.device_fill == c.wrong;
   const bool says_fill = shaped && (shaped->find("filled the output") != std::string::npos ||
                                     shaped->find("fresh cudaMalloc") != std::string::npos);
-  if (shaped && untouched && !says_fill)
+  const bool names_index = shaped && shaped->find(index_is_wrong) != std::string::npos;
+  if (shaped && untouched && !says_fill && !names_index)
     return fmt::format("{}; {} {} — no thread stored there: is the grid too small to reach {}, or a bounds check "
                        "too strict?",
                        *shaped, c.wrong == 1 ? "it" : "they", never_written(c, c.wrong == 1), c.wrong == 1 ? "it" : "them");

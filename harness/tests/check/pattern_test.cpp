@@ -210,6 +210,13 @@ TEST_CASE("check::describe_mismatch_pattern") {
     CHECK(words.ends_with("do the blocks overlap (does each block start at blockIdx.x * blockDim.x?), or does an "
                           "index stop short of n?"));
     CHECK(words.find("too few blocks") == std::string::npos);
+    // The last element alone, 2 blocks of 256 on the same first 256 (threadIdx.x alone): the index, not the grid.
+    auto last_alone = vector(257, [](auto i) { return i == 256; });
+    last_alone.fill[256] = Fill::device;
+    last_alone.launched_threads = 512;
+    const std::string last_words = describe_mismatch_pattern(last_alone);
+    CHECK(last_words.starts_with("only the last element is wrong and the index is wrong: 256 is one block's threads"));
+    CHECK(last_words.find("grid too small") == std::string::npos);
     // Where the first wrong index is where blocks that overlap stop, the index is named.
     auto overlapping = vector(1000, [](auto i) { return i >= 259; });
     overlapping.launched_threads = 1024;
