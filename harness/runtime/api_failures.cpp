@@ -4,6 +4,7 @@
 #include <mutex>
 
 #include "allocation_wraps.hpp"
+#include "launch_tracking.hpp"
 
 namespace cugrade::runner {
 namespace {
@@ -54,6 +55,14 @@ std::optional<ApiFailure> api_failure_with(cudaError_t error) {
   const std::optional<ApiFailure>& found = first ? first : pending;
   if (found && found->error == error) return found;
   return std::nullopt;
+}
+
+std::optional<FailedCall> failed_call_with(int error) {
+  const auto failure = api_failure_with(static_cast<cudaError_t>(error));
+  if (!failure) return std::nullopt;
+  const auto code = static_cast<cudaError_t>(error);
+  return FailedCall{failure->call, api_failure_sentence(failure->call, failure->file.c_str(), failure->line,
+                                                        cudaGetErrorName(code), cudaGetErrorString(code), failure->why)};
 }
 
 std::string error_seen_at() {

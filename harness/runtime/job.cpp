@@ -122,6 +122,7 @@ std::string event_to_line(const Event& e) {
   if (!e.call.empty()) j["call"] = e.call;
   if (!e.error.empty()) j["error"] = e.error;
   if (!e.kernel.empty()) j["kernel"] = e.kernel;
+  if (!e.failed_call.empty()) j["failed_call"] = e.failed_call;
   if (e.kind == "done") j["seconds"] = e.seconds;
   if (!e.inputs.empty()) j["inputs"] = e.inputs;
   if (!e.shared_memory.empty()) j["shared_memory"] = e.shared_memory;
@@ -149,6 +150,7 @@ std::optional<Event> event_from_line(const std::string& line) {
     e.call = j.value("call", "");
     e.error = j.value("error", "");
     e.kernel = j.value("kernel", "");
+    e.failed_call = j.value("failed_call", "");
     e.seconds = j.value("seconds", 0.0);
     e.inputs = j.value("inputs", std::map<std::string, std::string>{});
     e.shared_memory = j.value("shared_memory", "");

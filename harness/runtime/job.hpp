@@ -86,6 +86,10 @@ struct Event {
   std::string call;     ///< cuda_error: the CUDA call or the entry point that failed
   std::string error;    ///< cuda_error: the CUDA error string; fatal: the message
   std::string kernel;   ///< cuda_error: the last kernel launched, when known
+  /// cuda_error: the student's runtime call that made the error by itself ("cudaMemcpy"); then
+  /// `error` is that call's sentence, with its line and why (api_failure_text.hpp), and the
+  /// report leads with it. "" when none did (a kernel's fault, a launch's refusal).
+  std::string failed_call;
   double seconds = 0.0; ///< done: the task's wall time
   std::map<std::string, std::string> inputs;  ///< done (check tasks): array_digest of each input after the call
   /// done (check tasks, GPU): whether the call's kernels used shared memory ("yes", "no"); "" unknown.

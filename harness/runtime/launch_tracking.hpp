@@ -2,7 +2,9 @@
 // Which kernel did the student launch last, and did its launches use shared memory? Kernel
 // launches are routed through wrappers (launch_tracking.cpp) so a CUDA error can name the kernel
 // that caused it, and a result that changes with what the GPU held before the call can be told
-// apart: shared memory, or a register no one set (pipeline/schedule_race.hpp).
+// apart: shared memory, or a register no one set (pipeline/schedule_race.hpp). Also which runtime
+// call of the student's made an error by itself, so that the error names that call, not a kernel.
+#include <optional>
 #include <string>
 
 namespace cugrade::runner {
@@ -30,6 +32,17 @@ long long most_threads_since_reset();
 /// a block has at most 1024 threads", launch_rules.hpp); empty otherwise, and on the CPU backend,
 /// whose error string already says it.
 std::string launch_refusal(int error);
+
+/// A runtime call of the student's that failed by itself (a cudaMemcpy with swapped pointers).
+struct FailedCall {
+  std::string call;      ///< "cudaMemcpy"
+  std::string sentence;  ///< "cudaMemcpy (vecadd.cu:25) failed with cudaErrorInvalidValue: <why>" (api_failure_text.hpp)
+};
+
+/// The student's runtime call since the reset that made `error` (a cudaError_t's value) by
+/// itself, with its sentence; nullopt when none did (a kernel's fault, a launch's refusal). The
+/// GPU runner's is api_failures.cpp's, from the call-site header; the CPU executor's its own.
+std::optional<FailedCall> failed_call_with(int error);
 
 /// The (demangled) name of the last kernel launched since the reset; empty when none was
 /// launched, or the link did not route launches through the wrappers.

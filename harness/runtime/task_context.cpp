@@ -78,15 +78,16 @@ void TaskContext::cuda_failure(const std::string& call, cudaError_t error) {
   event.error = cudaGetErrorString(error);
   if (const std::string why = launch_refusal(static_cast<int>(error)); !why.empty()) event.error += ": " + why;
   event.kernel = last_kernel_name();
-#ifndef CUGRADE_CPU_RUNNER
   // A runtime call of the student's that made this error itself: named, with its line and why,
-  // and no kernel blamed for it (as the CPU backend's executor words it).
+  // and no kernel blamed for it, in the same words on both backends; the report leads with it.
   const bool the_runners = call.starts_with("runner: ");
-  if (const auto failure = the_runners ? std::nullopt : api_failure_with(error)) {
-    event.error = api_failure_sentence(failure->call, failure->file.c_str(), failure->line, cudaGetErrorName(error),
-                                       cudaGetErrorString(error), failure->why);
+  if (const auto failed = the_runners ? std::nullopt : failed_call_with(static_cast<int>(error))) {
+    event.error = failed->sentence;
+    event.failed_call = failed->call;
     event.kernel.clear();
-  } else if (const std::string seen = error_seen_at(); !seen.empty() && !the_runners) {
+  }
+#ifndef CUGRADE_CPU_RUNNER
+  else if (const std::string seen = error_seen_at(); !seen.empty() && !the_runners) {
     event.error += " (your code's " + seen + " returned it)";
   }
 #endif

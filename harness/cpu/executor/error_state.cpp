@@ -15,6 +15,8 @@ cudaError_t last = cudaSuccess;
 cudaError_t sticky = cudaSuccess;
 std::string kernel_name;
 bool from_api = false;
+const char* api_call = "";  // when from_api: the call that failed ("cudaMemcpy"), a literal
+cudaError_t api_error = cudaSuccess;  // and its error
 long long threads_most = 0;  // the most threads one launch since forget_kernel had
 long launches = 0;           // launches that ran since forget_kernel
 // The first sticky error since forget_kernel. Why apart from `sticky`: cudaDeviceReset clears
@@ -72,13 +74,22 @@ cudaError_t record_api_error(cudaError_t error, const char* call, const std::str
   const std::string detail = std::string(call) + where + " failed with " + cudaGetErrorName(error) + ": " + why;
   record_error(error, detail);
   std::lock_guard lock(mutex);
-  if (sticky == cudaSuccess) from_api = true;
+  if (sticky == cudaSuccess) {
+    from_api = true;
+    api_call = call;
+    api_error = error;
+  }
   return error;
 }
 
 bool last_error_from_api() {
   std::lock_guard lock(mutex);
   return from_api;
+}
+
+std::string failed_api_call(cudaError_t error) {
+  std::lock_guard lock(mutex);
+  return from_api && api_error == error ? std::string(api_call) : std::string();
 }
 
 cudaError_t sticky_error() {

@@ -29,11 +29,16 @@ inline cudaError_t api_result(cudaError_t error) {
 
 /// Records a failed runtime API call as the last error: cudaGetErrorString(error) then names the
 /// call, the student's line it was made on (note_api_site) and `why` ("cudaMemcpy (vecadd.cu:25)
-/// failed: ..."), and the runner blames no kernel for it. Returns `error`.
+/// failed: ..."), and the runner blames no kernel for it. `call` is a string literal (kept).
+/// Returns `error`.
 cudaError_t record_api_error(cudaError_t error, const char* call, const std::string& why);
 
 /// True when the last error recorded came from a runtime API call, not from a kernel or a launch.
 bool last_error_from_api();
+
+/// When the last error recorded is `error` and came from a runtime API call: that call
+/// ("cudaMemcpy"), whose sentence cudaGetErrorString(error) returns; "" otherwise.
+std::string failed_api_call(cudaError_t error);
 
 /// Clears every error (cudaDeviceReset), but not the kernel fault of the current call
 /// (kernel_fault): a reset after an out-of-bounds write must not hide it from the runner.

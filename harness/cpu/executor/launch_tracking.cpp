@@ -2,6 +2,7 @@
 // launch goes through run_grid, which notes the kernel, so no linker wrapping is needed.
 #include "launch_tracking.hpp"
 
+#include "cugrade_cpu/runtime_api.hpp"
 #include "error_state.hpp"
 
 namespace cugrade::runner {
@@ -11,6 +12,13 @@ void reset_last_kernel() { cugrade_cpu::forget_kernel(); }
 // An error a runtime call returned (cudaMemcpy's invalid argument) is not the last kernel's:
 // its message names the call and the line instead (error_state.hpp).
 std::string last_kernel_name() { return cugrade_cpu::last_error_from_api() ? std::string() : cugrade_cpu::last_kernel(); }
+
+std::optional<FailedCall> failed_call_with(int error) {
+  const auto code = static_cast<cudaError_t>(error);
+  std::string call = cugrade_cpu::failed_api_call(code);
+  if (call.empty()) return std::nullopt;
+  return FailedCall{std::move(call), cudaGetErrorString(code)};  // record_api_error's sentence
+}
 
 long launches_since_reset() { return cugrade_cpu::launches_run(); }
 

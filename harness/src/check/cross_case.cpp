@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "check/index_evidence.hpp"
 #include "check/pattern.hpp"
 
 namespace cugrade {
@@ -18,7 +19,7 @@ struct Seen {
   const Params* params;
   bool failed;
   bool grid_large_enough = false;  ///< failed, and an output's pattern says its grid had a thread for every element
-  bool explained = false;          ///< failed with a message of its own (a grader's mistake model named it)
+  bool explained = false;          ///< failed, and named: a grader's mistake model, or its wrong index
 };
 
 // Multiples tried, largest first: when several fit the evidence (vecadd's sizes that are not
@@ -104,14 +105,14 @@ Line by_size(const std::vector<Seen>& seen) {
   // A grid each failing case's evidence says was large enough is not asked about again.
   const bool grids_large_enough =
       std::all_of(seen.begin(), seen.end(), [](const Seen& s) { return !s.failed || s.grid_large_enough; });
-  if (size_of(*smallest_fail->params) > max_pass && grids_large_enough)
+  // Every failing case already named (a mistake model, or its wrong index): a guess about the grid
+  // or an overflow would only contradict it.
+  const bool all_explained =
+      std::all_of(seen.begin(), seen.end(), [](const Seen& s) { return !s.failed || s.explained; });
+  if (size_of(*smallest_fail->params) > max_pass && grids_large_enough && !all_explained)
     return fmt::format("wrong only at the largest sizes ({} and up), though each launch had a thread for every "
                        "element: does an index overflow there?",
                        params_to_string(*smallest_fail->params));
-  // Every failing case already named (a mistake model in index terms): a guess about the grid
-  // would only contradict it.
-  const bool all_explained =
-      std::all_of(seen.begin(), seen.end(), [](const Seen& s) { return !s.failed || s.explained; });
   // An int overflows only past 2^31: the question is asked only where the sizes reach that far.
   if (size_of(*smallest_fail->params) > max_pass && !all_explained)
     return fmt::format("wrong only at the largest sizes ({} and up): does the grid cover the whole input{}?",
@@ -129,11 +130,13 @@ std::string cross_case_pattern(const std::vector<CaseResult>& cases_of_one_step)
   std::vector<Seen> seen;
   for (const auto& c : cases_of_one_step) {
     if (!is_student_outcome(c.outcome)) continue;
-    const bool large_enough = std::any_of(c.comparisons.begin(), c.comparisons.end(), [](const Comparison& o) {
-      return o.pattern.find(grid_was_large_enough) != std::string::npos;
-    });
+    const auto says = [&c](std::string_view words) {
+      return std::any_of(c.comparisons.begin(), c.comparisons.end(),
+                         [words](const Comparison& o) { return o.pattern.find(words) != std::string::npos; });
+    };
     const bool failed = c.outcome != Outcome::passed;
-    seen.push_back(Seen{&c.params, failed, large_enough, failed && c.outcome == Outcome::wrong_answer && !c.message.empty()});
+    const bool named = c.outcome == Outcome::wrong_answer && (!c.message.empty() || says(index_is_wrong));
+    seen.push_back(Seen{&c.params, failed, says(grid_was_large_enough), failed && named});
   }
   const bool any_failed = std::any_of(seen.begin(), seen.end(), [](const Seen& s) { return s.failed; });
   const bool any_passed = std::any_of(seen.begin(), seen.end(), [](const Seen& s) { return !s.failed; });

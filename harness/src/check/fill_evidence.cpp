@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "check/index_evidence.hpp"
 #include "fills.hpp"
 
 namespace cugrade {
@@ -120,7 +121,7 @@ std::string describe_value_evidence(const Array& actual, const Array& expected, 
     return fmt::format("it holds the right values at transposed positions: element (i, j) was stored at "
                        "index j·{} + i (column-major) instead of i·{} + j — are the row and column indices swapped?",
                        actual.dims[0], actual.dims[1]);
-  return "";
+  return describe_stride_evidence(actual, expected, tol);
 }
 
 }  // namespace cugrade

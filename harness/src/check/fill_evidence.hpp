@@ -29,7 +29,8 @@ Fill fill_of(const Array& actual, std::int64_t i);
 /// positions, or "" when they show nothing: every wrong integer off by the same amount (that of
 /// fresh cudaMalloc memory: never zeroed; a multiple of 2^16 or 2^32: an overflow), the low half
 /// of each wrong 64-bit integer right and the high half still the fill (an int stored into a long
-/// long), or a matrix holding the gold at transposed positions (within `tol`).
+/// long), a matrix holding the gold at transposed positions (within `tol`), or at the places a
+/// wrong row or column stride puts it (index_evidence.hpp).
 std::string describe_value_evidence(const Array& actual, const Array& expected, const std::vector<bool>& wrong,
                                     const Tolerance& tol);
 

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "check/coords.hpp"
+#include "check/index_evidence.hpp"
 
 namespace cugrade {
 namespace {
@@ -221,6 +222,10 @@ Line wrong_suffix(const Census& c, const MismatchMask& mask) {
     if (p == 65536 || p == 32768)
       return fmt::format("{}: {}: an index kept in 16 bits ({}) overflows at {}; keep indices in int", wrong, enough,
                          p == 65536 ? "unsigned short" : "short", p);
+    // The index first: a step's summary shows a line's start.
+    if (const std::string index = describe_block_start_evidence(p, mask.launched_threads); !index.empty())
+      return fmt::format("elements from index {} on are wrong and {} (the first {} are right{}; {})", p, index, p, rest,
+                         enough);
     return fmt::format("{}: {}: do the blocks overlap (does each block start at blockIdx.x * blockDim.x?), or "
                        "does an index stop short of n?", wrong, enough);
   }
@@ -280,6 +285,10 @@ Line vector_pattern(const Census& c, const MismatchMask& mask) {
 Line single_element(const Census& c, const MismatchMask& mask) {
   if (c.wrong != 1) return std::nullopt;
   const std::int64_t i = c.wrong_indices.front();
+  if (mask.dims.size() == 1 && i == c.size - 1 && mask.launched_threads >= c.size)
+    if (const std::string index = describe_block_start_evidence(i, mask.launched_threads); !index.empty())
+      return fmt::format("only the last element is wrong and {} (the call's largest launch had {} threads, one for "
+                         "every element, {})", index, mask.launched_threads, grid_was_large_enough);
   if (mask.dims.size() == 1 && i == c.size - 1) return std::string("only the last element is wrong");
   if (mask.dims.size() == 1 && i == 0) return std::string("only the first element is wrong");
   return fmt::format("only the element at {} is wrong", where(mask, i));
@@ -346,7 +355,8 @@ std::string describe_mismatch_pattern(const MismatchMask& mask) {
   const bool untouched = c.output_fill == c.wrong || c.device_fill == c.wrong;
   const bool says_fill = shaped && (shaped->find("filled the output") != std::string::npos ||
                                     shaped->find("fresh cudaMalloc") != std::string::npos);
-  if (shaped && untouched && !says_fill)
+  const bool names_index = shaped && shaped->find(index_is_wrong) != std::string::npos;
+  if (shaped && untouched && !says_fill && !names_index)
     return fmt::format("{}; {} {} — no thread stored there: is the grid too small to reach {}, or a bounds check "
                        "too strict?",
                        *shaped, c.wrong == 1 ? "it" : "they", never_written(c, c.wrong == 1), c.wrong == 1 ? "it" : "them");

@@ -88,8 +88,7 @@ TaskStatus failure_of(const ProcessResult& result, const std::vector<Event>& eve
       }
       status.outcome = Outcome::cuda_error;
       status.call_refused = e.context_survived;
-      status.message = "CUDA error in " + e.call + ": " + e.error +
-                       (e.kernel.empty() ? "" : " (last kernel launched: " + e.kernel + ")");
+      status.message = cuda_error_message(e);
       return status;
     }
   if (result.output_limit_exceeded) {
@@ -125,6 +124,12 @@ void skip_repeats_of(const Job& job, const std::string& task, RunOutcome& outcom
     }
 }
 }  // namespace
+
+std::string cuda_error_message(const Event& event) {
+  if (!event.failed_call.empty() && !event.error.empty()) return event.error;
+  return "CUDA error in " + event.call + ": " + event.error +
+         (event.kernel.empty() ? "" : " (last kernel launched: " + event.kernel + ")");
+}
 
 std::string describe_signal(int signal) {
   const char* name = nullptr;

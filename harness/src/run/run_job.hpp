@@ -115,4 +115,10 @@ std::map<std::string, std::string> runner_environment();
 /// "SIGSEGV (segmentation fault)" for a signal number.
 std::string describe_signal(int signal);
 
+/// A cuda_error event in words: a runtime call of the student's that failed by itself leads with
+/// its own sentence ("cudaMemcpy (vecadd.cu:25) failed with cudaErrorInvalidValue: <why>"), as on
+/// both backends; any other error is "CUDA error in <call>: <error>", with the last kernel
+/// launched where one is known.
+std::string cuda_error_message(const Event& event);
+
 }  // namespace cugrade

@@ -59,9 +59,7 @@ TaskStatus why_stopped(TimingSide& side, bool timed_out, double timeout_s) {
       status.outcome = Outcome::cuda_error;
       // After the GPU memory limit refused an allocation, that refusal is the likely cause.
       status.memory_refused = e.memory_refused;
-      status.message = with_memory_refusal("CUDA error in " + e.call + ": " + e.error +
-                                               (e.kernel.empty() ? "" : " (last kernel launched: " + e.kernel + ")"),
-                                           e.memory_refused);
+      status.message = with_memory_refusal(cuda_error_message(e), e.memory_refused);
       return status;
     }
     if (e.kind == "fatal") {

@@ -1,6 +1,7 @@
 #include <doctest/doctest.h>
 
 #include "check/cross_case.hpp"
+#include "check/index_evidence.hpp"
 #include "check/pattern.hpp"
 
 #include <string>
@@ -101,6 +102,19 @@ TEST_CASE("check::cross_case_pattern") {
     // One failing case not named: the grid is asked about.
     CHECK(cross_case_pattern({with({{"n", 100}}, ok), with({{"n", 128}}, ok), named(1000), with({{"n", 65536}}, bad)}) ==
           "wrong only at the largest sizes (n=1000 and up): does the grid cover the whole input?");
+  }
+  SUBCASE("wrong only at the largest sizes, each failing case's wrong index named: no question about an overflow") {
+    // vecadd's i = blockIdx.x + threadIdx.x: a thread for every element, and the index named (index_evidence.hpp).
+    const auto indexed = [](std::int64_t n) {
+      CaseResult c = with({{"n", n}}, bad);
+      Comparison o;
+      o.pattern = "elements from index 259 on are wrong (...): the call's largest launch had 1024 threads, one for "
+                  "every element, " + std::string(grid_was_large_enough) + ": 259 = 4 + 256 − 1: ... — " +
+                  std::string(index_is_wrong) + ": ...";
+      c.comparisons.push_back(o);
+      return c;
+    };
+    CHECK(cross_case_pattern({with({{"n", 100}}, ok), with({{"n", 257}}, ok), indexed(1000), indexed(4097)}) == "");
   }
   SUBCASE("wrong only at the smallest sizes") {
     CHECK(cross_case_pattern({with({{"n", 96}}, bad), with({{"n", 1000}}, ok), with({{"n", 4096}}, ok)}) ==

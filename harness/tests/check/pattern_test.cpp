@@ -210,6 +210,22 @@ TEST_CASE("check::describe_mismatch_pattern") {
     CHECK(words.ends_with("do the blocks overlap (does each block start at blockIdx.x * blockDim.x?), or does an "
                           "index stop short of n?"));
     CHECK(words.find("too few blocks") == std::string::npos);
+    // The last element alone, 2 blocks of 256 on the same first 256 (threadIdx.x alone): the index, not the grid.
+    auto last_alone = vector(257, [](auto i) { return i == 256; });
+    last_alone.fill[256] = Fill::device;
+    last_alone.launched_threads = 512;
+    const std::string last_words = describe_mismatch_pattern(last_alone);
+    CHECK(last_words.starts_with("only the last element is wrong and the index is wrong: 256 is one block's threads"));
+    CHECK(last_words.find("grid too small") == std::string::npos);
+    // Where the first wrong index is where blocks that overlap stop, the index is named.
+    auto overlapping = vector(1000, [](auto i) { return i >= 259; });
+    overlapping.launched_threads = 1024;
+    CHECK(describe_mismatch_pattern(overlapping) ==
+          "elements from index 259 on are wrong and the index is wrong: 259 = 4 + 256 − 1 is the first index "
+          "blockIdx.x + threadIdx.x never reaches with 4 blocks of 256 threads — block b must start at b·blockDim.x "
+          "(blockIdx.x * blockDim.x + threadIdx.x); without the factor blockDim.x the blocks overlap (the first 259 "
+          "are right; the call's largest launch had 1024 threads, one for every element, so the grid was not too "
+          "small)");
     // Fewer threads than elements: the grid stays a suspect, as without the count.
     auto short_grid = vector(1000, [](auto i) { return i >= 768; });
     short_grid.launched_threads = 768;

@@ -143,6 +143,14 @@ TEST_CASE("runtime::events") {
     e.host_work.clear();
     CHECK(cugrade::event_to_line(e).find("host_work") == std::string::npos);
   }
+  SUBCASE("a cuda_error names the student's runtime call that made it, when one did") {
+    cugrade::Event e;
+    e.kind = "cuda_error";
+    e.task = "t";
+    CHECK(cugrade::event_to_line(e).find("failed_call") == std::string::npos);
+    e.failed_call = "cudaMemcpy";
+    CHECK(cugrade::event_from_line(cugrade::event_to_line(e))->failed_call == "cudaMemcpy");
+  }
   SUBCASE("a cuda_error says whether the CUDA context survived it") {
     cugrade::Event e;
     e.kind = "cuda_error";

@@ -162,6 +162,21 @@ TEST_CASE("cpu::runtime API") {
                       ") failed with cudaErrorInvalidValue: the direction is cudaMemcpyHostToDevice, but the "
                       "destination is not memory from cudaMalloc (are the pointers or the direction swapped?)");
   }
+  SUBCASE("the runner's failed call is the one the executor recorded, in its sentence; a refused launch is none") {
+    using namespace cugrade::runner;  // the runner's launch tracking, as the CPU backend implements it
+    constexpr int invalid_value = 1;  // cudaErrorInvalidValue
+    reset_last_kernel();
+    CHECK_FALSE(failed_call_with(invalid_value));
+    const auto [host, line] = cpu_test::memcpy_error_text(true);
+    const auto failed = failed_call_with(invalid_value);
+    REQUIRE(failed);
+    CHECK(failed->call == "cudaMemcpy");
+    CHECK(failed->sentence == host);
+    CHECK_FALSE(failed_call_with(invalid_value + 1));  // another error is not this call's
+    cpu_test::launch_with(1, 1, 1, 2048, 1, 1, 0);      // "invalid argument" too, but a launch's
+    CHECK_FALSE(failed_call_with(invalid_value));
+    reset_last_kernel();
+  }
   SUBCASE("memory calls check their ranges") {
     CHECK(cpu_test::memory_api_errors() ==
           std::vector<std::string>{"cudaErrorInvalidValue", "cudaErrorInvalidValue", "cudaErrorInvalidValue",

@@ -6,6 +6,7 @@
 
 #include <memory>
 
+#include "check/index_evidence.hpp"
 #include "pipeline/race_fixture.hpp"
 
 using namespace cugrade;
@@ -86,6 +87,22 @@ TEST_CASE("schedule_race::check_uninitialised_shared_on_gpu") {
     const CaseResult& c = fixture.result("fast/n=40/seed=1");
     CHECK(c.message.find("uninitialised") == std::string::npos);
     CHECK(c.message.ends_with(gpu_unsteady_message));
+  }
+
+  SUBCASE("a wrong index that sends several elements to one place: told so already, no race named") {
+    auto runs = std::make_shared<int>(0);
+    RaceFixture fixture({[runs](const std::string&, const std::string&, Array& y) {
+      y.data<float>()[0] += static_cast<float>(++*runs);
+    }}, true);
+    for (CaseResult& c : fixture.cases) {  // as check/index_evidence.hpp words such a case's output
+      Comparison said;
+      said.pattern = "the right values are at the wrong places: ... — the index is wrong: ...; so " +
+                     std::string(stores_collide) + " (4 indices get more than one), and which one stays can change";
+      c.comparisons.push_back(said);
+    }
+    CHECK(fixture.check_on_gpu() == 0);
+    CHECK(fixture.reruns() == 0);
+    for (const CaseResult& c : fixture.cases) CHECK(c.message.find("results change") == std::string::npos);
   }
 
   SUBCASE("kernels that used no shared memory: a value read before it is set, not shared memory") {

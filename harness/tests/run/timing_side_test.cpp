@@ -35,6 +35,15 @@ TEST_CASE("run::why_stopped") {
     CHECK(status.message.rfind("CUDA error in matmul_naive() → cudaGetLastError: out of memory — cudaMalloc asked for 8.0 GiB", 0) == 0);
     CHECK(status.memory_refused == error.memory_refused);
   }
+  SUBCASE("a runtime call that failed by itself while timed: its sentence first, then the refusal") {
+    error.failed_call = "cudaMalloc";
+    error.error = "cudaMalloc (hog.cu:5) failed with cudaErrorMemoryAllocation: out of memory";
+    error.memory_refused = "cudaMalloc asked for 8.0 GiB";
+    std::ofstream(events) << event_to_line(error) << "\n";
+    const TaskStatus status = why_stopped(side, false, 10.0);
+    CHECK(status.outcome == Outcome::cuda_error);
+    CHECK(status.message.rfind("cudaMalloc (hog.cu:5) failed with cudaErrorMemoryAllocation: out of memory — cudaMalloc asked for 8.0 GiB", 0) == 0);
+  }
   SUBCASE("a CUDA error with no refusal: the error alone") {
     std::ofstream(events) << event_to_line(error) << "\n";
     const TaskStatus status = why_stopped(side, false, 10.0);

@@ -157,6 +157,7 @@ TEST_CASE("runtime::run_check_task") {
     CHECK((events[1].error == "an illegal memory access was encountered" ||
            events[1].error == "operation not supported on global/shared address space"));
     CHECK(events[1].kernel == "crash_kernel(float const*, float*, int)");
+    CHECK(events[1].failed_call.empty());
     CHECK_FALSE(fs::exists(job.checks[0].output_file));
   }
   SUBCASE("a launch the GPU refuses: cuda_error saying why, and the same runner goes on") {
@@ -173,6 +174,7 @@ TEST_CASE("runtime::run_check_task") {
             "invalid argument: kernel `too_wide_kernel` was launched with 2048 threads per block (2048x1x1); "
             "a block has at most 1024 threads");
       CHECK(events[k].context_survived);
+      CHECK(events[k].failed_call.empty());  // a launch's refusal: no runtime call of the student's failed
     }
     CHECK(events[3].task == "c2");
   }
@@ -189,11 +191,13 @@ TEST_CASE("runtime::run_check_task") {
           "cudaMemcpyHostToDevice, but the destination is not memory from cudaMalloc (are the pointers or the "
           "direction swapped?)");
     CHECK(events[1].kernel.empty());
+    CHECK(events[1].failed_call == "cudaMemcpy");  // the report leads with the sentence (run/run_job.hpp)
     CHECK(events[3].kind == "cuda_error");
     CHECK(events[3].error ==
           "cudaFree (failed_calls.cu:30) failed with cudaErrorInvalidValue: the pointer was already released by "
           "cudaFree (freed twice)");
     CHECK(events[3].kernel.empty());
+    CHECK(events[3].failed_call == "cudaFree");
   }
   SUBCASE("past the GPU memory limit: cudaMalloc fails as on a smaller GPU, the last error says so once") {
     job.checks.push_back(check_task(dir.path, "c1", "scale", 1000));
