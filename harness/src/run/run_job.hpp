@@ -11,6 +11,7 @@
 #include "core/outcome.hpp"
 #include "job.hpp"
 #include "process/process_runner.hpp"
+#include "run/runner_words.hpp"
 
 namespace cugrade {
 
@@ -91,10 +92,6 @@ struct TaskStatus {
   bool call_refused = false;
 };
 
-/// `message` followed by `memory_refused` (TaskStatus::memory_refused), the likely cause of the
-/// failure it describes; `message` alone where nothing was refused.
-std::string with_memory_refusal(std::string message, const std::string& memory_refused);
-
 /// How the whole job went.
 struct RunOutcome {
   std::map<std::string, TaskStatus> tasks;  ///< by task id; every task of the job is present
@@ -111,14 +108,5 @@ RunOutcome run_job(ProcessRunner& processes, const RunRequest& request);
 /// The runner's environment: scrubbed, with CUDA's kernels loaded eagerly (before timing, not
 /// inside the first sample), and CUGRADE_KEEP_ALLOCATIONS when set (runtime/allocation_wraps.hpp).
 std::map<std::string, std::string> runner_environment();
-
-/// "SIGSEGV (segmentation fault)" for a signal number.
-std::string describe_signal(int signal);
-
-/// A cuda_error event in words: a runtime call of the student's that failed by itself leads with
-/// its own sentence ("cudaMemcpy (vecadd.cu:25) failed with cudaErrorInvalidValue: <why>"), as on
-/// both backends; any other error is "CUDA error in <call>: <error>", with the last kernel
-/// launched where one is known.
-std::string cuda_error_message(const Event& event);
 
 }  // namespace cugrade

@@ -240,16 +240,6 @@ TEST_CASE("run::run_job before the first case") {
   }
 }
 
-TEST_CASE("run::describe_signal") {
-  CHECK(describe_signal(SIGSEGV) == "SIGSEGV (segmentation fault: a bad host pointer)");
-  CHECK(describe_signal(SIGABRT) == "SIGABRT (abort)");
-  CHECK(describe_signal(SIGFPE) == "SIGFPE (arithmetic error, e.g. integer division by zero)");
-  CHECK(describe_signal(SIGBUS) == "SIGBUS (bus error)");
-  CHECK(describe_signal(SIGILL) == "SIGILL (illegal instruction)");
-  CHECK(describe_signal(SIGKILL) == "SIGKILL (killed)");
-  CHECK(describe_signal(SIGTERM) == "signal 15 (Terminated)");
-}
-
 // A done event is trusted only for a task of the job. The student's code can write to the event
 // stream; a done line for an id the job does not hold must not count towards "every task
 // finished", or a real task after it would never be charged for its crash.
