@@ -39,7 +39,7 @@ doctest_discover_tests(test_cpu_oracle TEST_PREFIX "cpu/" ADD_LABELS 0 PROPERTIE
 
 # A stand-in runner library for cpu_build_test.cpp: a main that calls entry(), and the executor.
 add_library(cugrade_cpu_test_runner STATIC ${cpu_tests_dir}/data/build/runner_main.cpp
-  $<TARGET_OBJECTS:cugrade_cpu_executor> ${CUGRADE_BOOST_CONTEXT_OBJECTS})
+  $<TARGET_OBJECTS:cugrade_cpu_executor> ${CUGRADE_CPU_EXECUTOR_EXTRA_OBJECTS})
 target_include_directories(cugrade_cpu_test_runner PRIVATE ${CUGRADE_CPU_INCLUDE_DIR} ${cpu_tests_dir}/data/build)
 target_compile_options(cugrade_cpu_test_runner PRIVATE ${CUGRADE_CPU_CUDA_FLAGS})
 add_dependencies(test_cpu cugrade_cpu_test_runner)
