@@ -73,7 +73,8 @@ TEST_CASE("cpu::memory faults real code makes") {
   SUBCASE("a write into an allocation's alignment padding") {
     const std::string error = cpu_test::real_code_error("slack_write");
     CHECK(error.starts_with("cudaErrorIllegalAddress: out-of-bounds global memory write in kernel `write_byte` "
-                            "at byte offset 4003 of a 4001-byte cudaMalloc allocation (the "));
+                            "by thread (0,0,0) of block (0,0,0) at byte offset 4003 of a 4001-byte cudaMalloc allocation (the "));
+    CHECK(error.ends_with("; the write is at real_code_kernels.cu:109"));
     CHECK(error.find("), 2 bytes past its end (inside the allocation's alignment padding") != std::string::npos);
   }
 }
