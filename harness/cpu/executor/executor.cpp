@@ -28,11 +28,6 @@ bool reverse_schedule() {
   return env && std::strcmp(env, "reverse") == 0;
 }
 
-/// "(3,0,0)".
-std::string triple(const uint3& v) {
-  return "(" + std::to_string(v.x) + "," + std::to_string(v.y) + "," + std::to_string(v.z) + ")";
-}
-
 }  // namespace
 
 void run_grid(const LaunchConfig& config, const char* kernel, void (*thread_body)(void*), void* closure) {
@@ -85,7 +80,7 @@ void run_grid(const LaunchConfig& config, const char* kernel, void (*thread_body
     // The thread and the line, from the launch run again, watched (slack_watch.hpp).
     std::string who, line;
     if (const auto write = find_slack_write(shape, slack)) {
-      who = " by thread " + triple(write->thread_idx) + " of block " + triple(write->block_idx);
+      who = " by " + thread_in_block(write->thread_idx, write->block_idx);
       if (const std::string site = source_site_of(write->pc); !site.empty()) line = "; the write is at " + site;
     }
     record_sticky_error(cudaErrorIllegalAddress, "out-of-bounds global memory write in kernel " + code_name(kernel) + who +

@@ -103,10 +103,12 @@ const void* last_fault_address() { return fault_address; }
 
 bool last_fault_was_write() { return fault_was_write; }
 
+std::string thread_in_block(const uint3& thread, const uint3& block) {
+  return "thread " + triple(thread) + " of block " + triple(block);
+}
+
 BlockFailure describe_fault(const char* kernel, const ThreadContext* thread) {
-  std::string who = thread ? " by thread " + triple(thread->thread_idx) + " of block " +
-                                 triple(thread->block_idx)
-                           : std::string();
+  std::string who = thread ? " by " + thread_in_block(thread->thread_idx, thread->block_idx) : std::string();
   std::string in = " in kernel " + code_name(kernel) + who;
   if (fault_signal == SIGFPE)
     return {cudaErrorLaunchFailure,
