@@ -78,7 +78,8 @@ endif()
 # The corpus of realistic buggy submissions (data/buggy/manifest.tsv: one bug each), graded to
 # measure whether each report names the bug's class and whether it misleads (issue 12;
 # docs/measurements.md): on the CPU backend (label cpu) it fails below the share named and above
-# the misleading count achieved; on a GPU (label gpu) it only records, into ${build}/buggy-table-cuda.md.
+# the misleading count achieved, and where an item does not quote the line of its bad access that
+# the manifest gives; on a GPU (label gpu) it only records, into ${build}/buggy-table-cuda.md.
 if(TARGET cugrade_cpu_runner_objects)
   # The thresholds (docs/measurements.md): 64 of 64 named and 0 or 1 misleading alone on
   # 2026-11-29 (a launch with a thread for every element no longer blames the grid; an order race
