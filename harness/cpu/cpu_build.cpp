@@ -157,7 +157,8 @@ std::optional<BuildOutput> CpuBuild::prepass(std::size_t index, const std::strin
 std::optional<BuildOutput> CpuBuild::compile(std::size_t index, const std::string& cpp) {
   const StagedFile& source = session_.staging().sources.at(index);
   const std::vector<std::string> argv = {
-      compiler_, "-std=c++20", "-O2", "-fno-strict-aliasing", "-pthread", "-fno-diagnostics-color",
+      // -g1: line tables only, so a fault names the student's line (executor/fault_site.cpp).
+      compiler_, "-std=c++20", "-O2", "-g1", "-fno-strict-aliasing", "-pthread", "-fno-diagnostics-color",
       // As for nvcc (nvcc_command.cpp): no common symbols, no GNU unique ones (the seal).
       "-fno-common", "-fno-gnu-unique", "-include", "cuda_runtime.h", "-I" + shim_include_dir().string(),
       "-I" + std::string(staging_folder),

@@ -5,7 +5,8 @@
 # which no submission is ever linked with. A submission is linked against it by build_submission_cpu():
 #   g++ -o runner <student objects> libcugrade_cpu_runner_<id>.a -pthread
 # (Boost.Context's objects are archived into the library where libboost_context.a is installed;
-# elsewhere the link adds -lboost_context.)
+# elsewhere the link adds -lboost_context. GCC's libbacktrace objects, where GCC ships them, go in
+# too: the executor reads a fault's line with them.)
 # Needs no nvcc: built with CUGRADE_WITH_CUDA=OFF too. `ninja cpu-runners` builds them all.
 
 # The runner's own sources; launch_tracking.cpp is left out (it wraps nvcc's launch symbols:
@@ -64,12 +65,12 @@ foreach(adapter IN LISTS cpu_adapters)
   add_library(cugrade_cpu_runner_${id} STATIC
     $<TARGET_OBJECTS:cugrade_cpu_runner_objects>
     $<TARGET_OBJECTS:cugrade_cpu_executor>
-    ${adapter} ${CUGRADE_BOOST_CONTEXT_OBJECTS})
+    ${adapter} ${CUGRADE_CPU_EXECUTOR_EXTRA_OBJECTS})
   # The reference runner: the same runner with the references instead of a submission.
   add_executable(cugrade_cpu_reference_runner_${id}
     $<TARGET_OBJECTS:cugrade_cpu_runner_objects>
     $<TARGET_OBJECTS:cugrade_cpu_executor>
-    ${adapter} ${generated} ${CUGRADE_BOOST_CONTEXT_OBJECTS})
+    ${adapter} ${generated} ${CUGRADE_CPU_EXECUTOR_EXTRA_OBJECTS})
   target_compile_definitions(cugrade_cpu_reference_runner_${id} PRIVATE CUGRADE_REFERENCE_RUNNER)
   target_link_libraries(cugrade_cpu_reference_runner_${id} PRIVATE Threads::Threads)
   if(NOT CUGRADE_BOOST_CONTEXT_OBJECTS)

@@ -9,10 +9,12 @@
 #include "cugrade_cpu/launch.hpp"
 #include "error_state.hpp"
 #include "fault_handler.hpp"
+#include "fault_site.hpp"
 #include "global_updates.hpp"
 #include "launch_limits.hpp"
 #include "memory_registry.hpp"
 #include "shared_poison.hpp"
+#include "slack_watch.hpp"
 #include "worker_pool.hpp"
 
 namespace cugrade_cpu {
@@ -73,12 +75,19 @@ void run_grid(const LaunchConfig& config, const char* kernel, void (*thread_body
     record_sticky_error(failure->error, failure->message);
     return;
   }
-  if (std::string slack = damaged_slack(); !slack.empty()) {
-    const bool before = slack.find("before the start") != std::string::npos;
-    record_sticky_error(cudaErrorIllegalAddress, "out-of-bounds global memory write in kernel " + code_name(kernel) + " at " + slack +
+  if (const SlackDamage slack = damaged_slack(); !slack.text.empty()) {
+    const bool before = slack.text.find("before the start") != std::string::npos;
+    // The thread and the line, from the launch run again, watched (slack_watch.hpp).
+    std::string who, line;
+    if (const auto write = find_slack_write(shape, slack)) {
+      who = " by " + thread_in_block(write->thread_idx, write->block_idx);
+      if (const std::string site = source_site_of(write->pc); !site.empty()) line = "; the write is at " + site;
+    }
+    record_sticky_error(cudaErrorIllegalAddress, "out-of-bounds global memory write in kernel " + code_name(kernel) + who +
+                                                     " at " + slack.text +
                                                      (before ? " (in the bytes before it that no guard page covers"
                                                              : " (inside the allocation's alignment padding") +
-                                                     ": a GPU may not fault, but compute-sanitizer reports it)");
+                                                     ": a GPU may not fault, but compute-sanitizer reports it)" + line);
   }
 }
 

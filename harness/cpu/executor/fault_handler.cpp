@@ -10,6 +10,7 @@
 #include <string>
 
 #include "error_state.hpp"
+#include "fault_site.hpp"
 #include "memory_registry.hpp"
 #include "stack_pool.hpp"
 
@@ -21,6 +22,7 @@ constinit thread_local int fault_signal = 0;
 constinit thread_local void* fault_address = nullptr;
 constinit thread_local bool fault_was_write = false;
 constinit thread_local int fault_code = 0;
+constinit thread_local void* fault_pc = nullptr;  // the faulting instruction, for its line
 
 constexpr int kSignals[3] = {SIGSEGV, SIGBUS, SIGFPE};
 struct sigaction previous[3];
@@ -37,9 +39,11 @@ void on_fault(int signal_number, siginfo_t* info, void* raw_context) {
     // Bit 1 of the page-fault error code: the access was a write.
     auto* context = static_cast<ucontext_t*>(raw_context);
     fault_was_write = (context->uc_mcontext.gregs[REG_ERR] & 2) != 0;
+    fault_pc = reinterpret_cast<void*>(context->uc_mcontext.gregs[REG_RIP]);
 #else
     (void)raw_context;
     fault_was_write = false;
+    fault_pc = nullptr;
 #endif
     siglongjmp(*target, 1);
   }
@@ -74,6 +78,13 @@ std::string triple(const uint3& v) {
   return "(" + std::to_string(v.x) + "," + std::to_string(v.y) + "," + std::to_string(v.z) + ")";
 }
 
+/// "; the write is at vecadd.cu:12" for the faulting instruction, "" without its line. The
+/// harness quotes the line's text after it (pipeline/source_quotes.hpp).
+std::string line_of_fault(const char* what) {
+  const std::string site = source_site_of(fault_pc);
+  return site.empty() ? std::string() : std::string("; the ") + what + " is at " + site;
+}
+
 }  // namespace
 
 void prepare_worker_for_faults() {
@@ -92,14 +103,17 @@ const void* last_fault_address() { return fault_address; }
 
 bool last_fault_was_write() { return fault_was_write; }
 
+std::string thread_in_block(const uint3& thread, const uint3& block) {
+  return "thread " + triple(thread) + " of block " + triple(block);
+}
+
 BlockFailure describe_fault(const char* kernel, const ThreadContext* thread) {
-  std::string who = thread ? " by thread " + triple(thread->thread_idx) + " of block " +
-                                 triple(thread->block_idx)
-                           : std::string();
+  std::string who = thread ? " by " + thread_in_block(thread->thread_idx, thread->block_idx) : std::string();
   std::string in = " in kernel " + code_name(kernel) + who;
   if (fault_signal == SIGFPE)
     return {cudaErrorLaunchFailure,
-            "integer division by zero" + in + " (a GPU returns an undefined value; check the divisor)"};
+            "integer division by zero" + in + " (a GPU returns an undefined value; check the divisor)" +
+                line_of_fault("division")};
   if (is_stack_guard(fault_address))
     return {cudaErrorLaunchFailure,
             "stack overflow" + in + ": a CUDA thread used more stack than the CPU backend gives it "
@@ -112,20 +126,21 @@ BlockFailure describe_fault(const char* kernel, const ThreadContext* thread) {
     return {cudaErrorMisalignedAddress,
             "misaligned address" + in + ": a vector access (float4, int4, double2, ...) at an address "
             "that is not a multiple of its size (16 bytes), e.g. reinterpret_cast<float4*>(p + i) with "
-            "i not a multiple of 4; a GPU stops with \"misaligned address\" too"};
+            "i not a multiple of 4; a GPU stops with \"misaligned address\" too" + line_of_fault("access")};
   const char* access = fault_was_write ? "write" : "read";
+  const std::string line = line_of_fault(access);
   auto address = reinterpret_cast<std::uintptr_t>(fault_address);
   std::string where = describe_device_address(fault_address);
   if (!where.empty())
     return {cudaErrorIllegalAddress,
-            std::string("out-of-bounds global memory ") + access + in + " at " + where};
+            std::string("out-of-bounds global memory ") + access + in + " at " + where + line};
   char hex[32];
   std::snprintf(hex, sizeof hex, "0x%llx", static_cast<unsigned long long>(address));
   if (address < 65536)
     return {cudaErrorIllegalAddress,
-            std::string("null pointer ") + access + in + " (address " + hex + ")"};
+            std::string("null pointer ") + access + in + " (address " + hex + ")" + line};
   return {cudaErrorIllegalAddress, std::string("illegal memory ") + access + in + " at address " + hex +
-                                       ", which is not inside any cudaMalloc allocation"};
+                                       ", which is not inside any cudaMalloc allocation" + line};
 }
 
 }  // namespace cugrade_cpu

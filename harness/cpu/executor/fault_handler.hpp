@@ -3,6 +3,7 @@
 // While a worker runs a block, a fault jumps back to the block runner (siglongjmp), which
 // abandons the block and reports the fault as a GPU reports an illegal address.
 #include <csetjmp>
+#include <string>
 
 #include "block_runner.hpp"
 
@@ -27,6 +28,9 @@ const void* last_fault_address();
 
 /// Whether that fault was a write (as far as the processor tells; false where it does not).
 bool last_fault_was_write();
+
+/// "thread (3,0,0) of block (1,0,0)": a CUDA thread as the fault messages name it.
+std::string thread_in_block(const uint3& thread, const uint3& block);
 
 /// The CUDA error for the fault that just jumped back on this thread, naming `kernel` and the
 /// faulting CUDA thread (`thread` may be null) and, for memory, which allocation was overrun.

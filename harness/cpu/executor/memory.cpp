@@ -300,7 +300,7 @@ std::string describe_global_element(const void* address) {
   return "byte offset " + std::to_string(p - a->ptr) + " of " + allocation_text(*a);
 }
 
-std::string damaged_slack() {
+SlackDamage damaged_slack() {
   std::lock_guard lock(mutex);
   for (const auto& [key, a] : allocations()) {
     // Only cudaMalloc memory: host code writes pinned and managed memory too, and a damaged
@@ -308,16 +308,18 @@ std::string damaged_slack() {
     if (a.freed || a.kind != Kind::device) continue;
     const std::string what = " of " + allocation_text(a);
     const std::size_t slack = round_up(a.bytes, 16) - a.bytes;
+    const auto* bytes = reinterpret_cast<const unsigned char*>(a.ptr);
     for (std::size_t i = 0; i < slack; ++i) {
       if (static_cast<unsigned char>(a.ptr[a.bytes + i]) == canary(i)) continue;
       arm_canary(a);
-      return "byte offset " + std::to_string(a.bytes + i) + what + ", " + std::to_string(i) + " bytes past its end";
+      return {"byte offset " + std::to_string(a.bytes + i) + what + ", " + std::to_string(i) + " bytes past its end",
+              bytes + a.bytes, slack};
     }
     const std::size_t lead = leading_slack(a);
     for (std::size_t i = lead; i-- > 0;) {  // the farthest damaged byte first: where the write began
       if (static_cast<unsigned char>(a.ptr[-1 - static_cast<std::ptrdiff_t>(i)]) == canary(i)) continue;
       arm_canary(a);
-      return std::to_string(i + 1) + " bytes before the start" + what;
+      return {std::to_string(i + 1) + " bytes before the start" + what, bytes - lead, lead};
     }
   }
   return {};

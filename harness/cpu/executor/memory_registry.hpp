@@ -14,12 +14,19 @@ namespace cugrade_cpu {
 /// address is in no allocation's reach.
 std::string describe_device_address(const void* address);
 
+/// A write into a cudaMalloc allocation's slack, found by its canary after the kernel.
+struct SlackDamage {
+  std::string text;                     ///< where, for the message; "" when every canary is intact
+  const unsigned char* slack = nullptr;  ///< the damaged slack's first byte
+  std::size_t bytes = 0;                 ///< its length
+};
+
 /// Where a kernel wrote into a cudaMalloc allocation's slack (the bytes between its end and the
 /// next multiple of 16, and those between its leading guard page and its start, which no guard
-/// page covers): "byte offset 4001 of a 4001-byte cudaMalloc allocation (the 2nd), 0 bytes past
-/// its end", "4 bytes before the start of a ...", or "" when every canary is intact. Re-arms the
-/// canary it found damaged.
-std::string damaged_slack();
+/// page covers): text "byte offset 4001 of a 4001-byte cudaMalloc allocation (the 2nd), 0 bytes
+/// past its end", "4 bytes before the start of a ...", or "" when every canary is intact.
+/// Re-arms the canary it found damaged.
+SlackDamage damaged_slack();
 
 /// The byte ranges [begin, end) of every live allocation a kernel may update (cudaMalloc,
 /// cudaMallocManaged, cudaMallocHost and registered __device__ variables), sorted by begin.

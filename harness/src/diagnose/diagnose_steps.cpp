@@ -11,6 +11,7 @@
 
 #include "diagnose/causes.hpp"
 #include "diagnose/profile_call.hpp"
+#include "report/report_format.hpp"
 #include "timing/timing_stats.hpp"
 
 namespace cugrade {
@@ -39,19 +40,10 @@ bool has_a_line(const std::string& cause) {
          cause == "no_reuse" || cause == "divergence" || cause == "instructions";
 }
 
-/// `text` trimmed of surrounding blanks and cut to `width` characters.
-std::string excerpt(const std::string& text, std::size_t width) {
-  const auto first = text.find_first_not_of(" \t");
-  if (first == std::string::npos) return "";
-  std::string out = text.substr(first, text.find_last_not_of(" \t") + 1 - first);
-  if (out.size() > width) out = out.substr(0, width) + "…";
-  return out;
-}
-
 /// Names the line in the diagnosis: its location, and the line itself after the kernel's name.
 void add_line(PerformanceDiagnosis& d, const SourceLine& line, const std::vector<std::string>& names) {
   d.location = source_location(line.file, line.line, names);
-  const std::string where = fmt::format(" ({}: `{}`)", d.location, excerpt(line.text, 60));
+  const std::string where = fmt::format(" ({}: {})", d.location, quoted_source_line(line.text));
   const std::string kernel = " in " + d.kernel;
   const auto at = d.kernel.empty() ? std::string::npos : d.message.find(kernel);
   if (at != std::string::npos) d.message.insert(at + kernel.size(), where);

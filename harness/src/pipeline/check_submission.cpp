@@ -9,6 +9,7 @@
 #include "pipeline/build_for_check.hpp"
 #include "pipeline/check_stages.hpp"
 #include "pipeline/environment.hpp"
+#include "pipeline/source_quotes.hpp"
 #include "pipeline/student_file_names.hpp"
 #include "pipeline/verdicts.hpp"
 #include "process/step_folder.hpp"
@@ -100,6 +101,7 @@ GradeReport score_submission(const Spec& spec, const CheckOptions& options, RanS
     }
     add_cross_case_patterns(report, spec);
     show_student_file_names(report);
+    quote_student_lines(report, built.work_dir);
   }
   score_report(report, spec);
   if (!options.keep_work_dir && options.work_dir.empty()) {

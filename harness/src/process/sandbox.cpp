@@ -120,6 +120,11 @@ SandboxHost probe_host() {
       host.hidden.push_back(real);
   }
 
+  // The system libraries' separate debug information (libc6-dbg) is no step's business, and the
+  // CPU runner's line lookup at a fault (libbacktrace reads every loaded library's) would spend a
+  // quarter of a second reading libc's (docs/measurements.md).
+  if (fs::is_directory("/usr/lib/debug", ec) && !fs::is_symlink("/usr/lib/debug", ec))
+    host.hidden.emplace_back("/usr/lib/debug");
   host.gpu_devices = nvidia_devices();
   host.gpu_groups = nvidia_groups(host.gpu_devices);
   // What the CUDA driver reads of /sys: PCI devices and their links (Flatpak's set) and the

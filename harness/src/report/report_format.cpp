@@ -105,6 +105,17 @@ std::vector<std::string> diagnostic_source(const Diagnostic& d, std::string_view
   return quoted;
 }
 
+std::string quoted_source_line(std::string_view text, std::size_t width) {
+  const auto first = text.find_first_not_of(" \t\r");
+  if (first == std::string_view::npos) return "``";
+  text = text.substr(first, text.find_last_not_of(" \t\r") + 1 - first);
+  if (text.size() <= width) return "`" + std::string(text) + "`";
+  std::size_t end = width;
+  // Back up over UTF-8 continuation bytes (10xxxxxx) so that no character is cut in two.
+  while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) --end;
+  return "`" + std::string(text.substr(0, end)) + "…`";
+}
+
 std::string status_word(Outcome outcome) {
   if (outcome == Outcome::passed) return "PASS";
   return is_student_outcome(outcome) ? "FAIL" : "SKIP";

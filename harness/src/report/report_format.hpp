@@ -34,6 +34,11 @@ std::string format_diagnostic(const Diagnostic& diagnostic);
 /// line and "^"); empty when the log does not hold the message. At most three lines.
 std::vector<std::string> diagnostic_source(const Diagnostic& diagnostic, std::string_view log);
 
+/// A line of the student's source as a message quotes it: "`C[i] = A[i] + B[i];`", trimmed of
+/// blanks and cut to `width` bytes ("…" after). Shared by every message that shows a line (a
+/// slow step's line from Nsight Compute, a faulting access's line on the CPU backend).
+std::string quoted_source_line(std::string_view text, std::size_t width = 60);
+
 /// "PASS", "FAIL", or "SKIP" for a case that was not graded (not run, or a harness fault).
 std::string status_word(Outcome outcome);
 

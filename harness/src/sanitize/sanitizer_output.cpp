@@ -187,7 +187,11 @@ SanitizerFinding access_finding(const Block& block, const std::string& tool,
       const std::string described = describe_address(*address, block.buffers, nearest, size);
       at = " at " + (described.empty() ? "an address outside every allocation" : described);
     }
-    f.message = "out-of-bounds " + space + " memory " + access + of_size + place(site, thread) + at + found;
+    // Where, as the CPU backend says it ("; the write is at matmul.cu:27"), so that the harness
+    // quotes the line after it on both backends (pipeline/source_quotes.hpp).
+    const std::string line = site.where.empty() ? "" : "; the " + access + " is at " + site.where;
+    f.message = "out-of-bounds " + space + " memory " + access + of_size + place(Site{site.kernel, ""}, thread) + at +
+                line + found;
   }
   return f;
 }

@@ -13,6 +13,9 @@
 # contain one of its "misleading" phrases. Prints one row per item, the share named and the
 # misleading count, per class and in total, and each item's outcome (the manifest's expected CPU
 # outcome and GPU note are for the CPU/GPU parity check of issue 13; not judged here).
+# An item with a line (the manifest's optional last column, "off_by_one_le.cu:8": where its bad
+# access is) must have a report that quotes that line ("is at off_by_one_le.cu:8: `...`") on the
+# CPU backend, else the run fails; on a GPU the quoted lines are counted only.
 # --reuse: score the reports already in --work without grading again (after a manifest change).
 # --parity: per-case verdict parity (issue 13) with the verdicts a GPU gave, GPU_CASES holding
 # "item<TAB>case id<TAB>outcome" lines (data/buggy/gpu_cases.tsv, recorded on an H100): an item
@@ -61,9 +64,9 @@ if [[ "$backend" == cuda ]] && ! nvidia-smi -L >/dev/null 2>&1; then
 fi
 
 # The manifest: item, class, names, misleading (then the CPU outcome and the GPU note, for issue 13).
-declare -A klass names misleading gpu_note
+declare -A klass names misleading gpu_note line_of
 items=()
-while IFS=$'\t' read -r item cls name_list mislead_list _ gpu; do
+while IFS=$'\t' read -r item cls name_list mislead_list _ gpu line; do
   [[ -z "$item" || "$item" == \#* ]] && continue
   [[ -f "$corpus/$item.cu" ]] || { echo "buggy: manifest names $item, which has no $item.cu"; exit 1; }
   if ((${#filters[@]})); then
@@ -73,7 +76,7 @@ while IFS=$'\t' read -r item cls name_list mislead_list _ gpu; do
     ((keep)) || continue
   fi
   items+=("$item")
-  klass[$item]=$cls names[$item]=$name_list misleading[$item]=$mislead_list gpu_note[$item]=$gpu
+  klass[$item]=$cls names[$item]=$name_list misleading[$item]=$mislead_list gpu_note[$item]=$gpu line_of[$item]=$line
 done <"$corpus/manifest.tsv"
 ((${#items[@]})) || { echo "buggy: no items"; exit 1; }
 # Every file must be in the manifest: a bug without its expectations would be measured by nothing.
@@ -112,8 +115,8 @@ first_hit() {
 }
 
 declare -A class_total class_named class_misleading
-total=0 named_total=0 misleading_total=0
-rows=()
+total=0 named_total=0 misleading_total=0 lines_total=0 lines_quoted=0
+rows=() unquoted=()
 for item in "${items[@]}"; do
   json="$work/$item.json" cls=${klass[$item]}
   total=$((total + 1))
@@ -128,6 +131,11 @@ for item in "${items[@]}"; do
   bad=$(first_hit "$text" "${misleading[$item]}")
   [[ -n "$hit" ]] && { named_total=$((named_total + 1)); class_named[$cls]=$((${class_named[$cls]:-0} + 1)); }
   [[ -n "$bad" ]] && { misleading_total=$((misleading_total + 1)); class_misleading[$cls]=$((${class_misleading[$cls]:-0} + 1)); }
+  if [[ -n "${line_of[$item]}" ]]; then
+    lines_total=$((lines_total + 1))
+    quote=$(tr '[:upper:]' '[:lower:]' <<<"is at ${line_of[$item]}: \`")
+    if [[ "$text" == *"$quote"* ]]; then lines_quoted=$((lines_quoted + 1)); else unquoted+=("$item (${line_of[$item]})"); fi
+  fi
   rows+=("$(printf '%-44s %-9s %-13s %-5s %-5s %s' "$item" "$cls" "$outcome" "$([[ -n $hit ]] && echo yes || echo no)" \
     "$([[ -n $bad ]] && echo YES || echo no)" "${bad:+misleads: \"$bad\"; }${text:0:300}")")
 done
@@ -155,6 +163,11 @@ if [[ -n "$table" ]]; then
 fi
 
 status=0
+if ((lines_total)); then
+  echo "== $backend: $lines_quoted of $lines_total reports quote the line of their bad access"
+  ((${#unquoted[@]} == 0)) || echo "   not quoted: ${unquoted[*]}"
+  [[ "$backend" != cpu || ${#unquoted[@]} -eq 0 ]] || status=1
+fi
 if [[ -n "$parity" ]]; then
   [[ -f "$parity" ]] || { echo "buggy: no parity file $parity"; exit 1; }
   # The GPU's verdict per case, "passed" or "failed".

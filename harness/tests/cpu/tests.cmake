@@ -39,7 +39,7 @@ doctest_discover_tests(test_cpu_oracle TEST_PREFIX "cpu/" ADD_LABELS 0 PROPERTIE
 
 # A stand-in runner library for cpu_build_test.cpp: a main that calls entry(), and the executor.
 add_library(cugrade_cpu_test_runner STATIC ${cpu_tests_dir}/data/build/runner_main.cpp
-  $<TARGET_OBJECTS:cugrade_cpu_executor> ${CUGRADE_BOOST_CONTEXT_OBJECTS})
+  $<TARGET_OBJECTS:cugrade_cpu_executor> ${CUGRADE_CPU_EXECUTOR_EXTRA_OBJECTS})
 target_include_directories(cugrade_cpu_test_runner PRIVATE ${CUGRADE_CPU_INCLUDE_DIR} ${cpu_tests_dir}/data/build)
 target_compile_options(cugrade_cpu_test_runner PRIVATE ${CUGRADE_CPU_CUDA_FLAGS})
 add_dependencies(test_cpu cugrade_cpu_test_runner)
@@ -78,7 +78,8 @@ endif()
 # The corpus of realistic buggy submissions (data/buggy/manifest.tsv: one bug each), graded to
 # measure whether each report names the bug's class and whether it misleads (issue 12;
 # docs/measurements.md): on the CPU backend (label cpu) it fails below the share named and above
-# the misleading count achieved; on a GPU (label gpu) it only records, into ${build}/buggy-table-cuda.md.
+# the misleading count achieved, and where an item does not quote the line of its bad access that
+# the manifest gives; on a GPU (label gpu) it only records, into ${build}/buggy-table-cuda.md.
 if(TARGET cugrade_cpu_runner_objects)
   # The thresholds (docs/measurements.md): 64 of 64 named and 0 or 1 misleading alone on
   # 2026-11-29 (a launch with a thread for every element no longer blames the grid; an order race

@@ -170,8 +170,8 @@ TEST_CASE("pipeline::run_sanitizer_pass through check_submission") {
     CHECK(report.cases[0].outcome == Outcome::cuda_error);
     CHECK(report.cases[0].points == 0.0);
     CHECK(report.cases[0].message.find("out-of-bounds global memory write of 4 bytes in kernel twice_kernel "
-                                       "(twice.cu:3, thread (5,0,0) of block (0,0,0)) at byte offset 20 of y "
-                                       "(20 bytes), just past its end") != std::string::npos);
+                                       "(thread (5,0,0) of block (0,0,0)) at byte offset 20 of y "
+                                       "(20 bytes), just past its end; the write is at twice.cu:3") != std::string::npos);
     for (std::size_t i = 1; i < 4; ++i) CHECK(report.cases[i].outcome == Outcome::passed);
     CHECK(report.outcome != Outcome::passed);
     bool noted = false;

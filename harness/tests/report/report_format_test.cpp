@@ -63,6 +63,13 @@ TEST_CASE("report::format_diagnostic") {
         "error: undefined reference to `matmul_tiled'");
 }
 
+TEST_CASE("report::quoted_source_line") {
+  CHECK(quoted_source_line("    C[i] = A[i] + B[i];\r") == "`C[i] = A[i] + B[i];`");
+  CHECK(quoted_source_line("\t \t") == "``");
+  CHECK(quoted_source_line("abcdefgh", 5) == "`abcde…`");
+  CHECK(quoted_source_line("abcdé", 5) == "`abcd…`");  // é's two bytes are not cut in two
+}
+
 TEST_CASE("report::status_word") {
   CHECK(status_word(Outcome::passed) == "PASS");
   CHECK(status_word(Outcome::wrong_answer) == "FAIL");
