@@ -354,6 +354,12 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
         if (right && note_sanitized_disagreement(*results.at(task), *right, run.tool)) ++pass.marked;
       }
   }
+  // Results that changed between runs were guessed a race or an unset value before the sanitizer
+  // ran; an access outside the arrays in the same step explains them better.
+  std::set<std::string> steps_with_bad_access;
+  for (const std::string& task : bad_access)
+    if (results.contains(task)) steps_with_bad_access.insert(results.at(task)->step);
+  explain_changes_by_bad_access(cases, steps_with_bad_access);
   pass.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   if (!checked.empty()) {
     std::string list;

@@ -25,6 +25,7 @@
 //                          to run (a race, or a value read before it is set)
 #include <filesystem>
 #include <map>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -130,6 +131,17 @@ inline constexpr const char* gpu_global_race_message =
     "results change between two runs of the same inputs on the GPU (memory starting alike), and its kernels use "
     "no __shared__ memory: threads race on global memory (several threads or blocks adding to one element with "
     "+= instead of atomicAdd lose updates), or a value is read before it is set";
+
+/// What a case is told instead of the three sentences above where compute-sanitizer's memcheck
+/// found an access outside the arrays in its step: that access explains the change.
+inline constexpr const char* gpu_changed_by_bad_access_message =
+    "results change between runs of the same inputs on the GPU: an access outside the arrays (compute-sanitizer "
+    "memcheck found one in this step) reads or overwrites memory that nothing set";
+
+/// Takes back, in every case of `steps`, the guesses why results changed between runs on the GPU
+/// (a race, a value read before it is set): an access outside the arrays there explains the change,
+/// and the case is told so instead. Returns how many cases changed.
+std::size_t explain_changes_by_bad_access(std::vector<CaseResult>& cases, const std::set<std::string>& steps);
 
 /// What a run-2 task's id adds to the id of the task it repeats (zero_poison_repeats).
 inline constexpr std::string_view zero_repeat_suffix = "@00";
