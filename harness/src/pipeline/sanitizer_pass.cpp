@@ -58,24 +58,6 @@ Outcome outcome_of(const std::string& kind) {
   return kind == "race" || kind == "uninitialised" ? Outcome::wrong_answer : Outcome::cuda_error;
 }
 
-/// Gives `message` to a case: a pass becomes `outcome` with it. An invalid access (cuda_error) is
-/// also the cause of a wrong answer or a crash, as the CPU backend, which stops at the access,
-/// reports it: the outcome becomes cuda_error and the sentence goes first. Any other failure
-/// gets the sentence appended.
-void give(CaseResult& result, Outcome outcome, const std::string& message) {
-  if (result.message.find(message) != std::string::npos) return;
-  const bool caused = outcome == Outcome::cuda_error &&
-                      (result.outcome == Outcome::wrong_answer || result.outcome == Outcome::crashed ||
-                       result.outcome == Outcome::cuda_error);
-  if (result.outcome == Outcome::passed || caused) {
-    result.message = result.outcome == Outcome::passed || result.message.empty() ? message : message + " — " + result.message;
-    result.outcome = outcome;
-    result.points = 0.0;
-  } else {
-    result.message += result.message.empty() ? message : " — " + message;
-  }
-}
-
 /// One tool's run: its runner processes' outputs, read back.
 struct ToolRun {
   std::string tool;
@@ -95,6 +77,24 @@ void note_problem(std::vector<std::string>& problems, const std::string& tool, c
 }
 
 }  // namespace
+
+void give_sanitizer_finding(CaseResult& result, Outcome outcome, const std::string& message) {
+  if (result.message.find(message) != std::string::npos) return;
+  const bool caused = outcome == Outcome::cuda_error &&
+                      (result.outcome == Outcome::wrong_answer || result.outcome == Outcome::crashed ||
+                       result.outcome == Outcome::cuda_error);
+  if (result.outcome == Outcome::passed || caused) {
+    // The outputs' patterns ("never written") follow from the access, which went elsewhere; the
+    // CPU backend, which stops at it, shows the access alone.
+    if (caused)
+      for (Comparison& comparison : result.comparisons) comparison.pattern.clear();
+    result.message = result.outcome == Outcome::passed || result.message.empty() ? message : message + " — " + result.message;
+    result.outcome = outcome;
+    result.points = 0.0;
+  } else {
+    result.message += result.message.empty() ? message : " — " + message;
+  }
+}
 
 std::vector<std::string> sanitizer_tools(const std::vector<fs::path>& sources) {
   std::string all;
@@ -337,7 +337,7 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
     for (const auto& f : findings)
       if (!kind_of.contains(f.task)) kind_of[f.task] = f.kind;
     for (const auto& [task, message] : findings_by_task(findings)) {
-      give(*results.at(task), outcome_of(kind_of.at(task)), message);
+      give_sanitizer_finding(*results.at(task), outcome_of(kind_of.at(task)), message);
       ++pass.marked;
     }
     // A case the tool ran to its end and reported nothing on: do its outputs agree with the

@@ -70,6 +70,12 @@ struct SanitizerPass {
   double seconds = 0.0;
 };
 
+/// Gives a sanitizer's `message` to a case: a pass becomes `outcome` with it. An invalid access
+/// (cuda_error) is also the cause of a wrong answer or a crash, as the CPU backend, which stops at
+/// the access, reports it: the outcome becomes cuda_error, the sentence goes first and the outputs'
+/// patterns, which follow from it, are dropped. Any other failure gets the sentence appended.
+void give_sanitizer_finding(CaseResult& result, Outcome outcome, const std::string& message);
+
 /// Runs the planned cases marked `sanitize` (not the reference's own, not those that timed out
 /// or flooded the output in `ran`) under each tool of `tools`, each in `first`'s runner and
 /// sandbox, in work_dir/sanitize-<tool>; gives each report to its case among `cases`.

@@ -296,3 +296,34 @@ TEST_CASE("pipeline::run_sanitizer_pass through check_submission") {
     CHECK(problems == 2);  // once per tool
   }
 }
+
+TEST_CASE("pipeline::give_sanitizer_finding") {
+  CaseResult result;
+  result.outcome = Outcome::wrong_answer;
+  result.message = "36 of 37 elements wrong";
+  result.comparisons.resize(1);
+  result.comparisons[0].pattern = "36 of 37 elements still hold the value cugrade filled the output with before the "
+                                  "call: never written (or the result was never copied back into it)";
+  SUBCASE("an invalid access causes the wrong answer: it goes first, the patterns that follow from it go") {
+    // transpose/naive_leading_dim_cols of the buggy corpus on an H200: the stores went past the end.
+    give_sanitizer_finding(result, Outcome::cuda_error, "out-of-bounds global memory write — found by compute-sanitizer memcheck");
+    CHECK(result.outcome == Outcome::cuda_error);
+    CHECK(result.message == "out-of-bounds global memory write — found by compute-sanitizer memcheck — 36 of 37 elements wrong");
+    CHECK(result.comparisons[0].pattern.empty());
+  }
+  SUBCASE("a race's report is appended, and the patterns stay") {
+    give_sanitizer_finding(result, Outcome::wrong_answer, "a race on shared memory");
+    CHECK(result.outcome == Outcome::wrong_answer);
+    CHECK(result.message == "36 of 37 elements wrong — a race on shared memory");
+    CHECK_FALSE(result.comparisons[0].pattern.empty());
+  }
+  SUBCASE("a passed case takes the outcome and the message") {
+    result.outcome = Outcome::passed;
+    result.message.clear();
+    result.points = 1.0;
+    give_sanitizer_finding(result, Outcome::cuda_error, "out-of-bounds global memory read");
+    CHECK(result.outcome == Outcome::cuda_error);
+    CHECK(result.points == 0.0);
+    CHECK(result.message == "out-of-bounds global memory read");
+  }
+}
