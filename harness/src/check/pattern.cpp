@@ -345,7 +345,9 @@ std::string describe_mismatch_pattern(const MismatchMask& mask) {
                        c.wrong == 1 ? "its" : "their");
   if (c.nonfinite == c.size)
     return "every element is NaN or Inf, computed by your code (no fill value of cugrade's): a division by zero, "
-           "arithmetic on NaN or Inf, or a read of __shared__ memory no thread wrote (cugrade starts it as NaN)?";
+           "arithmetic on NaN or Inf, a read of __shared__ memory no thread wrote (cugrade starts it as NaN), or a sum "
+           "added into the output with += where it was never zeroed (cugrade fills outputs with NaN before the call, "
+           "and a GPU's arithmetic does not keep which NaN)?";
   if (c.wrong == c.size) return c.size == 1 ? "the only element is wrong" : "every element is wrong";
   Line shaped = single_element(c, mask);
   if (!shaped && mask.dims.size() == 2) shaped = matrix_pattern(c, Grid{mask.dims[0], mask.dims[1]});

@@ -63,7 +63,9 @@ TEST_CASE("check::describe_mismatch_pattern") {
     m.fill.assign(6, Fill::none);
     CHECK(describe_mismatch_pattern(m) ==
           "every element is NaN or Inf, computed by your code (no fill value of cugrade's): a division by zero, "
-          "arithmetic on NaN or Inf, or a read of __shared__ memory no thread wrote (cugrade starts it as NaN)?");
+          "arithmetic on NaN or Inf, a read of __shared__ memory no thread wrote (cugrade starts it as NaN), or a sum "
+          "added into the output with += where it was never zeroed (cugrade fills outputs with NaN before the call, and "
+          "a GPU's arithmetic does not keep which NaN)?");
   }
   SUBCASE("every element wrong") {
     CHECK(describe_mismatch_pattern(matrix(2, 3, [](auto, auto) { return true; })) ==
