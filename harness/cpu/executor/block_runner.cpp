@@ -36,10 +36,6 @@ std::vector<boost::context::fiber>& abandoned() {
 }
 std::mutex abandoned_mutex;
 
-std::string triple(const uint3& v) {
-  return "(" + std::to_string(v.x) + "," + std::to_string(v.y) + "," + std::to_string(v.z) + ")";
-}
-
 }  // namespace
 
 BlockRunner* BlockRunner::current() { return this_worker; }
@@ -259,7 +255,7 @@ void BlockRunner::note_signature(const char* pretty) {
 }
 
 std::string BlockRunner::thread_name(const Thread& t) const {
-  return "thread " + triple(t.context.thread_idx) + " of block " + triple(t.context.block_idx);
+  return thread_in_block(t.context.thread_idx, t.context.block_idx);
 }
 
 std::string BlockRunner::describe_stall() const {

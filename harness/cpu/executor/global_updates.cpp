@@ -18,6 +18,7 @@
 
 #include "cugrade_cpu/read_modify_write.hpp"
 #include "error_state.hpp"
+#include "fault_handler.hpp"
 #include "global_race.hpp"
 #include "memory_registry.hpp"
 #include "source_site.hpp"
@@ -60,16 +61,16 @@ bool in_global_memory(std::uintptr_t address, std::size_t size) {
   return address >= it->first && address + size <= it->second;
 }
 
-std::string triple(std::uint64_t x, std::uint64_t y, std::uint64_t z) {
-  return "(" + std::to_string(x) + "," + std::to_string(y) + "," + std::to_string(z) + ")";
-}
-
 // "thread (3,0,0) of block (1,0,0)" for a grid rank of the running launch.
 std::string thread_named(std::uint64_t rank) {
   const std::uint64_t block = rank / threads_per_block, thread = rank % threads_per_block;
   const std::uint64_t bx = launch_block.x, by = launch_block.y, gx = launch_grid.x, gy = launch_grid.y;
-  return "thread " + triple(thread % bx, thread / bx % by, thread / (bx * by)) + " of block " +
-         triple(block % gx, block / gx % gy, block / (gx * gy));
+  // Each index fits its dimension (a CUDA dimension is an unsigned int).
+  const auto index = [](std::uint64_t x, std::uint64_t y, std::uint64_t z) {
+    return uint3{static_cast<unsigned>(x), static_cast<unsigned>(y), static_cast<unsigned>(z)};
+  };
+  return thread_in_block(index(thread % bx, thread / bx % by, thread / (bx * by)),
+                         index(block % gx, block / gx % gy, block / (gx * gy)));
 }
 
 // What to write instead of a non-atomic `op`.
