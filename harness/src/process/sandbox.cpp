@@ -44,22 +44,6 @@ bool is_within_any(const fs::path& path, const std::vector<fs::path>& folders) {
   return std::any_of(folders.begin(), folders.end(), [&](const fs::path& f) { return is_within(path, f); });
 }
 
-/// The NVIDIA device nodes that exist now (nvidia-modprobe creates some on first use).
-std::vector<fs::path> nvidia_devices() {
-  std::vector<fs::path> found;
-  std::error_code ec;
-  for (const auto& entry : fs::directory_iterator("/dev", ec)) {
-    const std::string name = entry.path().filename().string();
-    const bool numbered = name.size() > 6 && name.rfind("nvidia", 0) == 0 &&
-                          std::all_of(name.begin() + 6, name.end(), [](char c) { return c >= '0' && c <= '9'; });
-    if (numbered || name == "nvidiactl" || name == "nvidia-uvm" || name == "nvidia-uvm-tools" ||
-        name == "nvidia-caps")
-      found.push_back(entry.path());
-  }
-  std::sort(found.begin(), found.end());
-  return found;
-}
-
 /// Groups of GPU nodes that others may not open (0660 root:video): the step needs them.
 std::vector<std::uint32_t> nvidia_groups(const std::vector<fs::path>& devices) {
   std::set<std::uint32_t> groups;
@@ -164,28 +148,6 @@ fs::path inside_path(const fs::path& path, const SandboxSpec& spec) {
     return mount.target / path.lexically_relative(mount.source);
   }
   return path;
-}
-
-/// On a machine with several GPUs, only the nodes of those CUDA_VISIBLE_DEVICES names (a batch
-/// lane's), which inside it then names by UUID: CUDA finds them whatever number it gives them.
-void restrict_to_visible_gpus(std::vector<fs::path>& nodes, std::map<std::string, std::string>& environment) {
-  const auto visible = environment.find("CUDA_VISIBLE_DEVICES");
-  if (visible == environment.end()) return;
-  const auto order = environment.find("CUDA_DEVICE_ORDER");
-  const bool pci_order = order != environment.end() && order->second == "PCI_BUS_ID";
-  const auto chosen = visible_gpus(nvidia_gpus(), visible->second, pci_order);
-  if (!chosen) return;
-  std::erase_if(nodes, [&](const fs::path& node) {
-    const std::string name = node.filename().string();
-    if (name.size() <= 6 || name.rfind("nvidia", 0) != 0 ||
-        !std::all_of(name.begin() + 6, name.end(), [](char c) { return c >= '0' && c <= '9'; }))
-      return false;  // nvidiactl, nvidia-uvm, ...: every GPU needs them
-    const int minor = std::stoi(name.substr(6));
-    return std::none_of(chosen->begin(), chosen->end(), [&](const NvidiaGpu& g) { return g.minor == minor; });
-  });
-  std::string uuids;
-  for (const auto& gpu : *chosen) uuids += (uuids.empty() ? "" : ",") + gpu.uuid;
-  visible->second = uuids;
 }
 
 /// Fails when the step's user (another uid, as root) could not read all of `source`: a harness

@@ -86,6 +86,15 @@ struct NvidiaGpu {
   int minor = -1;     ///< its node is /dev/nvidia<minor>
 };
 
+/// The NVIDIA device nodes that exist now (nvidia-modprobe creates some on first use), sorted.
+std::vector<std::filesystem::path> nvidia_devices();
+
+/// On a machine with several GPUs, keeps of `nodes` only those of the GPUs CUDA_VISIBLE_DEVICES
+/// in `environment` names (a batch lane's), and names them there by UUID: CUDA finds them
+/// whatever number it gives them inside. Leaves both as they are where it cannot tell.
+void restrict_to_visible_gpus(std::vector<std::filesystem::path>& nodes,
+                              std::map<std::string, std::string>& environment);
+
 /// The GPUs the driver lists under `driver_dir`, in PCI order.
 std::vector<NvidiaGpu> nvidia_gpus(const std::filesystem::path& driver_dir = "/proc/driver/nvidia/gpus");
 

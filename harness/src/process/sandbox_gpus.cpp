@@ -4,6 +4,9 @@
 #include <algorithm>
 #include <cctype>
 #include <fstream>
+#include <map>
+#include <string>
+#include <vector>
 #include <system_error>
 
 #include "process/sandbox.hpp"
@@ -18,6 +21,11 @@ std::string trimmed(std::string text) {
   std::size_t start = 0;
   while (start < text.size() && std::isspace(static_cast<unsigned char>(text[start]))) ++start;
   return text.substr(start);
+}
+/// "nvidia0", "nvidia12": the node of one GPU (not nvidiactl, nvidia-uvm, ...).
+bool is_gpu_node(const std::string& name) {
+  return name.size() > 6 && name.rfind("nvidia", 0) == 0 &&
+         std::all_of(name.begin() + 6, name.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 }  // namespace
 
@@ -76,6 +84,38 @@ std::optional<std::vector<NvidiaGpu>> visible_gpus(const std::vector<NvidiaGpu>&
       chosen.push_back(*match);
   }
   return chosen;
+}
+
+std::vector<fs::path> nvidia_devices() {
+  std::vector<fs::path> found;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator("/dev", ec)) {
+    const std::string name = entry.path().filename().string();
+    if (is_gpu_node(name) || name == "nvidiactl" || name == "nvidia-uvm" || name == "nvidia-uvm-tools" ||
+        name == "nvidia-caps")
+      found.push_back(entry.path());
+  }
+  std::sort(found.begin(), found.end());
+  return found;
+}
+
+
+void restrict_to_visible_gpus(std::vector<fs::path>& nodes, std::map<std::string, std::string>& environment) {
+  const auto visible = environment.find("CUDA_VISIBLE_DEVICES");
+  if (visible == environment.end()) return;
+  const auto order = environment.find("CUDA_DEVICE_ORDER");
+  const bool pci_order = order != environment.end() && order->second == "PCI_BUS_ID";
+  const auto chosen = visible_gpus(nvidia_gpus(), visible->second, pci_order);
+  if (!chosen) return;
+  std::erase_if(nodes, [&](const fs::path& node) {
+    const std::string name = node.filename().string();
+    if (!is_gpu_node(name)) return false;  // nvidiactl, nvidia-uvm, ...: every GPU needs them
+    const int minor = std::stoi(name.substr(6));
+    return std::none_of(chosen->begin(), chosen->end(), [&](const NvidiaGpu& g) { return g.minor == minor; });
+  });
+  std::string uuids;
+  for (const auto& gpu : *chosen) uuids += (uuids.empty() ? "" : ",") + gpu.uuid;
+  visible->second = uuids;
 }
 
 }  // namespace cugrade
