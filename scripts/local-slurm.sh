@@ -8,7 +8,8 @@
 #   . DIR/env.sh    # then sbatch, squeue, scontrol and cugrade grade --slurm talk to it
 #
 # start: munged, slurmctld and slurmd (node "cugrade-node" on 127.0.0.1), no accounting,
-#        ProctrackType=proctrack/linuxproc, TaskPlugin=task/none, ReturnToService=2, a cgroup.conf
+#        ProctrackType=proctrack/linuxproc, TaskPlugin=task/none, ReturnToService=1 (a node an
+#        administrator set DOWN stays down until `scontrol update state=resume`), a cgroup.conf
 #        that lets slurmd start in a container (see below), and N GPUs as
 #        generic resources (default: every /dev/nvidiaN of the machine, else 2): /dev/nvidia0..N-1
 #        where the machine has them, else character devices made with mknod (as root; a job then
@@ -190,7 +191,7 @@ SelectType=select/cons_tres
 SelectTypeParameters=CR_CPU
 SlurmdParameters=config_overrides
 GresTypes=gpu
-ReturnToService=2
+ReturnToService=1
 MaxArraySize=$max_array_size
 MinJobAge=60
 SlurmctldTimeout=30

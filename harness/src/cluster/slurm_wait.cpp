@@ -1,6 +1,7 @@
 #include "cluster/slurm_wait.hpp"
 
 #include <chrono>
+#include <functional>
 #include <ostream>
 #include <set>
 #include <thread>
@@ -27,22 +28,18 @@ std::string outcome_counts(const std::map<Outcome, std::size_t>& outcomes) {
   return text;
 }
 
-/// "3 running (node1, node2), 4 pending" of what squeue listed.
-std::string queue_text(const std::vector<QueuedTask>& tasks) {
-  std::map<std::string, std::size_t> states;
-  std::set<std::string> nodes;
-  for (const auto& task : tasks) {
-    ++states[task.state];
-    if (!task.node.empty()) nodes.insert(task.node);
+/// Says once per task that Slurm holds it: a held task never starts, so the wait would not end.
+void tell_held_once(const std::vector<QueuedTask>& queued, std::set<std::string>& told,
+                    const std::function<void(const std::string&)>& note) {
+  std::string jobs, reasons;
+  for (const auto& task : held_tasks(queued)) {
+    if (!told.insert(task.job).second) continue;
+    jobs += (jobs.empty() ? "" : " ") + task.job;
+    if (reasons.find(task.reason) == std::string::npos) reasons += (reasons.empty() ? "" : "; ") + task.reason;
   }
-  std::string text;
-  for (const auto& [state, count] : states) text += fmt::format("{}{} {}", text.empty() ? "" : ", ", count, state);
-  if (!nodes.empty()) {
-    std::string names;
-    for (const auto& node : nodes) names += (names.empty() ? "" : " ") + node;
-    text += " on " + names;
-  }
-  return text;
+  if (jobs.empty()) return;
+  note("Slurm holds " + jobs + " (" + reasons + "): held tasks never start; `scontrol release " + jobs +
+       "` lets them run (a hold set by an administrator needs one to release it)");
 }
 
 }  // namespace
@@ -68,6 +65,7 @@ Result<std::vector<std::string>> wait_for_class(ProcessRunner& processes, const 
     else if (style == ProgressStyle::lines) log << "cugrade: " << line << "\n" << std::flush;
   };
   std::set<std::string> written;
+  std::set<std::string> told_held;
   std::set<std::size_t> shards_reported;
   std::map<std::size_t, std::map<Outcome, std::size_t>> outcomes_of;
   // Where each shard's task is: its array job and index.
@@ -116,8 +114,9 @@ Result<std::vector<std::string>> wait_for_class(ProcessRunner& processes, const 
       }
     }
     if (queue_known && queued->empty()) break;
+    if (queue_known) tell_held_once(*queued, told_held, note);
     if (style == ProgressStyle::lines && queue_known && Clock::now() - last_queue_line >= std::chrono::minutes(1)) {
-      log << fmt::format("cugrade: waiting: {}/{} graded; in the queue: {}\n", written.size(), total, queue_text(*queued))
+      log << fmt::format("cugrade: waiting: {}/{} graded; in the queue: {}\n", written.size(), total, queue_summary(*queued))
           << std::flush;
       last_queue_line = Clock::now();
     }

@@ -2,9 +2,13 @@
 
 #include <algorithm>
 #include <array>
+#include <map>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 #include <string_view>
+
+#include <fmt/format.h>
 
 namespace cugrade {
 
@@ -18,7 +22,10 @@ std::vector<QueuedTask> parse_squeue(const std::string& output) {
     if (first == std::string::npos) continue;
     const auto second = line.find('|', first + 1);
     if (second == std::string::npos) continue;
-    QueuedTask task{line.substr(0, first), line.substr(first + 1, second - first - 1), line.substr(second + 1)};
+    const auto third = line.find('|', second + 1);
+    QueuedTask task{line.substr(0, first), line.substr(first + 1, second - first - 1),
+                    line.substr(second + 1, third == std::string::npos ? std::string::npos : third - second - 1),
+                    third == std::string::npos ? "" : line.substr(third + 1)};
     const auto trim = [](std::string& s) {
       s.erase(0, s.find_first_not_of(' '));
       s.erase(s.find_last_not_of(' ') + 1);
@@ -26,6 +33,7 @@ std::vector<QueuedTask> parse_squeue(const std::string& output) {
     trim(task.job);
     trim(task.state);
     trim(task.node);
+    trim(task.reason);
     if (task.job.empty() || task.state.empty()) continue;
     tasks.push_back(std::move(task));
   }
@@ -86,6 +94,35 @@ bool task_listed(const std::vector<QueuedTask>& tasks, const std::string& job_id
     }
   }
   return false;
+}
+
+std::string queue_summary(const std::vector<QueuedTask>& tasks) {
+  std::map<std::string, std::size_t> states;
+  std::set<std::string> nodes;
+  for (const auto& task : tasks) {
+    const bool says_why = task.state == "PENDING" && !task.reason.empty() && task.reason != "None";
+    ++states[says_why ? task.state + " (" + task.reason + ")" : task.state];
+    if (!task.node.empty()) nodes.insert(task.node);
+  }
+  std::string text;
+  for (const auto& [state, count] : states) text += fmt::format("{}{} {}", text.empty() ? "" : ", ", count, state);
+  if (!nodes.empty()) {
+    std::string names;
+    for (const auto& node : nodes) names += (names.empty() ? "" : " ") + node;
+    text += " on " + names;
+  }
+  return text;
+}
+
+std::vector<QueuedTask> held_tasks(const std::vector<QueuedTask>& tasks) {
+  std::vector<QueuedTask> held;
+  for (const auto& task : tasks) {
+    // JobHeldAdmin, JobHeldUser, "launch failed requeued held"; REQUEUE_HOLD is the state's own word.
+    const bool is_held = task.reason.starts_with("JobHeld") || task.reason.ends_with("requeued held") ||
+                         task.state == "REQUEUE_HOLD";
+    if (is_held && !job_has_ended(task.state)) held.push_back(task);
+  }
+  return held;
 }
 
 bool squeue_knows_none(const std::string& error_text) {

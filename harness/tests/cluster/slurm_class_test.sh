@@ -8,7 +8,7 @@
 # Jobs are submitted by an ordinary user (one is created when this runs as root). Skipped (77)
 # where Slurm is not installed or cannot start; every daemon it started is stopped on every exit.
 set -euo pipefail
-cugrade=$1 src=$2 count=${3:-24}
+cugrade=$(realpath "$1") src=$(realpath "$2") count=${3:-24}
 shards=6
 work=$(mktemp -d "${TMPDIR:-/tmp}/cugrade-slurm-XXXXXX")
 cluster=$work/slurm
@@ -143,6 +143,10 @@ read -r -a jobs <<<"$(sed -n 's/^Submitted jobs: //p' "$work/held.out")"
 grep -q -- '--collect' "$work/held.out" || fail "--no-wait printed no collect command"
 # Neither the jobs' scripts, arguments nor environment hold the secret (slurmctld keeps them all).
 grep -r -q -F -- "$(cat "$secret")" "$cluster/state" && fail "the course secret is in a job's saved state"
+# A held task never starts: the same command, run again, says so and how to release it.
+as_user timeout 20 "${slurm_run[@]}" >/dev/null 2>"$work/held-wait.log" || true
+grep -q "Slurm holds .*(JobHeldUser).*scontrol release" "$work/held-wait.log" ||
+  { sed 's/^/  | /' "$work/held-wait.log"; fail "waiting on held tasks did not say that Slurm holds them"; }
 as_user scancel "${jobs[0]}_1"  # shard 2: never runs
 as_user scontrol release "${jobs[@]}"
 for _ in $(seq 600); do
@@ -152,20 +156,25 @@ done
 find "$work/fault/results" -name '*.json' -printf '%f %T@\n' | sort >"$work/before-failure.txt"
 [ "$(id -u)" -eq 0 ] || skip "the node failure needs root (scontrol update state=down); part 1 passed"
 scontrol update nodename=cugrade-node state=down reason=cugrade-test
-# The killed tasks' cugrade finish the student they were grading (within Slurm's KillWait); a
-# requeued task started on the node before they end is refused there as a duplicate, so Slurm
-# waits a while before it starts one: here, until they have ended.
-for _ in $(seq 300); do
-  pgrep -f -- "--out $work/fault" >/dev/null || break
+# The node stays down (ReturnToService=1) until the killed tasks have ended: their cugrade
+# finishes the student it was grading (within Slurm's KillWait), and a requeued copy launched
+# beside the old step would fail to launch and be held. A loaded machine may take minutes.
+for _ in $(seq 1200); do
+  pgrep -f -- "--out $work/fault" >/dev/null || pgrep -f '^slurmstepd: \[' >/dev/null || break
   sleep 0.2
 done
-# The node comes back on its own (ReturnToService=2, slurmd registers again); Slurm holds a
-# requeued job back for a while: it may start now.
-scontrol update nodename=cugrade-node state=resume 2>/dev/null || true
+pgrep -af -- "--out $work/fault|^slurmstepd: \[" && echo "note: the failed node's old tasks are still running after 4 minutes"
+# The node comes back; Slurm holds a requeued job back for a while: it may start now.
+scontrol update nodename=cugrade-node state=resume
 for job in "${jobs[@]}"; do scontrol update jobid="$job" starttime=now 2>/dev/null || true; done
 rc=0
 as_user "${slurm_run[@]}" >"$work/fault.out" 2>"$work/fault.log" || rc=$?
 sed 's/^/  | /' "$work/fault.log" "$work/fault.out"
+if [ "$rc" -ne 3 ]; then  # what Slurm made of it
+  squeue --format='%i|%T|%N|%r' || true
+  sinfo --Node --format='%N %T %E' || true
+  tail -n 40 "$cluster/log/slurmctld.log" "$cluster/log/slurmd.log" || true
+fi
 [ "$rc" -eq 3 ] || fail "the run with a cancelled task exited $rc, not 3 (students not graded)"
 grep -q "still queued; waiting for them, not submitting again" "$work/fault.log" ||
   fail "running the same command again did not wait for the jobs it had submitted"
