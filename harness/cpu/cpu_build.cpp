@@ -156,7 +156,7 @@ std::optional<BuildOutput> CpuBuild::prepass(std::size_t index, const std::strin
 
 std::optional<BuildOutput> CpuBuild::compile(std::size_t index, const std::string& cpp) {
   const StagedFile& source = session_.staging().sources.at(index);
-  const std::vector<std::string> argv = {
+  std::vector<std::string> argv = {
       // -g1: line tables only, so a fault names the student's line (executor/fault_site.cpp).
       compiler_, "-std=c++20", "-O2", "-g1", "-fno-strict-aliasing", "-pthread", "-fno-diagnostics-color",
       // As for nvcc (nvcc_command.cpp): no common symbols, no GNU unique ones (the seal).
@@ -165,6 +165,7 @@ std::optional<BuildOutput> CpuBuild::compile(std::size_t index, const std::strin
       // The files the preprocessor and the assembler read (build/dependency_check.hpp).
       "-MD", "-MF", dependency_path(index), "-Xassembler", "--MD", "-Xassembler",
       assembler_dependency_path(index), "-c", cpp, "-o", object_path(index)};
+  if (request_.warn_unset_reads) argv.insert(argv.begin() + 1, {"-Wuninitialized", "-Wmaybe-uninitialized"});
   const ProcessResult result = session_.execute(argv, false, session_.sandbox({shim_include_dir(), compiler_root_}));
   if (auto failure = compiler_failure(result)) return failure;
   auto output = session_.checked_compile_output(result, index, folders_, true);

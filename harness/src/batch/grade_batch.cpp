@@ -150,7 +150,7 @@ void Batch::score_and_record(StudentSlot& slot) {
   }
   GradeReport report;
   try {
-    report = score_submission(spec_, slot.options, std::move(*slot.ran), &seconds);
+    report = score_submission(context_, spec_, slot.options, std::move(*slot.ran), &seconds);
   } catch (const std::exception& e) {
     report = harness_failure_report(spec_, slot.options, use_cuda_, e.what());
   }

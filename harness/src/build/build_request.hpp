@@ -28,6 +28,9 @@ struct BuildRequest {
   /// Run the compile and link steps in the sandbox (process/sandbox.hpp); unset: when the
   /// sandbox works here (sandbox_status()).
   std::optional<bool> sealed;
+  /// The CPU backend's compile adds -Wuninitialized -Wmaybe-uninitialized, and its warnings are
+  /// kept (pipeline/unset_reads.hpp); the CUDA backend ignores it.
+  bool warn_unset_reads = false;
 };
 
 /// The build's record for the report, and the runner binary when it succeeded.

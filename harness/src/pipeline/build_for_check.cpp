@@ -73,6 +73,27 @@ double take_planned_baselines(const CheckContext& context, const Spec& spec, con
                               plan.layout.reference_timing, baselines);
 }
 
+}  // namespace
+
+BuildRequest cpu_build_request(const CheckContext& context, const Spec& spec, const CheckOptions& options,
+                               const fs::path& work_dir) {
+  BuildRequest request;
+  request.sources = options.submission;
+  request.assignment = spec.id;
+  request.assignment_dir = spec.dir;
+  request.work_dir = work_dir;
+  request.timeout_s = spec.limits.build_timeout_s;
+  request.environment = scrubbed_environment();
+  request.allowed_libraries = spec.allowed_libraries;
+  request.arch = "cpu";
+  const char* cxx = std::getenv("CXX");
+  request.compiler = cxx && *cxx ? cxx : "g++";
+  request.runner_library = context.locations.cpu_runner_library(spec.id);
+  return request;
+}
+
+namespace {
+
 /// build_for_check; `lone`: build_for_lone_check.
 BuiltSubmission build_submission(const CheckContext& context, const Spec& spec, const Grader& grader,
                                  const CheckOptions& options, bool lone) {
@@ -105,14 +126,7 @@ BuiltSubmission build_submission(const CheckContext& context, const Spec& spec, 
   if (!sandbox_status().works) report.notes.push_back(unsealed_note(sandbox_status()));
 
   out.work_dir = make_work_dir(options.work_dir, "cugrade-");
-  BuildRequest request;
-  request.sources = options.submission;
-  request.assignment = spec.id;
-  request.assignment_dir = spec.dir;
-  request.work_dir = out.work_dir;
-  request.timeout_s = spec.limits.build_timeout_s;
-  request.environment = scrubbed_environment();
-  request.allowed_libraries = spec.allowed_libraries;
+  BuildRequest request = cpu_build_request(context, spec, options, out.work_dir);
   const bool will_run = !use_cuda || device.present();
   const bool timed = use_cuda && options.performance;
   const auto make_plan = [&] {
@@ -145,10 +159,6 @@ BuiltSubmission build_submission(const CheckContext& context, const Spec& spec, 
     request.runner_library = context.locations.cuda_runner_library(spec.id);
     built = build_submission_cuda(context.processes, request);
   } else {
-    request.arch = "cpu";
-    const char* cxx = std::getenv("CXX");
-    request.compiler = cxx && *cxx ? cxx : "g++";
-    request.runner_library = context.locations.cpu_runner_library(spec.id);
     built = checked_by_nvcc(context, request, options.arch, report);
     if (built.result.outcome == Outcome::passed) {
       const auto nvcc_commands = built.result.commands;  // kept, so the report shows the check ran

@@ -8,6 +8,7 @@
 #include "device/gpu_claim.hpp"
 #include "pipeline/build_for_check.hpp"
 #include "pipeline/check_stages.hpp"
+#include "pipeline/unset_reads.hpp"
 #include "pipeline/environment.hpp"
 #include "pipeline/source_quotes.hpp"
 #include "pipeline/student_file_names.hpp"
@@ -76,7 +77,8 @@ RanSubmission run_submission(const CheckContext& context, const Spec& spec, cons
   return out;
 }
 
-GradeReport score_submission(const Spec& spec, const CheckOptions& options, RanSubmission ran, StageSeconds* seconds) {
+GradeReport score_submission(const CheckContext& context, const Spec& spec, const CheckOptions& options, RanSubmission ran,
+                             StageSeconds* seconds) {
   GradeReport report = std::move(ran.report);
   BuiltSubmission& built = ran.built;
   if (ran.ran) {
@@ -99,6 +101,7 @@ GradeReport score_submission(const Spec& spec, const CheckOptions& options, RanS
                    built.use_cuda ? "performance not measured (--no-performance)"
                                   : "performance is graded on a GPU only; this ran on the CPU backend");
     }
+    name_unset_reads(context, spec, options, built.work_dir, report);
     add_cross_case_patterns(report, spec);
     show_student_file_names(report);
     quote_student_lines(report, built.work_dir);
@@ -114,7 +117,7 @@ GradeReport score_submission(const Spec& spec, const CheckOptions& options, RanS
 
 GradeReport run_and_score(const CheckContext& context, const Spec& spec, const Grader& grader,
                           const CheckOptions& options, BuiltSubmission built, StageSeconds* seconds) {
-  return score_submission(spec, options, run_submission(context, spec, grader, options, std::move(built)), seconds);
+  return score_submission(context, spec, options, run_submission(context, spec, grader, options, std::move(built)), seconds);
 }
 
 GradeReport check_submission(const CheckContext& context, const Spec& spec, const Grader& grader,
@@ -143,7 +146,7 @@ GradeReport check_submission(const CheckContext& context, const Spec& spec, cons
   if (lone.claim_turn && built.report.build.outcome == Outcome::passed) claim = lone.claim_turn({});
   RanSubmission ran = run_submission(lone, spec, grader, options, std::move(built));
   claim.reset();
-  GradeReport report = score_submission(spec, options, std::move(ran));
+  GradeReport report = score_submission(lone, spec, options, std::move(ran));
   if (!unclaimed.empty()) report.notes.push_back(unclaimed_gpu_note(unclaimed));
   return report;
 }

@@ -148,10 +148,11 @@ struct RanSubmission {
 RanSubmission run_submission(const CheckContext& context, const Spec& spec, const Grader& grader,
                              const CheckOptions& options, BuiltSubmission built);
 
-/// The rest: judges the timed runs (every timed output compared in full), scores, and removes
-/// the work folder unless asked to keep it. `seconds`, when given, receives every stage's time.
-GradeReport score_submission(const Spec& spec, const CheckOptions& options, RanSubmission ran,
-                             StageSeconds* seconds = nullptr);
+/// The rest: judges the timed runs (every timed output compared in full), names a variable read
+/// before it is set where results changed between runs (pipeline/unset_reads.hpp), scores, and
+/// removes the work folder unless asked to keep it. `seconds`, when given, receives every stage's time.
+GradeReport score_submission(const CheckContext& context, const Spec& spec, const CheckOptions& options,
+                             RanSubmission ran, StageSeconds* seconds = nullptr);
 
 /// The second half: run_submission, then score_submission. `seconds`, when given, receives the time of every stage (the
 /// build's and the inputs' included).

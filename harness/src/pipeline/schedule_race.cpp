@@ -302,29 +302,32 @@ std::size_t check_uninitialised_shared_on_gpu(ProcessRunner& processes, const Sp
   return marked;
 }
 
+bool replace_change_guesses(std::string& message, std::string_view replacement) {
+  bool said = false;
+  for (const char* guess : {unsteady_message, gpu_unsteady_message, gpu_unset_value_message, gpu_global_race_message}) {
+    const auto at = message.find(guess);
+    if (at == std::string::npos) continue;
+    // Said once: a second guess in the same message goes with its separator.
+    if (said) {
+      constexpr std::string_view separator = " — ";
+      const std::size_t from =
+          at >= separator.size() && message.compare(at - separator.size(), separator.size(), separator) == 0
+              ? at - separator.size()
+              : at;
+      message.erase(from, at - from + std::string_view(guess).size());
+    } else {
+      message.replace(at, std::string_view(guess).size(), replacement);
+      said = true;
+    }
+  }
+  return said;
+}
+
 std::size_t explain_changes_by_bad_access(std::vector<CaseResult>& cases, const std::set<std::string>& steps) {
   std::size_t changed = 0;
-  for (CaseResult& result : cases) {
-    if (!steps.contains(result.step)) continue;
-    bool said = false;
-    for (const char* guess : {gpu_unsteady_message, gpu_unset_value_message, gpu_global_race_message}) {
-      const auto at = result.message.find(guess);
-      if (at == std::string::npos) continue;
-      // Said once: a second guess in the same message goes with its separator.
-      if (said) {
-        constexpr std::string_view separator = " — ";
-        const std::size_t from =
-            at >= separator.size() && result.message.compare(at - separator.size(), separator.size(), separator) == 0
-                ? at - separator.size()
-                : at;
-        result.message.erase(from, at - from + std::string_view(guess).size());
-      } else {
-        result.message.replace(at, std::string_view(guess).size(), gpu_changed_by_bad_access_message);
-        said = true;
-      }
-    }
-    if (said) ++changed;
-  }
+  for (CaseResult& result : cases)
+    if (steps.contains(result.step) && replace_change_guesses(result.message, gpu_changed_by_bad_access_message))
+      ++changed;
   return changed;
 }
 

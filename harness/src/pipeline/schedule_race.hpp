@@ -138,6 +138,10 @@ inline constexpr const char* gpu_changed_by_bad_access_message =
     "results change between runs of the same inputs on the GPU: an access outside the arrays (compute-sanitizer "
     "memcheck found one in this step) reads or overwrites memory that nothing set";
 
+/// Replaces in `message` the first guess why results changed between runs (unsteady_message and
+/// the three GPU sentences above) by `replacement`, and drops any other; true when there was one.
+bool replace_change_guesses(std::string& message, std::string_view replacement);
+
 /// Takes back, in every case of `steps`, the guesses why results changed between runs on the GPU
 /// (a race, a value read before it is set): an access outside the arrays there explains the change,
 /// and the case is told so instead. Returns how many cases changed.

@@ -121,7 +121,7 @@ class SelftestRun {
     StageSeconds spent;
     std::string beside_others;
     std::vector<std::string> phases = timing_phases(*ran_[i]);
-    GradeReport report = score_submission(spec_of(i), check_options(i), std::move(*ran_[i]), &spent);
+    GradeReport report = score_submission(shared_, spec_of(i), check_options(i), std::move(*ran_[i]), &spent);
     ran_[i].reset();
     const std::string backend = report.environment.backend;
     if (std::find(entry.backends.begin(), entry.backends.end(), backend) == entry.backends.end()) return;
@@ -135,7 +135,7 @@ class SelftestRun {
       spent = {};
       RanSubmission again = again_alone(i);
       phases = timing_phases(again);
-      report = score_submission(spec_of(i), check_options(i), std::move(again), &spent);
+      report = score_submission(shared_, spec_of(i), check_options(i), std::move(again), &spent);
       why = selftest_verdict(entry, report, spent, options_);
     }
     std::lock_guard lock(heard_);

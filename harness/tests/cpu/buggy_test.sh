@@ -127,8 +127,11 @@ for item in "${items[@]}"; do
   fi
   text=$(words "$json")
   outcome=$(jq -r '.outcome' "$json")
-  hit=$(first_hit "$text" "${names[$item]}")
-  bad=$(first_hit "$text" "${misleading[$item]}")
+  # The item's own file name ("naive_no_bounds_check.cu", quoted with a line) names nothing.
+  own_file=$(tr '[:upper:]' '[:lower:]' <<<"${item##*/}.cu")
+  scored=${text//"$own_file"/file.cu}
+  hit=$(first_hit "$scored" "${names[$item]}")
+  bad=$(first_hit "$scored" "${misleading[$item]}")
   [[ -n "$hit" ]] && { named_total=$((named_total + 1)); class_named[$cls]=$((${class_named[$cls]:-0} + 1)); }
   [[ -n "$bad" ]] && { misleading_total=$((misleading_total + 1)); class_misleading[$cls]=$((${class_misleading[$cls]:-0} + 1)); }
   if [[ -n "${line_of[$item]}" ]]; then

@@ -130,7 +130,7 @@ TEST_CASE("pipeline::run_again_alone in a check beside other lanes") {
   };
   const auto check = [&] {
     BuiltSubmission built = build_for_check(context, fixture.spec, twice_grader, fixture.options);
-    return score_submission(fixture.spec, fixture.options,
+    return score_submission(context, fixture.spec, fixture.options,
                             run_submission(context, fixture.spec, twice_grader, fixture.options, std::move(built)));
   };
   const std::vector<std::string> fast_tasks{fixture.task_id_of("fast/n=5/seed=1"), fixture.task_id_of("fast/n=40/seed=1")};

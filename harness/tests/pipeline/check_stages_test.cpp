@@ -269,7 +269,7 @@ TEST_CASE("pipeline::check_submission performance") {
       CHECK(take_baselines_now(probed, fixture.spec, twice_grader, fixture.options, fixture.work()) > 0.0);
     }
     const GradeReport report = score_submission(
-        fixture.spec, fixture.options, run_submission(context, fixture.spec, twice_grader, fixture.options, std::move(built)));
+        context, fixture.spec, fixture.options, run_submission(context, fixture.spec, twice_grader, fixture.options, std::move(built)));
     CHECK(fixture.processes.pending() == 0);
     CHECK(report.outcome == Outcome::passed);
     CHECK(report.performance.at(0).ratio == doctest::Approx(1.0));
