@@ -20,6 +20,7 @@
 #include "build/nvcc_command.hpp"
 #include "build/symbol_policy.hpp"
 #include "build/toolchain.hpp"
+#include "build/unset_read_warnings.hpp"
 #include "core/locations.hpp"
 #include "prepass.hpp"
 
@@ -165,12 +166,14 @@ std::optional<BuildOutput> CpuBuild::compile(std::size_t index, const std::strin
       // The files the preprocessor and the assembler read (build/dependency_check.hpp).
       "-MD", "-MF", dependency_path(index), "-Xassembler", "--MD", "-Xassembler",
       assembler_dependency_path(index), "-c", cpp, "-o", object_path(index)};
-  if (request_.warn_unset_reads) argv.insert(argv.begin() + 1, {"-Wuninitialized", "-Wmaybe-uninitialized"});
+  // Reads before a variable is set: kept apart, for a case whose results change between runs.
+  argv.insert(argv.begin() + 1, unset_read_flags.begin(), unset_read_flags.end());
   const ProcessResult result = session_.execute(argv, false, session_.sandbox({shim_include_dir(), compiler_root_}));
   if (auto failure = compiler_failure(result)) return failure;
   auto output = session_.checked_compile_output(result, index, folders_, true);
   if (!output) return output.error();
   std::vector<Diagnostic> diagnostics = parse_compiler_diagnostics(*output, session_.diagnostic_paths(), 1000);
+  session_.keep_unset_reads(take_unset_reads(diagnostics));
   // Inline assembly is PTX, GPU code: the host's assembler cannot read it, and its own words
   // ("no such instruction: `mov.u32 ...'") would send the student looking for a typo.
   for (Diagnostic& d : diagnostics)

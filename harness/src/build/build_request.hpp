@@ -28,15 +28,15 @@ struct BuildRequest {
   /// Run the compile and link steps in the sandbox (process/sandbox.hpp); unset: when the
   /// sandbox works here (sandbox_status()).
   std::optional<bool> sealed;
-  /// The CPU backend's compile adds -Wuninitialized -Wmaybe-uninitialized, and its warnings are
-  /// kept (pipeline/unset_reads.hpp); the CUDA backend ignores it.
-  bool warn_unset_reads = false;
 };
 
 /// The build's record for the report, and the runner binary when it succeeded.
 struct BuildOutput {
   BuildResult result;            ///< outcome passed when `runner` exists and may be run
   std::filesystem::path runner;  ///< the linked runner binary
+  /// The CPU backend's compiler warnings that a variable is read before it is set, not shown as
+  /// build warnings (build/unset_read_warnings.hpp); the CUDA backend gives none.
+  std::vector<Diagnostic> unset_reads;
 };
 
 }  // namespace cugrade

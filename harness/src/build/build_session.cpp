@@ -206,6 +206,10 @@ void BuildSession::add_diagnostic(Diagnostic diagnostic) {
   output_.result.diagnostics.push_back(std::move(diagnostic));
 }
 
+void BuildSession::keep_unset_reads(const std::vector<Diagnostic>& reads) {
+  output_.unset_reads.insert(output_.unset_reads.end(), reads.begin(), reads.end());
+}
+
 std::optional<std::string> BuildSession::keep_diagnostics(std::vector<Diagnostic> diagnostics) {
   const auto first_error = std::find_if(diagnostics.begin(), diagnostics.end(),
                                         [](const Diagnostic& d) { return d.severity == "error"; });

@@ -96,6 +96,9 @@ class BuildSession {
   /// Adds one diagnostic to the record, uncapped (symbol and link findings).
   void add_diagnostic(Diagnostic diagnostic);
 
+  /// Keeps the compiler's warnings of reads before a variable is set (BuildOutput::unset_reads).
+  void keep_unset_reads(const std::vector<Diagnostic>& reads);
+
   /// Keeps compiler diagnostics (ten in the record at most); returns the description of the
   /// first error among all of them, or nullopt when there is none.
   std::optional<std::string> keep_diagnostics(std::vector<Diagnostic> diagnostics);

@@ -170,6 +170,7 @@ BuiltSubmission build_submission(const CheckContext& context, const Spec& spec, 
   build_failed = built.result.outcome != Outcome::passed;
   report.build = built.result;
   out.runner = built.runner;
+  out.unset_reads = built.unset_reads;
   out.seconds.build = seconds_since(started);
   const bool passed = report.build.outcome == Outcome::passed;
   if (beside.valid()) {

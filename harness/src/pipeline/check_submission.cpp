@@ -101,7 +101,7 @@ GradeReport score_submission(const CheckContext& context, const Spec& spec, cons
                    built.use_cuda ? "performance not measured (--no-performance)"
                                   : "performance is graded on a GPU only; this ran on the CPU backend");
     }
-    name_unset_reads(context, spec, options, built.work_dir, report);
+    name_unset_reads(context, spec, options, built, report);
     add_cross_case_patterns(report, spec);
     show_student_file_names(report);
     quote_student_lines(report, built.work_dir);

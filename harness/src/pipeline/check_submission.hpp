@@ -121,6 +121,7 @@ struct BuiltSubmission {
   std::filesystem::path runner;    ///< the runner binary when the build passed
   std::filesystem::path work_dir;  ///< its private folder (objects, runner, inputs, outputs)
   std::optional<CasePlan> plan;    ///< inputs written and gold computed, when it will run
+  std::vector<Diagnostic> unset_reads;  ///< the CPU backend's warnings of reads before a variable is set
   StageSeconds seconds;            ///< the build's and the inputs' time filled in
 };
 

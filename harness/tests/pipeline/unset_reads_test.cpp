@@ -14,26 +14,6 @@ Diagnostic warning(std::string file, int line, std::string message) {
 
 }  // namespace
 
-TEST_CASE("unset_reads::unset_reads_in") {
-  const std::vector<Diagnostic> diagnostics = {
-      // g++ 12 in a UTF-8 locale, g++ in the C locale, older g++, nvcc's front end
-      warning("matmul.cu", 12, "\u2018Pvalue\u2019 may be used uninitialized [-Wmaybe-uninitialized]"),
-      warning("matmul.cu", 20, "'acc' is used uninitialized"),
-      warning("reduce.cu", 7, "'sum' may be used uninitialized in this function"),
-      warning("vecadd.cu", 3, "variable \"n\" is used before its value is set"),
-      warning("vecadd.cu", 4, "unused variable 'k'"),                        // another warning
-      Diagnostic{"vecadd.cu", 5, 1, "error", "'x' is used uninitialized"},  // not a warning
-      warning("vecadd.cu", 0, "'y' is used uninitialized"),                  // no line to show
-  };
-  const auto reads = unset_reads_in(diagnostics);
-  REQUIRE(reads.size() == 4);
-  CHECK(unset_variable(reads[0]) == "Pvalue");
-  CHECK(unset_variable(reads[1]) == "acc");
-  CHECK(unset_variable(reads[2]) == "sum");
-  CHECK(unset_variable(reads[3]) == "n");
-  CHECK(unset_variable(warning("a.cu", 1, "unused variable 'k'")).empty());
-}
-
 TEST_CASE("unset_reads::unset_reads_sentence") {
   CHECK(unset_reads_sentence({}).empty());
   const std::string one = unset_reads_sentence({warning("matmul.cu", 12, "'Pvalue' may be used uninitialized")});
@@ -51,31 +31,41 @@ TEST_CASE("unset_reads::unset_reads_sentence") {
   CHECK(two.find("m.cu:14") == std::string::npos);
 }
 
-TEST_CASE("unset_reads::explain_changes_by_unset_reads") {
+TEST_CASE("unset_reads::explain_by_unset_reads") {
   // matmul/naive_accumulator_uninitialised on an H200: an unset accumulator was told "threads race"
   // (two runs that started alike still differed: the register holds what ran before).
-  std::vector<CaseResult> cases(4);
-  cases[0].outcome = Outcome::wrong_answer;
+  std::vector<CaseResult> cases(6);
+  for (CaseResult& c : cases) {
+    c.step = "naive";
+    c.outcome = Outcome::wrong_answer;
+  }
   cases[0].message = std::string("3 of 9 elements are wrong — ") + gpu_global_race_message;
-  cases[1].outcome = Outcome::wrong_answer;
   cases[1].message = std::string(gpu_unsteady_message) + " — " + gpu_unset_value_message;
-  cases[2].outcome = Outcome::wrong_answer;
   cases[2].message = unsteady_message;  // the CPU backend's guess
-  cases[3].outcome = Outcome::wrong_answer;
   cases[3].message = "12 of 40 elements are wrong";
+  // Another step, where both runs got the same garbage: no guess, a wrong answer; its first
+  // visible one is told what the compiler warns.
+  cases[4].step = cases[5].step = "tiled";
+  cases[4].visibility = Visibility::hidden;
+  cases[4].message = "hidden: 1 of 1 elements is wrong";
+  cases[5].message = "1 of 1 elements is wrong";
   CHECK(guesses_unset_read(cases[0]));
   CHECK_FALSE(guesses_unset_read(cases[3]));
 
-  CHECK(explain_changes_by_unset_reads(cases, {}) == 0);  // nothing warned: every guess stands
+  CHECK(explain_by_unset_reads(cases, {}) == 0);  // nothing warned: every guess stands
   CHECK(cases[2].message == unsteady_message);
 
-  const std::vector<Diagnostic> reads = {warning("matmul.cu", 11, "'Pvalue' may be used uninitialized")};
+  const std::vector<Diagnostic> reads = {
+      Diagnostic{"matmul.cu", 13, 7, "warning", "'Pvalue' may be used uninitialized"}};
   const std::string said = unset_reads_sentence(reads);
-  CHECK(explain_changes_by_unset_reads(cases, reads) == 3);
+  CHECK(explain_by_unset_reads(cases, reads) == 4);
   CHECK(cases[0].message == "3 of 9 elements are wrong — " + said);
   CHECK(cases[1].message == said);
   CHECK(cases[2].message == said);
-  CHECK(cases[3].message == "12 of 40 elements are wrong");
+  CHECK(cases[3].message == "12 of 40 elements are wrong");  // its step is told already
+  CHECK(cases[4].message == "hidden: 1 of 1 elements is wrong");
+  CHECK(cases[5].message == "1 of 1 elements is wrong — the compiler warns: `Pvalue` is used uninitialised, read "
+                            "before it is set (the read is at matmul.cu:13)");
   for (const CaseResult& c : cases) {
     CHECK(c.message.find("race") == std::string::npos);
     CHECK(c.outcome == Outcome::wrong_answer);  // the change itself stands
