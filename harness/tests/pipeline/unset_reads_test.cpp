@@ -2,9 +2,14 @@
 
 #include <doctest/doctest.h>
 
+#include "core/locations.hpp"
+#include "core/work_dir.hpp"
 #include "pipeline/schedule_race.hpp"
+#include "process/process_runner.hpp"
+#include "spec/spec_loader.hpp"
 
 using namespace cugrade;
+namespace fs = std::filesystem;
 
 namespace {
 
@@ -70,4 +75,42 @@ TEST_CASE("unset_reads::explain_by_unset_reads") {
     CHECK(c.message.find("race") == std::string::npos);
     CHECK(c.outcome == Outcome::wrong_answer);  // the change itself stands
   }
+}
+
+TEST_CASE("unset_reads::name_unset_reads on the CUDA backend compiles the files for the CPU backend") {
+  // The buggy corpus's unset accumulator, as a GPU check leaves it: a guess in one case. No GPU
+  // is needed: the compile is g++'s, sealed, against the CPU runner library of this build.
+  const fs::path data = CUGRADE_TEST_DATA;
+  auto spec = load_spec(data / ".." / ".." / ".." / "assignments" / "matmul" / "assignment.yaml");
+  REQUIRE(spec.has_value());
+  const auto processes = make_process_runner();
+  const CheckContext context{*processes, default_locations()};
+  REQUIRE(fs::exists(context.locations.cpu_runner_library("matmul")));
+  CheckOptions options;
+  options.submission = {data / ".." / "cpu" / "data" / "buggy" / "matmul" / "naive_accumulator_uninitialised.cu"};
+  BuiltSubmission built;
+  built.use_cuda = true;
+  built.work_dir = make_work_dir({}, "cugrade-unset-test-");
+  GradeReport report;
+  report.cases.resize(2);
+  report.cases[0].step = "naive";
+  report.cases[0].outcome = Outcome::wrong_answer;
+  report.cases[0].message = gpu_global_race_message;
+  report.cases[1].step = "naive";
+  report.cases[1].outcome = Outcome::passed;
+
+  name_unset_reads(context, *spec, options, built, report);
+  CHECK(report.cases[0].message.starts_with("results change between runs of the same inputs: `Pvalue` is used "
+                                            "uninitialised, read before it is set (the read is at "
+                                            "naive_accumulator_uninitialised.cu:13)"));
+  CHECK(report.cases[1].message.empty());
+  CHECK(fs::exists(built.work_dir / "unset-reads"));  // its own folder: the GPU build's stays as it was
+
+  // Without a guess, a GPU check compiles nothing more.
+  report.cases[0].message = "3 of 9 elements are wrong";
+  const BuiltSubmission elsewhere{.use_cuda = true, .work_dir = built.work_dir / "none"};
+  name_unset_reads(context, *spec, options, elsewhere, report);
+  CHECK(report.cases[0].message == "3 of 9 elements are wrong");
+  CHECK_FALSE(fs::exists(elsewhere.work_dir));
+  fs::remove_all(built.work_dir);
 }
