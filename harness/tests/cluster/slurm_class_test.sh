@@ -144,7 +144,14 @@ grep -q -- '--collect' "$work/held.out" || fail "--no-wait printed no collect co
 # Neither the jobs' scripts, arguments nor environment hold the secret (slurmctld keeps them all).
 grep -r -q -F -- "$(cat "$secret")" "$cluster/state" && fail "the course secret is in a job's saved state"
 # A held task never starts: the same command, run again, says so and how to release it.
-as_user timeout 20 "${slurm_run[@]}" >/dev/null 2>"$work/held-wait.log" || true
+as_user timeout 90 "${slurm_run[@]}" >/dev/null 2>"$work/held-wait.log" &
+waiting=$!
+for _ in $(seq 450); do
+  grep -q "Slurm holds" "$work/held-wait.log" && break
+  sleep 0.2
+done
+pkill -f -- "--out $work/fault " || true  # the waiting cugrade itself (runuser's child)
+wait "$waiting" 2>/dev/null || true
 grep -q "Slurm holds .*(JobHeldUser).*scontrol release" "$work/held-wait.log" ||
   { sed 's/^/  | /' "$work/held-wait.log"; fail "waiting on held tasks did not say that Slurm holds them"; }
 as_user scancel "${jobs[0]}_1"  # shard 2: never runs
