@@ -66,9 +66,12 @@ void name_unset_reads(const CheckContext& context, const Spec& spec, const Check
     explain_by_unset_reads(report.cases, built.unset_reads);
     return;
   }
-  // On the GPU a compile more (seconds of CPU), where a guess is to be replaced; a wrong answer
-  // alone is not worth it.
-  if (std::none_of(report.cases.begin(), report.cases.end(), guesses_unset_read)) return;
+  // On the GPU a compile more (about a second of CPU, off the GPU), for a failure it may explain,
+  // where the CPU backend is installed (its runner library is what that build links).
+  const bool explainable = std::any_of(report.cases.begin(), report.cases.end(), [](const CaseResult& c) {
+    return c.outcome == Outcome::wrong_answer || guesses_unset_read(c);
+  });
+  if (!explainable || !std::filesystem::exists(context.locations.cpu_runner_library(spec.id))) return;
   const BuildOutput compiled =
       build_submission_cpu(context.processes, cpu_build_request(context, spec, options, built.work_dir / "unset-reads"));
   explain_by_unset_reads(report.cases, compiled.unset_reads);

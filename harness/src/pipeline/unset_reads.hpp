@@ -32,8 +32,9 @@ bool guesses_unset_read(const CaseResult& result);
 std::size_t explain_by_unset_reads(std::vector<CaseResult>& cases, const std::vector<Diagnostic>& reads);
 
 /// explain_by_unset_reads over `report`'s cases: with the CPU backend's warnings from its build
-/// (`built`); on the CUDA backend, where a case guesses, from one more compile for the CPU
-/// backend (the sealed build, in a folder under the work folder), made only for such a submission.
+/// (`built`); on the CUDA backend, where a case guesses or has a wrong answer and the CPU backend
+/// is installed, from one more compile for the CPU backend (the sealed build, in a folder under
+/// the work folder), made only for such a submission.
 void name_unset_reads(const CheckContext& context, const Spec& spec, const CheckOptions& options,
                       const BuiltSubmission& built, GradeReport& report);
 

@@ -106,11 +106,18 @@ TEST_CASE("unset_reads::name_unset_reads on the CUDA backend compiles the files 
   CHECK(report.cases[1].message.empty());
   CHECK(fs::exists(built.work_dir / "unset-reads"));  // its own folder: the GPU build's stays as it was
 
-  // Without a guess, a GPU check compiles nothing more.
+  // A wrong answer without a guess (both runs got the same garbage) is told what the compiler warns.
   report.cases[0].message = "3 of 9 elements are wrong";
-  const BuiltSubmission elsewhere{.use_cuda = true, .work_dir = built.work_dir / "none"};
-  name_unset_reads(context, *spec, options, elsewhere, report);
-  CHECK(report.cases[0].message == "3 of 9 elements are wrong");
-  CHECK_FALSE(fs::exists(elsewhere.work_dir));
+  const BuiltSubmission again{.use_cuda = true, .work_dir = built.work_dir / "again"};
+  name_unset_reads(context, *spec, options, again, report);
+  CHECK(report.cases[0].message ==
+        "3 of 9 elements are wrong — the compiler warns: `Pvalue` is used uninitialised, read before it is set (the "
+        "read is at naive_accumulator_uninitialised.cu:13)");
+
+  // Every case passed: a GPU check compiles nothing more.
+  report.cases[0] = report.cases[1];
+  const BuiltSubmission passed{.use_cuda = true, .work_dir = built.work_dir / "none"};
+  name_unset_reads(context, *spec, options, passed, report);
+  CHECK_FALSE(fs::exists(passed.work_dir));
   fs::remove_all(built.work_dir);
 }
