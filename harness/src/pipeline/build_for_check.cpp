@@ -126,6 +126,7 @@ BuiltSubmission build_submission(const CheckContext& context, const Spec& spec, 
   if (!sandbox_status().works) report.notes.push_back(unsealed_note(sandbox_status()));
 
   out.work_dir = make_work_dir(options.work_dir, "cugrade-");
+  // The CPU backend's request; nvcc's check and the CUDA build set their own compiler, arch and library.
   BuildRequest request = cpu_build_request(context, spec, options, out.work_dir);
   const bool will_run = !use_cuda || device.present();
   const bool timed = use_cuda && options.performance;

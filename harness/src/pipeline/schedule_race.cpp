@@ -302,9 +302,22 @@ std::size_t check_uninitialised_shared_on_gpu(ProcessRunner& processes, const Sp
   return marked;
 }
 
+namespace {
+
+/// The sentences that guess why results changed between runs (replace_change_guesses).
+constexpr std::string_view change_guesses[] = {unsteady_message, gpu_unsteady_message, gpu_unset_value_message,
+                                               gpu_global_race_message};
+
+}  // namespace
+
+bool has_change_guess(std::string_view message) {
+  return std::any_of(std::begin(change_guesses), std::end(change_guesses),
+                     [&](std::string_view guess) { return message.find(guess) != std::string_view::npos; });
+}
+
 bool replace_change_guesses(std::string& message, std::string_view replacement) {
   bool said = false;
-  for (const char* guess : {unsteady_message, gpu_unsteady_message, gpu_unset_value_message, gpu_global_race_message}) {
+  for (const std::string_view guess : change_guesses) {
     const auto at = message.find(guess);
     if (at == std::string::npos) continue;
     // Said once: a second guess in the same message goes with its separator.
@@ -314,9 +327,9 @@ bool replace_change_guesses(std::string& message, std::string_view replacement) 
           at >= separator.size() && message.compare(at - separator.size(), separator.size(), separator) == 0
               ? at - separator.size()
               : at;
-      message.erase(from, at - from + std::string_view(guess).size());
+      message.erase(from, at - from + guess.size());
     } else {
-      message.replace(at, std::string_view(guess).size(), replacement);
+      message.replace(at, guess.size(), replacement);
       said = true;
     }
   }

@@ -138,6 +138,9 @@ inline constexpr const char* gpu_changed_by_bad_access_message =
     "results change between runs of the same inputs on the GPU: an access outside the arrays (compute-sanitizer "
     "memcheck found one in this step) reads or overwrites memory that nothing set";
 
+/// Whether `message` holds one of the guesses why results changed between runs (below).
+bool has_change_guess(std::string_view message);
+
 /// Replaces in `message` the first guess why results changed between runs (unsteady_message and
 /// the three GPU sentences above) by `replacement`, and drops any other; true when there was one.
 bool replace_change_guesses(std::string& message, std::string_view replacement);

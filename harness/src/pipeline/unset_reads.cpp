@@ -24,22 +24,26 @@ std::string unset_reads_clauses(const std::vector<Diagnostic>& reads) {
   return clauses;
 }
 
-std::string unset_reads_sentence(const std::vector<Diagnostic>& reads) {
-  const std::string clauses = unset_reads_clauses(reads);
+namespace {
+
+/// unset_reads_sentence of the clauses already written.
+std::string sentence_of(const std::string& clauses) {
   if (clauses.empty()) return "";
   return "results change between runs of the same inputs: " + clauses +
          ", so it starts as whatever the memory or register held; give it a value before its first use (`= 0` "
          "where it is declared, for a sum)";
 }
 
-bool guesses_unset_read(const CaseResult& result) {
-  std::string message = result.message;
-  return replace_change_guesses(message, "");
-}
+}  // namespace
+
+std::string unset_reads_sentence(const std::vector<Diagnostic>& reads) { return sentence_of(unset_reads_clauses(reads)); }
+
+bool guesses_unset_read(const CaseResult& result) { return has_change_guess(result.message); }
 
 std::size_t explain_by_unset_reads(std::vector<CaseResult>& cases, const std::vector<Diagnostic>& reads) {
-  const std::string sentence = unset_reads_sentence(reads);
-  if (sentence.empty()) return 0;
+  const std::string clauses = unset_reads_clauses(reads);
+  if (clauses.empty()) return 0;
+  const std::string sentence = sentence_of(clauses);
   std::size_t changed = 0;
   std::set<std::string> explained;  // the steps told already
   for (CaseResult& result : cases)
@@ -53,8 +57,7 @@ std::size_t explain_by_unset_reads(std::vector<CaseResult>& cases, const std::ve
       if (result.outcome != Outcome::wrong_answer || (visible_only && result.visibility != Visibility::visible) ||
           !explained.insert(result.step).second)
         continue;
-      result.message += (result.message.empty() ? "" : " — ") + std::string("the compiler warns: ") +
-                        unset_reads_clauses(reads);
+      result.message += (result.message.empty() ? "" : " — ") + std::string("the compiler warns: ") + clauses;
       ++changed;
     }
   return changed;
