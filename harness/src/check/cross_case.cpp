@@ -85,7 +85,7 @@ double size_of(const Params& params) {
 
 /// Every failing case is larger (or every one smaller) than every passing case, and they are
 /// no more than half of the cases.
-Line by_size(const std::vector<Seen>& seen) {
+Line by_size(const std::vector<Seen>& seen, bool results_change_between_runs) {
   const Seen* smallest_fail = nullptr;
   const Seen* largest_fail = nullptr;
   double max_pass = -1.0, min_pass = -1.0;
@@ -109,6 +109,10 @@ Line by_size(const std::vector<Seen>& seen) {
   // or an overflow would only contradict it.
   const bool all_explained =
       std::all_of(seen.begin(), seen.end(), [](const Seen& s) { return !s.failed || s.explained; });
+  if (size_of(*smallest_fail->params) > max_pass && results_change_between_runs)
+    return fmt::format("wrong only at the largest sizes ({} and up), and results change between runs of the same "
+                       "inputs (each case says why)",
+                       params_to_string(*smallest_fail->params));
   if (size_of(*smallest_fail->params) > max_pass && grids_large_enough && !all_explained)
     return fmt::format("wrong only at the largest sizes ({} and up), though each launch had a thread for every "
                        "element: does an index overflow there?",
@@ -126,7 +130,7 @@ Line by_size(const std::vector<Seen>& seen) {
 
 }  // namespace
 
-std::string cross_case_pattern(const std::vector<CaseResult>& cases_of_one_step) {
+std::string cross_case_pattern(const std::vector<CaseResult>& cases_of_one_step, bool results_change_between_runs) {
   std::vector<Seen> seen;
   for (const auto& c : cases_of_one_step) {
     if (!is_student_outcome(c.outcome)) continue;
@@ -143,7 +147,7 @@ std::string cross_case_pattern(const std::vector<CaseResult>& cases_of_one_step)
   if (!any_failed || !any_passed) return "";
   if (auto line = differs_at_same_size(seen)) return *line;
   if (auto line = not_a_multiple(seen)) return *line;
-  if (auto line = by_size(seen)) return *line;
+  if (auto line = by_size(seen, results_change_between_runs)) return *line;
   return "";
 }
 

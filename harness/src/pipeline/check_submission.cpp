@@ -1,5 +1,6 @@
 #include "pipeline/check_submission.hpp"
 
+#include <algorithm>
 #include <future>
 #include <mutex>
 #include <optional>
@@ -10,6 +11,7 @@
 #include "pipeline/check_stages.hpp"
 #include "pipeline/unset_reads.hpp"
 #include "pipeline/environment.hpp"
+#include "pipeline/schedule_race.hpp"
 #include "pipeline/source_quotes.hpp"
 #include "pipeline/student_file_names.hpp"
 #include "pipeline/verdicts.hpp"
@@ -37,7 +39,10 @@ void add_cross_case_patterns(GradeReport& report, const Spec& spec) {
     std::vector<CaseResult> of_step;
     for (const auto& c : report.cases)
       if (c.step == step.name && c.visibility == Visibility::visible) of_step.push_back(c);
-    const std::string line = cross_case_pattern(of_step);
+    const bool changed = std::any_of(of_step.begin(), of_step.end(), [](const CaseResult& c) {
+      return says_results_change_between_runs(c.message);
+    });
+    const std::string line = cross_case_pattern(of_step, changed);
     if (line.empty()) continue;
     for (auto& c : report.cases)
       if (c.step == step.name && c.visibility == Visibility::visible && c.outcome == Outcome::wrong_answer) {

@@ -25,16 +25,22 @@ std::optional<bool> sanitized_outputs_pass(const std::string& output_file, const
   return true;
 }
 
+namespace {
+/// The sentence for a sanitized run that was right where the case's own was wrong: these two
+/// around the tool's name.
+constexpr std::string_view right_when_sanitized_start = "under compute-sanitizer (";
+constexpr std::string_view right_when_sanitized_rest =
+    ") this case's outputs were right, and without it wrong: the two runs of the same inputs disagree, which a race "
+    "does (the sanitizer's slower schedule hides it), or code that behaves otherwise when it is watched";
+}  // namespace
+
 bool note_sanitized_disagreement(CaseResult& result, bool sanitized_passed, const std::string& tool) {
   if (sanitized_passed && result.outcome == Outcome::wrong_answer) {
     // Shared memory read before it is written explains it: the sanitizer's runner starts shared
     // memory with other contents, as the poisoned runs that found it did.
     if (result.message.find(uninitialised_shared_message) != std::string::npos) return false;
-    const std::string sentence = fmt::format(
-        "under compute-sanitizer ({}) this case's outputs were right, and without it wrong: the two runs of the same "
-        "inputs disagree, which a race does (the sanitizer's slower schedule hides it), or code that behaves otherwise "
-        "when it is watched",
-        tool);
+    const std::string sentence =
+        std::string(right_when_sanitized_start) + tool + std::string(right_when_sanitized_rest);
     if (result.message.find(sentence) != std::string::npos) return false;
     result.message += result.message.empty() ? sentence : " — " + sentence;
     return true;
@@ -47,6 +53,24 @@ bool note_sanitized_disagreement(CaseResult& result, bool sanitized_passed, cons
         "inputs disagree, which a race does (the sanitizer's slower schedule exposed it), or code that behaves "
         "otherwise when it is watched",
         tool);
+    return true;
+  }
+  return false;
+}
+
+bool drop_right_when_sanitized(std::string& message) {
+  for (auto from = message.find(right_when_sanitized_start); from != std::string::npos;
+       from = message.find(right_when_sanitized_start, from + 1)) {
+    const auto rest = message.find(right_when_sanitized_rest, from);
+    // The tool's name between the two parts: one word, no other sentence.
+    if (rest == std::string::npos || rest - from > right_when_sanitized_start.size() + 16) continue;
+    std::size_t begin = from, end = rest + right_when_sanitized_rest.size();
+    constexpr std::string_view separator = " — ";
+    if (begin >= separator.size() && message.compare(begin - separator.size(), separator.size(), separator) == 0)
+      begin -= separator.size();
+    else if (message.compare(end, separator.size(), separator) == 0)
+      end += separator.size();
+    message.erase(begin, end - begin);
     return true;
   }
   return false;

@@ -25,4 +25,9 @@ std::optional<bool> sanitized_outputs_pass(const std::string& output_file, const
 /// Returns whether it changed the result.
 bool note_sanitized_disagreement(CaseResult& result, bool sanitized_passed, const std::string& tool);
 
+/// Takes out of `message` the sentence note_sanitized_disagreement adds where the sanitized run was
+/// right (and its separator), once something else explains the two runs' disagreement; true when
+/// it was there.
+bool drop_right_when_sanitized(std::string& message);
+
 }  // namespace cugrade

@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "pipeline/change_explanations.hpp"
 #include "pipeline/sanitized_runs.hpp"
 #include "pipeline/schedule_race.hpp"
 #include "process/sandbox.hpp"
@@ -74,6 +75,17 @@ void note_problem(std::vector<std::string>& problems, const std::string& tool, c
   for (const auto& p : problems)
     if (p.starts_with(tool + ": ")) return;
   problems.push_back(tool + ": " + what);
+}
+
+/// Adds to `found` the steps racecheck's `run` found a race on __shared__ memory in, and, as race
+/// free, those it ran a case of to its end without finding a race in any of the step's cases.
+void note_racecheck_steps(const ToolRun& run, const std::vector<SanitizerFinding>& findings,
+                          const std::map<std::string, CaseResult*>& results, StepFindings& found) {
+  for (const auto& f : findings)
+    if (f.kind == "race" && results.contains(f.task)) found.shared_race.insert(results.at(f.task)->step);
+  for (const auto& [task, status] : run.ran.tasks)
+    if (status.outcome == Outcome::passed && results.contains(task)) found.race_free.insert(results.at(task)->step);
+  for (const std::string& step : found.shared_race) found.race_free.erase(step);
 }
 
 }  // namespace
@@ -285,6 +297,7 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
   std::map<std::string, double> checked;  // tool → its runner's seconds
   std::vector<std::string> slow, problems, after_race;
   std::set<std::string> bad_access;  // tasks memcheck found an invalid access in
+  StepFindings found;                // by step: races, race-free steps, then bad accesses
   for (auto& future : running) {  // in the order of `tools`: memcheck first
     ToolRun run = future.get();
     bool any_ran = false;
@@ -336,6 +349,7 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
     std::map<std::string, std::string> kind_of;
     for (const auto& f : findings)
       if (!kind_of.contains(f.task)) kind_of[f.task] = f.kind;
+    if (run.tool == "racecheck") note_racecheck_steps(run, findings, results, found);
     for (const auto& [task, message] : findings_by_task(findings)) {
       give_sanitizer_finding(*results.at(task), outcome_of(kind_of.at(task)), message);
       ++pass.marked;
@@ -355,11 +369,10 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
       }
   }
   // Results that changed between runs were guessed a race or an unset value before the sanitizer
-  // ran; an access outside the arrays in the same step explains them better.
-  std::set<std::string> steps_with_bad_access;
+  // ran; what it found in the same step explains them better.
   for (const std::string& task : bad_access)
-    if (results.contains(task)) steps_with_bad_access.insert(results.at(task)->step);
-  explain_changes_by_bad_access(cases, steps_with_bad_access);
+    if (results.contains(task)) found.bad_access.insert(results.at(task)->step);
+  explain_changes_by_findings(cases, found);
   pass.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   if (!checked.empty()) {
     std::string list;

@@ -119,11 +119,25 @@ Job rerun_job(const Job& job, const std::vector<std::string>& ids, const fs::pat
 
 void mark_schedule_race(CaseResult& result) { mark(result, schedule_race_message); }
 
+namespace {
+/// What follows the declarations in mark_uninitialised_shared's sentence.
+constexpr std::string_view uninitialised_shared_tail =
+    ": results change when shared memory starts with other contents (every byte 0xFF, then 0x00), so a value is "
+    "read before any thread of its block wrote it — initialise it first, or add the __syncthreads() that must "
+    "separate the writes from the reads";
+}  // namespace
+
 void mark_uninitialised_shared(CaseResult& result, const std::string& where) {
-  mark(result, std::string(uninitialised_shared_message) + where +
-                   ": results change when shared memory starts with other contents (every byte 0xFF, "
-                   "then 0x00), so a value is read before any thread of its block wrote it — initialise "
-                   "it first, or add the __syncthreads() that must separate the writes from the reads");
+  mark(result, std::string(uninitialised_shared_message) + where + std::string(uninitialised_shared_tail));
+}
+
+bool replace_uninitialised_shared(std::string& message, std::string_view replacement) {
+  const auto from = message.find(uninitialised_shared_message);
+  if (from == std::string::npos) return false;
+  const auto tail = message.find(uninitialised_shared_tail, from);
+  if (tail == std::string::npos) return false;
+  message.replace(from, tail + uninitialised_shared_tail.size() - from, replacement);
+  return true;
 }
 
 std::string describe_shared_use(const fs::path& log) {
@@ -310,6 +324,11 @@ constexpr std::string_view change_guesses[] = {unsteady_message, gpu_unsteady_me
 
 }  // namespace
 
+bool says_results_change_between_runs(std::string_view message) {
+  return message.find("results change between") != std::string_view::npos ||
+         message.find("results change when the order of threads") != std::string_view::npos;
+}
+
 bool has_change_guess(std::string_view message) {
   return std::any_of(std::begin(change_guesses), std::end(change_guesses),
                      [&](std::string_view guess) { return message.find(guess) != std::string_view::npos; });
@@ -334,14 +353,6 @@ bool replace_change_guesses(std::string& message, std::string_view replacement) 
     }
   }
   return said;
-}
-
-std::size_t explain_changes_by_bad_access(std::vector<CaseResult>& cases, const std::set<std::string>& steps) {
-  std::size_t changed = 0;
-  for (CaseResult& result : cases)
-    if (steps.contains(result.step) && replace_change_guesses(result.message, gpu_changed_by_bad_access_message))
-      ++changed;
-  return changed;
 }
 
 }  // namespace cugrade

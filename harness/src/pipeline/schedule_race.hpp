@@ -93,6 +93,10 @@ void mark_schedule_race(CaseResult& result);
 /// describe_shared_use; may be empty), what was seen, and a hint.
 void mark_uninitialised_shared(CaseResult& result, const std::string& where);
 
+/// Replaces in `message` the whole sentence mark_uninitialised_shared wrote (its declarations
+/// included) by `replacement`; true when there was one.
+bool replace_uninitialised_shared(std::string& message, std::string_view replacement);
+
 /// " (__shared__ tile in matmul_tiled, mm.cu:12)" from the executor's shared-memory log
 /// ("launch<TAB>declaration" lines), or " (one of: ...; ...)" for several declarations; "" when
 /// the log is missing or holds nothing well formed.
@@ -132,11 +136,10 @@ inline constexpr const char* gpu_global_race_message =
     "no __shared__ memory: threads race on global memory (several threads or blocks adding to one element with "
     "+= instead of atomicAdd lose updates), or a value is read before it is set";
 
-/// What a case is told instead of the three sentences above where compute-sanitizer's memcheck
-/// found an access outside the arrays in its step: that access explains the change.
-inline constexpr const char* gpu_changed_by_bad_access_message =
-    "results change between runs of the same inputs on the GPU: an access outside the arrays (compute-sanitizer "
-    "memcheck found one in this step) reads or overwrites memory that nothing set";
+/// Whether `message` says its case's results changed between runs of the same inputs, or with the
+/// order of threads, whatever it says explains it (every sentence of this file and of
+/// pipeline/change_explanations that says so starts alike).
+bool says_results_change_between_runs(std::string_view message);
 
 /// Whether `message` holds one of the guesses why results changed between runs (below).
 bool has_change_guess(std::string_view message);
@@ -144,11 +147,6 @@ bool has_change_guess(std::string_view message);
 /// Replaces in `message` the first guess why results changed between runs (unsteady_message and
 /// the three GPU sentences above) by `replacement`, and drops any other; true when there was one.
 bool replace_change_guesses(std::string& message, std::string_view replacement);
-
-/// Takes back, in every case of `steps`, the guesses why results changed between runs on the GPU
-/// (a race, a value read before it is set): an access outside the arrays there explains the change,
-/// and the case is told so instead. Returns how many cases changed.
-std::size_t explain_changes_by_bad_access(std::vector<CaseResult>& cases, const std::set<std::string>& steps);
 
 /// What a run-2 task's id adds to the id of the task it repeats (zero_poison_repeats).
 inline constexpr std::string_view zero_repeat_suffix = "@00";

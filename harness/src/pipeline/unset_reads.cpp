@@ -8,6 +8,7 @@
 #include "build/unset_read_warnings.hpp"
 #include "cpu_build.hpp"
 #include "pipeline/build_for_check.hpp"
+#include "pipeline/sanitized_runs.hpp"
 #include "pipeline/schedule_race.hpp"
 
 namespace cugrade {
@@ -48,6 +49,7 @@ std::size_t explain_by_unset_reads(std::vector<CaseResult>& cases, const std::ve
   std::set<std::string> explained;  // the steps told already
   for (CaseResult& result : cases)
     if (replace_change_guesses(result.message, sentence)) {
+      drop_right_when_sanitized(result.message);  // the unset value explains that disagreement too
       ++changed;
       explained.insert(result.step);
     }

@@ -14,8 +14,9 @@
 # misleading count, per class and in total, and each item's outcome (the manifest's expected CPU
 # outcome and GPU note are for the CPU/GPU parity check of issue 13; not judged here).
 # An item with a line (the manifest's optional last column, "off_by_one_le.cu:8": where its bad
-# access is) must have a report that quotes that line ("is at off_by_one_le.cu:8: `...`") on the
-# CPU backend, else the run fails; on a GPU the quoted lines are counted only.
+# access is; "a.cu:12|a.cu:13" where compilers name either) must have a report that quotes that
+# line ("is at off_by_one_le.cu:8: `...`") on the CPU backend, else the run fails; on a GPU the
+# quoted lines are counted only.
 # --reuse: score the reports already in --work without grading again (after a manifest change).
 # --parity: per-case verdict parity (issue 13) with the verdicts a GPU gave, GPU_CASES holding
 # "item<TAB>case id<TAB>outcome" lines (data/buggy/gpu_cases.tsv, recorded on an H100): an item
@@ -58,7 +59,7 @@ if ! command -v jq >/dev/null; then
   echo "buggy: no jq (scripts/install-deps.sh --test-tools installs it): the corpus is not graded"
   exit 77
 fi
-if [[ "$backend" == cuda ]] && ! nvidia-smi -L >/dev/null 2>&1; then
+if [[ "$backend" == cuda ]] && ((!reuse)) && ! nvidia-smi -L >/dev/null 2>&1; then
   echo "buggy: no GPU here (nvidia-smi -L failed); the cuda backend is not run"
   exit 77
 fi
@@ -136,8 +137,13 @@ for item in "${items[@]}"; do
   [[ -n "$bad" ]] && { misleading_total=$((misleading_total + 1)); class_misleading[$cls]=$((${class_misleading[$cls]:-0} + 1)); }
   if [[ -n "${line_of[$item]}" ]]; then
     lines_total=$((lines_total + 1))
-    quote=$(tr '[:upper:]' '[:lower:]' <<<"is at ${line_of[$item]}: \`")
-    if [[ "$text" == *"$quote"* ]]; then lines_quoted=$((lines_quoted + 1)); else unquoted+=("$item (${line_of[$item]})"); fi
+    quoted=0
+    IFS='|' read -r -a lines <<<"${line_of[$item]}"
+    for line in "${lines[@]}"; do
+      quote=$(tr '[:upper:]' '[:lower:]' <<<"is at $line: \`")
+      [[ "$text" == *"$quote"* ]] && quoted=1
+    done
+    if ((quoted)); then lines_quoted=$((lines_quoted + 1)); else unquoted+=("$item (${line_of[$item]})"); fi
   fi
   rows+=("$(printf '%-44s %-9s %-13s %-5s %-5s %s' "$item" "$cls" "$outcome" "$([[ -n $hit ]] && echo yes || echo no)" \
     "$([[ -n $bad ]] && echo YES || echo no)" "${bad:+misleads: \"$bad\"; }${text:0:300}")")

@@ -71,3 +71,24 @@ TEST_CASE("pipeline::note_sanitized_disagreement") {
     CHECK(crashed.message == "segfault");
   }
 }
+
+TEST_CASE("pipeline::drop_right_when_sanitized") {
+  CaseResult failed{"c", "s", Visibility::visible, {}, 1, Outcome::wrong_answer, 0.0, 1.0, 0.1, "3 of 3 elements wrong", {}};
+  REQUIRE(note_sanitized_disagreement(failed, true, "memcheck"));
+  failed.message += " — a third sentence";
+  CHECK(drop_right_when_sanitized(failed.message));
+  CHECK(failed.message == "3 of 3 elements wrong — a third sentence");
+  CHECK_FALSE(drop_right_when_sanitized(failed.message));  // nothing left to take
+  // Alone in its message, and first before another sentence.
+  CaseResult alone{"c", "s", Visibility::visible, {}, 1, Outcome::wrong_answer, 0.0, 1.0, 0.1, "", {}};
+  REQUIRE(note_sanitized_disagreement(alone, true, "racecheck"));
+  std::string first = alone.message + " — then this";
+  CHECK(drop_right_when_sanitized(alone.message));
+  CHECK(alone.message.empty());
+  CHECK(drop_right_when_sanitized(first));
+  CHECK(first == "then this");
+  // The other disagreement (wrong only under the sanitizer) is the case's whole verdict: it stays.
+  CaseResult passed{"c", "s", Visibility::visible, {}, 1, Outcome::passed, 1.0, 1.0, 0.1, "", {}};
+  REQUIRE(note_sanitized_disagreement(passed, false, "memcheck"));
+  CHECK_FALSE(drop_right_when_sanitized(passed.message));
+}

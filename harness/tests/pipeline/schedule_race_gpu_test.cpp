@@ -161,32 +161,3 @@ TEST_CASE("schedule_race::check_uninitialised_shared_on_gpu") {
     CHECK(fixture.reruns() == 0);
   }
 }
-
-TEST_CASE("schedule_race::explain_changes_by_bad_access") {
-  // What the GPU's buggy corpus showed (matmul/naive_no_bounds_check, H200): a read past A's end
-  // made the results change between runs, told "threads race" before memcheck named the read.
-  std::vector<CaseResult> cases(4);
-  cases[0].step = "naive";
-  cases[0].outcome = Outcome::cuda_error;
-  cases[0].message = std::string("out-of-bounds global memory read of 4 bytes in kernel MatrixMulKernel — found by "
-                                 "compute-sanitizer memcheck — ") + gpu_global_race_message;
-  cases[1].step = "naive";
-  cases[1].outcome = Outcome::wrong_answer;
-  cases[1].message = std::string(gpu_unsteady_message) + " — " + gpu_unset_value_message;
-  cases[2].step = "tiled";  // no bad access in this step: its guess stands
-  cases[2].outcome = Outcome::wrong_answer;
-  cases[2].message = gpu_global_race_message;
-  cases[3].step = "naive";
-  cases[3].outcome = Outcome::wrong_answer;
-  cases[3].message = "12 of 40 elements are wrong";
-  CHECK(explain_changes_by_bad_access(cases, {"naive"}) == 2);
-  CHECK(cases[0].message == std::string("out-of-bounds global memory read of 4 bytes in kernel MatrixMulKernel — found "
-                                        "by compute-sanitizer memcheck — ") +
-                                gpu_changed_by_bad_access_message);
-  CHECK(cases[1].message == gpu_changed_by_bad_access_message);
-  CHECK(cases[1].outcome == Outcome::wrong_answer);  // the change itself stands
-  CHECK(cases[2].message == gpu_global_race_message);
-  CHECK(cases[3].message == "12 of 40 elements are wrong");
-  for (const CaseResult& c : cases)
-    if (c.step == "naive") CHECK(c.message.find("race") == std::string::npos);
-}

@@ -66,6 +66,14 @@ TEST_CASE("schedule_race::mark_uninitialised_shared") {
         "shared memory starts with other contents (every byte 0xFF, then 0x00), so a value is read before "
         "any thread of its block wrote it — initialise it first, or add the __syncthreads() that must "
         "separate the writes from the reads");
+  // Replaced whole, declarations included, between the sentences around it.
+  std::string message = "36 of 37 elements are wrong — " + c.message + " — across the cases: …";
+  CHECK(replace_uninitialised_shared(message, "X"));
+  CHECK(message == "36 of 37 elements are wrong — X — across the cases: …");
+  CHECK_FALSE(replace_uninitialised_shared(message, "X"));
+  CHECK_FALSE(says_results_change_between_runs(c.message));  // shared memory's start, not the runs
+  CHECK(says_results_change_between_runs(schedule_race_message));
+  CHECK(says_results_change_between_runs(gpu_unsteady_message));
 }
 
 TEST_CASE("schedule_race::describe_shared_use") {

@@ -4,6 +4,7 @@
 
 #include "core/locations.hpp"
 #include "core/work_dir.hpp"
+#include "pipeline/sanitized_runs.hpp"
 #include "pipeline/schedule_race.hpp"
 #include "process/process_runner.hpp"
 #include "spec/spec_loader.hpp"
@@ -75,6 +76,22 @@ TEST_CASE("unset_reads::explain_by_unset_reads") {
     CHECK(c.message.find("race") == std::string::npos);
     CHECK(c.outcome == Outcome::wrong_answer);  // the change itself stands
   }
+}
+
+TEST_CASE("unset_reads::explain_by_unset_reads takes back the sanitizer's disagreement too") {
+  // matmul/naive_accumulator_uninitialised on an H200: the case was right under memcheck and wrong
+  // without it, told "which a race does" beside the unset accumulator.
+  CaseResult c;
+  c.step = "naive";
+  c.outcome = Outcome::wrong_answer;
+  c.message = gpu_global_race_message;
+  REQUIRE(note_sanitized_disagreement(c, true, "memcheck"));
+  const std::vector<Diagnostic> reads = {
+      Diagnostic{"matmul.cu", 12, 7, "warning", "'Pvalue' may be used uninitialized"}};
+  std::vector<CaseResult> cases{c};
+  CHECK(explain_by_unset_reads(cases, reads) == 1);
+  CHECK(cases[0].message == unset_reads_sentence(reads));
+  CHECK(cases[0].message.find("race") == std::string::npos);
 }
 
 TEST_CASE("unset_reads::name_unset_reads on the CUDA backend compiles the files for the CPU backend") {

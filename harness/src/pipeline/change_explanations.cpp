@@ -1,0 +1,37 @@
+#include "pipeline/change_explanations.hpp"
+
+#include "pipeline/schedule_race.hpp"
+
+namespace cugrade {
+
+namespace {
+
+/// Replaces `guess` in `message` by `replacement`; true when it was there.
+bool replace_sentence(std::string& message, std::string_view guess, std::string_view replacement) {
+  const auto at = message.find(guess);
+  if (at == std::string::npos) return false;
+  message.replace(at, guess.size(), replacement);
+  return true;
+}
+
+}  // namespace
+
+std::size_t explain_changes_by_findings(std::vector<CaseResult>& cases, const StepFindings& found) {
+  std::size_t changed = 0;
+  for (CaseResult& result : cases) {
+    bool told = false;
+    if (found.bad_access.contains(result.step)) {
+      told = replace_change_guesses(result.message, gpu_changed_by_bad_access_message);
+      told = replace_uninitialised_shared(result.message, gpu_shared_start_by_bad_access_message) || told;
+    } else if (found.shared_race.contains(result.step)) {
+      told = replace_change_guesses(result.message, gpu_changed_by_shared_race_message);
+      told = replace_uninitialised_shared(result.message, gpu_shared_start_by_shared_race_message) || told;
+    } else if (found.race_free.contains(result.step)) {
+      told = replace_sentence(result.message, gpu_unsteady_message, gpu_global_race_after_racecheck_message);
+    }
+    if (told) ++changed;
+  }
+  return changed;
+}
+
+}  // namespace cugrade
