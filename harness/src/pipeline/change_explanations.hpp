@@ -51,10 +51,21 @@ inline constexpr const char* gpu_global_race_after_racecheck_message =
     "race on global memory (several adding to one element with += instead of atomicAdd lose updates), or a value "
     "is read before it is set";
 
+/// What a case is told instead of "reads uninitialised __shared__ memory: …" in a step racecheck
+/// found race-free where another case's results changed even between runs that started alike: a
+/// race on global memory explains both, and a start of shared memory only one.
+inline constexpr const char* gpu_shared_start_in_global_race_message =
+    "results change when shared memory starts with other contents, and in other cases of this step even between "
+    "runs that start alike; compute-sanitizer racecheck found no race on __shared__ memory in this step: threads "
+    "or blocks most likely race on global memory (several adding to one element with += instead of atomicAdd lose "
+    "updates)";
+
 /// Replaces, in every case of a step with findings, the guesses why results changed (between runs,
 /// or with what shared memory starts with) by what explains them there: an access outside the
 /// arrays first, then a race on __shared__ memory; and, in a step racecheck found race-free, the
-/// guess that names a missing __syncthreads() by a race on global memory. Returns the cases changed.
+/// guess that names a missing __syncthreads() by a race on global memory, and there, where a case
+/// changed between runs that started alike, the guess of uninitialised shared memory too. Returns
+/// the cases changed.
 std::size_t explain_changes_by_findings(std::vector<CaseResult>& cases, const StepFindings& found);
 
 }  // namespace cugrade

@@ -73,13 +73,22 @@ TEST_CASE("change_explanations::a race on shared memory") {
 TEST_CASE("change_explanations::a step racecheck found no race in") {
   // reduction/block_sums_not_atomic on an H200: blocks add their sums into *out with +=; the
   // kernels use shared memory, so the guess named a missing __syncthreads() first.
+  // Lost updates can also make two runs whose shared memory started otherwise differ, and a third
+  // agree with the first by chance: "reads uninitialised __shared__ memory" at n=1000.
   std::vector<CaseResult> cases{case_of("reduce1", Outcome::wrong_answer, gpu_unsteady_message),
-                                case_of("reduce2", Outcome::wrong_answer, gpu_unsteady_message)};
-  CHECK(explain_changes_by_findings(cases, {.race_free = {"reduce1"}}) == 1);
+                                case_of("reduce2", Outcome::wrong_answer, gpu_unsteady_message),
+                                case_of("reduce1", Outcome::wrong_answer, uninitialised_shared_sentence()),
+                                case_of("tiled", Outcome::wrong_answer, uninitialised_shared_sentence())};
+  CHECK(explain_changes_by_findings(cases, {.race_free = {"reduce1", "tiled"}}) == 2);
   CHECK(cases[0].message == gpu_global_race_after_racecheck_message);
   CHECK(cases[0].message.find("__syncthreads") == std::string::npos);
   CHECK(cases[0].message.find("atomicAdd") != std::string::npos);
   CHECK(cases[1].message == gpu_unsteady_message);
+  CHECK(cases[2].message == gpu_shared_start_in_global_race_message);
+  CHECK(cases[2].message.find(uninitialised_shared_message) == std::string::npos);
+  // A step racecheck found race-free whose cases changed only with shared memory's start
+  // (matmul/tiled_no_zero_fill): the guess stands.
+  CHECK(cases[3].message == uninitialised_shared_sentence());
   CHECK(says_results_change_between_runs(cases[0].message));
 }
 
