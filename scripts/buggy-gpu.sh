@@ -5,21 +5,23 @@
 # outcome on both (the CPU/GPU verdict parity; the manifest's gpu column says where a GPU is
 # undefined) and every case's verdict on the GPU.
 #
-#   scripts/buggy-gpu.sh [--backends cuda|cpu|cuda,cpu] [--jobs N] [--score-only] BUILD_DIR OUT_DIR [ITEM...]
+#   scripts/buggy-gpu.sh [--backends cuda|cpu|cuda,cpu] [--jobs N] [--score-only | --resume] BUILD_DIR OUT_DIR [ITEM...]
 #
 # ITEM (a glob, "reduction/*") grades part of the corpus: about 6 s an item on an H200, so the
 # whole corpus takes two calls of a device's 10 minutes. The reports stay in OUT_DIR/<backend>/;
+# --resume grades only the items without a report there (after a call that was cut);
 # --score-only grades nothing and scores every report there (the parts of several calls, copied
 # into one OUT_DIR), on any machine. Default: --backends cuda, --jobs 8 (the CPU backend:
 # nproc). Exits with the CUDA run's exit code (buggy_test.sh's).
 set -uo pipefail
-backends=cuda jobs=8 score_only=0
+backends=cuda jobs=8 score_only=0 resume=()
 while (($#)); do
   case "$1" in
     --backends) backends=$2; shift 2 ;;
     --jobs) jobs=$2; shift 2 ;;
     --score-only) score_only=1; shift ;;
-    -h | --help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --resume) resume=(--resume); shift ;;
+    -h | --help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "buggy-gpu.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
     *) break ;;
   esac
@@ -34,7 +36,13 @@ IFS=, read -r -a chosen <<<"$backends"
 for backend in "${chosen[@]}"; do
   case "$backend" in cuda | cpu) ;; *) echo "buggy-gpu.sh: no backend '$backend' (cuda or cpu)" >&2; exit 2 ;; esac
   options=(--backend "$backend" --work "$out/$backend" --table "$out/table-$backend.md")
-  if ((score_only)); then options+=(--reuse); else options+=(--jobs "$([ "$backend" = cuda ] && echo "$jobs" || nproc)"); fi
+  if ((score_only)); then
+    options+=(--reuse)
+  elif [ "$backend" = cuda ]; then
+    options+=("${resume[@]}" --jobs "$jobs")
+  else
+    options+=("${resume[@]}" --jobs "$(nproc)")
+  fi
   "$here/harness/tests/cpu/buggy_test.sh" "$build/harness/cugrade" "${options[@]}" "$@" >"$out/report-$backend.txt" 2>&1
   rc=$?
   [ "$backend" = cuda ] && status=$rc

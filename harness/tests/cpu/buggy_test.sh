@@ -4,7 +4,7 @@
 # something MISLEADING (issue 12).
 #
 #   buggy_test.sh CUGRADE [--backend cpu|cuda] [--jobs N] [--work DIR] [--table FILE]
-#                 [--min-named PERCENT] [--max-misleading N] [--reuse]
+#                 [--min-named PERCENT] [--max-misleading N] [--reuse | --resume]
 #                 [--parity GPU_CASES [--min-parity PERCENT]] [ITEM...]
 #
 # Per item (<assignment>/<name>, ITEM filters by glob): `cugrade check --json`; the report's
@@ -18,6 +18,8 @@
 # line ("is at off_by_one_le.cu:8: `...`") on the CPU backend, else the run fails; on a GPU the
 # quoted lines are counted only.
 # --reuse: score the reports already in --work without grading again (after a manifest change).
+# --resume: grade only the items that have no report in --work yet (a run that was cut), then
+# score them all.
 # --parity: per-case verdict parity (issue 13) with the verdicts a GPU gave, GPU_CASES holding
 # "item<TAB>case id<TAB>outcome" lines (data/buggy/gpu_cases.tsv, recorded on an H100): an item
 # agrees when every case both list passed on both or failed on both. An item that disagrees must
@@ -33,7 +35,7 @@ set -uo pipefail
 cugrade=${1:?usage: buggy_test.sh CUGRADE [options] [ITEM...]}
 shift
 corpus="$(cd "$(dirname "$0")/data/buggy" && pwd)"
-backend=cpu jobs=$(nproc) work="" table="" min_named=0 max_misleading="" reuse=0 parity="" min_parity=0
+backend=cpu jobs=$(nproc) work="" table="" min_named=0 max_misleading="" reuse=0 resume=0 parity="" min_parity=0
 filters=()
 while (($#)); do
   case "$1" in
@@ -44,6 +46,7 @@ while (($#)); do
     --min-named) min_named=$2; shift 2 ;;
     --max-misleading) max_misleading=$2; shift 2 ;;
     --reuse) reuse=1; shift ;;
+    --resume) resume=1; shift ;;
     --parity) parity=$2; shift 2 ;;
     --min-parity) min_parity=$2; shift 2 ;;
     *) filters+=("$1"); shift ;;
@@ -97,7 +100,10 @@ grade() {
 }
 export -f grade
 export cugrade corpus work backend
-((reuse)) || printf '%s\n' "${items[@]}" | xargs -P "$jobs" -I{} bash -c "grade {}"
+if ((!reuse)); then
+  for item in "${items[@]}"; do ((resume)) && [[ -f "$work/$item.json" ]] || echo "$item"; done |
+    xargs -r -P "$jobs" -I{} bash -c "grade {}"
+fi
 
 # The words of one report, lowercased, on one line.
 words() {
