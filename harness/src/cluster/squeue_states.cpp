@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace cugrade {
 
@@ -106,11 +107,7 @@ std::string queue_summary(const std::vector<QueuedTask>& tasks) {
   }
   std::string text;
   for (const auto& [state, count] : states) text += fmt::format("{}{} {}", text.empty() ? "" : ", ", count, state);
-  if (!nodes.empty()) {
-    std::string names;
-    for (const auto& node : nodes) names += (names.empty() ? "" : " ") + node;
-    text += " on " + names;
-  }
+  if (!nodes.empty()) text += fmt::format(" on {}", fmt::join(nodes, " "));
   return text;
 }
 

@@ -1,20 +1,9 @@
 #include "pipeline/change_explanations.hpp"
 
 #include "pipeline/schedule_race.hpp"
+#include "pipeline/sentences.hpp"
 
 namespace cugrade {
-
-namespace {
-
-/// Replaces `guess` in `message` by `replacement`; true when it was there.
-bool replace_sentence(std::string& message, std::string_view guess, std::string_view replacement) {
-  const auto at = message.find(guess);
-  if (at == std::string::npos) return false;
-  message.replace(at, guess.size(), replacement);
-  return true;
-}
-
-}  // namespace
 
 std::size_t explain_changes_by_findings(std::vector<CaseResult>& cases, const StepFindings& found) {
   // Race-free steps where a case changed between runs that started alike: a race on global memory.

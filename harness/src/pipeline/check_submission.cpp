@@ -12,6 +12,7 @@
 #include "pipeline/unset_reads.hpp"
 #include "pipeline/environment.hpp"
 #include "pipeline/schedule_race.hpp"
+#include "pipeline/sentences.hpp"
 #include "pipeline/source_quotes.hpp"
 #include "pipeline/student_file_names.hpp"
 #include "pipeline/verdicts.hpp"
@@ -46,7 +47,7 @@ void add_cross_case_patterns(GradeReport& report, const Spec& spec) {
     if (line.empty()) continue;
     for (auto& c : report.cases)
       if (c.step == step.name && c.visibility == Visibility::visible && c.outcome == Outcome::wrong_answer) {
-        c.message += (c.message.empty() ? "across the cases: " : " — across the cases: ") + line;
+        append_sentence(c.message, "across the cases: " + line);
         break;
       }
   }

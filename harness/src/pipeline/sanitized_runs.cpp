@@ -5,6 +5,7 @@
 #include "array_file.hpp"
 #include "check/compare.hpp"
 #include "pipeline/schedule_race.hpp"
+#include "pipeline/sentences.hpp"
 
 namespace cugrade {
 
@@ -42,7 +43,7 @@ bool note_sanitized_disagreement(CaseResult& result, bool sanitized_passed, cons
     const std::string sentence =
         std::string(right_when_sanitized_start) + tool + std::string(right_when_sanitized_rest);
     if (result.message.find(sentence) != std::string::npos) return false;
-    result.message += result.message.empty() ? sentence : " — " + sentence;
+    append_sentence(result.message, sentence);
     return true;
   }
   if (!sanitized_passed && result.outcome == Outcome::passed) {
@@ -64,13 +65,7 @@ bool drop_right_when_sanitized(std::string& message) {
     const auto rest = message.find(right_when_sanitized_rest, from);
     // The tool's name between the two parts: one word, no other sentence.
     if (rest == std::string::npos || rest - from > right_when_sanitized_start.size() + 16) continue;
-    std::size_t begin = from, end = rest + right_when_sanitized_rest.size();
-    constexpr std::string_view separator = " — ";
-    if (begin >= separator.size() && message.compare(begin - separator.size(), separator.size(), separator) == 0)
-      begin -= separator.size();
-    else if (message.compare(end, separator.size(), separator) == 0)
-      end += separator.size();
-    message.erase(begin, end - begin);
+    erase_sentence(message, from, rest + right_when_sanitized_rest.size());
     return true;
   }
   return false;

@@ -15,6 +15,7 @@
 #include "pipeline/change_explanations.hpp"
 #include "pipeline/sanitized_runs.hpp"
 #include "pipeline/schedule_race.hpp"
+#include "pipeline/sentences.hpp"
 #include "process/sandbox.hpp"
 #include "sanitize/sanitizer_output.hpp"
 #include "task_markers.hpp"
@@ -104,7 +105,7 @@ void give_sanitizer_finding(CaseResult& result, Outcome outcome, const std::stri
     result.outcome = outcome;
     result.points = 0.0;
   } else {
-    result.message += result.message.empty() ? message : " — " + message;
+    append_sentence(result.message, message);
   }
 }
 

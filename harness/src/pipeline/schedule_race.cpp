@@ -8,6 +8,7 @@
 #include "check/index_evidence.hpp"
 #include "launch_tracking.hpp"
 #include "pipeline/run_agreement.hpp"
+#include "pipeline/sentences.hpp"
 #include "pipeline/verdicts.hpp"
 
 namespace cugrade {
@@ -33,7 +34,7 @@ void mark(CaseResult& result, const std::string& sentence) {
     result.outcome = Outcome::wrong_answer;
     result.message = sentence;
   } else {
-    result.message += result.message.empty() ? sentence : " — " + sentence;
+    append_sentence(result.message, sentence);
   }
 }
 
@@ -341,12 +342,7 @@ bool replace_change_guesses(std::string& message, std::string_view replacement) 
     if (at == std::string::npos) continue;
     // Said once: a second guess in the same message goes with its separator.
     if (said) {
-      constexpr std::string_view separator = " — ";
-      const std::size_t from =
-          at >= separator.size() && message.compare(at - separator.size(), separator.size(), separator) == 0
-              ? at - separator.size()
-              : at;
-      message.erase(from, at - from + guess.size());
+      erase_sentence(message, at, at + guess.size());
     } else {
       message.replace(at, guess.size(), replacement);
       said = true;

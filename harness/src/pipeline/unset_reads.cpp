@@ -10,6 +10,7 @@
 #include "pipeline/build_for_check.hpp"
 #include "pipeline/sanitized_runs.hpp"
 #include "pipeline/schedule_race.hpp"
+#include "pipeline/sentences.hpp"
 
 namespace cugrade {
 
@@ -59,7 +60,7 @@ std::size_t explain_by_unset_reads(std::vector<CaseResult>& cases, const std::ve
       if (result.outcome != Outcome::wrong_answer || (visible_only && result.visibility != Visibility::visible) ||
           !explained.insert(result.step).second)
         continue;
-      result.message += (result.message.empty() ? "" : " — ") + std::string("the compiler warns: ") + clauses;
+      append_sentence(result.message, "the compiler warns: " + clauses);
       ++changed;
     }
   return changed;
