@@ -136,6 +136,6 @@ printf '%s\n' "${rows[@]}"
 echo
 for id in $classes; do
   for runs in 1 default; do
-    echo "- $id, --runs-per-gpu $runs: $(grep -hE '^(Time per submission|Throughput|Graded)' "$work/grade-$id-$runs.log" | tr '\n' ' ')"
+    echo "- $id, --runs-per-gpu $runs: $(grep -hE '^(Time per submission|Throughput|Graded|GPU time)' "$work/grade-$id-$runs.log" | tr '\n' ' ')"
   done
 done

@@ -37,6 +37,10 @@ Result<std::filesystem::path> write_class_files(const Spec& spec, const std::fil
                                                 const std::string& setup_problem,
                                                 const LeaderboardOptions& leaderboard, const LatePlan* late = nullptr);
 
+/// One line saying where shared GPUs' time went (`turns`): alone, shared (how many at once, how
+/// long winding down for turns alone) and idle; empty where no time was counted.
+std::string gpu_turns_line(const GpuTurnTimes& turns);
+
 /// The summary as lines of text for the terminal (no colour), `assignment` naming the batch.
 std::string render_batch_summary(const BatchSummary& summary, const std::string& assignment,
                                  const std::filesystem::path& out);

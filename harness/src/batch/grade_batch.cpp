@@ -304,6 +304,7 @@ Result<BatchSummary> Batch::finish(const std::vector<std::string>& students, Clo
   summary_.times.builders = builders_;
   summary_.times.lanes = lanes_;
   summary_.times.gpu_waited = lane_claims_->waited_s();
+  summary_.times.turns = lane_claims_->turn_times();
   summary_.times.wall = seconds_since(started);
   return summary_;
 }

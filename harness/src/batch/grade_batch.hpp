@@ -19,6 +19,7 @@
 #include "batch/student_record.hpp"
 #include "core/result.hpp"
 #include "pipeline/check_submission.hpp"
+#include "pipeline/gpu_turns.hpp"
 
 namespace cugrade {
 
@@ -74,6 +75,7 @@ struct BatchTimes {
   std::size_t gpus = 0;     ///< GPUs the lanes run on
   std::size_t runs_per_gpu = 1;  ///< submissions side by side on each GPU (BatchOptions::runs_per_gpu)
   std::size_t shards = 0;   ///< shards graded by other processes (Slurm's array tasks); 0: this one graded
+  GpuTurnTimes turns;       ///< GPUs shared by lanes (runs_per_gpu > 1): where their time went
 };
 
 /// How a batch went.

@@ -31,6 +31,13 @@ LaneClaims::LaneClaims(std::optional<DeviceInfo> device, std::vector<std::string
   }
 }
 
+GpuTurnTimes LaneClaims::turn_times() const {
+  GpuTurnTimes sum;
+  for (const auto& turns : turns_)
+    if (turns) sum = sum + turns->times();
+  return sum;
+}
+
 std::shared_ptr<GpuTurns> LaneClaims::turns_of(std::size_t lane) const {
   const std::size_t gpu = gpu_of(lane);
   return gpu < turns_.size() ? turns_[gpu] : nullptr;

@@ -68,6 +68,8 @@ class LaneClaims {
 
   /// Seconds all GPUs have waited for another cugrade so far.
   double waited_s();
+  /// Where the shared GPUs' time went so far (GpuTurns::times, summed); zeros where none is shared.
+  GpuTurnTimes turn_times() const;
 
  private:
   /// `line` in the log, unless `gpu` has had a line already.

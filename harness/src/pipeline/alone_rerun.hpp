@@ -4,7 +4,8 @@
 // past its time limit, or start a CUDA context that clears the shared memory a runner poisoned.
 // So in a graded batch every case that did not pass beside others (a wrong answer, a timeout, a
 // crash, a CUDA error, a sanitizer's finding) is run again with the GPU alone, through every
-// stage its first run went through (the run, shared memory starting as 0x00, compute-sanitizer),
+// stage its first run went through (the run, shared memory starting as 0x00, compute-sanitizer:
+// unless the sanitizer checked the case beside others and found nothing, which cost no point),
 // and the run alone is the one that counts; the report's note names each case run again alone and
 // what it got beside others (in the JSON record and every rendering of it).
 #include <filesystem>
@@ -39,6 +40,9 @@ struct CaseStages {
   std::filesystem::path sanitizer;          ///< compute-sanitizer; empty: no sanitizer's pass
   std::vector<std::string> tools;           ///< its tools (sanitizer_tools)
   std::vector<std::string> source_names;    ///< the student's names of the submission's files
+  /// Cases (CaseResult::id) the sanitizer checked beside others and found nothing in
+  /// (SanitizerPass::clean): run again alone without it, since that check cost no point.
+  std::vector<std::string> sanitized_clean = {};
 };
 
 /// What the run alone did, for the report's notes and the stage times.

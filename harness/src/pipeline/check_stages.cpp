@@ -100,14 +100,17 @@ RunOutcome run_cases(CheckRun& check, RaceCheck& races, TimingStage& timing) {
 
 SanitizerStage run_sanitizer(CheckRun& check, const RunOutcome& ran) {
   SanitizerStage stage{sanitizer_tools(check.options.submission), {}};
+  // Beside other submissions, a race's further cases wait for the run alone, which repeats them anyway.
+  const bool after_race_alone = check.context.gpu_turns && check.context.failures_again_alone;
   if (!check.use_cuda || !check.options.sanitizer) return stage;
   const SanitizerPass pass = run_sanitizer_pass(
       check.context.processes, check.spec, check.plan, check.run, ran, check.context.locations.compute_sanitizer,
       stage.tools, check.report.submission, check.report.cases,
-      [&] { say(check.options, "checking the cases under compute-sanitizer ..."); });
+      [&] { say(check.options, "checking the cases under compute-sanitizer ..."); }, after_race_alone);
   check.spent.run += pass.seconds;
   check.report.notes.insert(check.report.notes.end(), pass.notes.begin(), pass.notes.end());
   stage.unchecked = pass.unchecked;
+  stage.clean = pass.clean;
   return stage;
 }
 
@@ -120,7 +123,7 @@ void again_alone(CheckRun& check, GpuTurns::Turn& turn, const RaceCheck& races, 
   if (turns && (again || (check.timed && timing.any_passing()))) turn = turns->alone();
   if (!again) return;
   say(check.options, "running the cases that did not pass beside other submissions again, with the GPU alone ...");
-  CaseStages stages{races.on_gpu(), {}, sanitizer.tools, check.report.submission};
+  CaseStages stages{races.on_gpu(), {}, sanitizer.tools, check.report.submission, sanitizer.clean};
   if (check.options.sanitizer) stages.sanitizer = check.context.locations.compute_sanitizer;
   const AloneRerun alone = run_again_alone(check.context.processes, check.spec, check.plan, check.run,
                                            check.reference_runner, stages, check.report.cases, sanitizer.unchecked);

@@ -57,6 +57,7 @@ RunOutcome run_cases(CheckRun& check, RaceCheck& races, TimingStage& timing);
 struct SanitizerStage {
   std::vector<std::string> tools;      ///< the tools the sources call for (sanitizer_tools)
   std::vector<std::string> unchecked;  ///< the cases it could not check (SanitizerPass::unchecked)
+  std::vector<std::string> clean = {};  ///< the cases it checked and found nothing in (SanitizerPass::clean)
 };
 
 /// Stage 3: compute-sanitizer over the sanitized cases (CUDA, not --no-sanitizer): its findings

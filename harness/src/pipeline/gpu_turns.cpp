@@ -4,6 +4,11 @@
 
 namespace cugrade {
 
+GpuTurnTimes operator+(const GpuTurnTimes& a, const GpuTurnTimes& b) {
+  return {a.alone + b.alone, a.shared + b.shared, a.lane_seconds + b.lane_seconds, a.winding_down + b.winding_down,
+          a.idle + b.idle};
+}
+
 GpuTurns::Turn& GpuTurns::Turn::operator=(Turn&& other) noexcept {
   if (this != &other) {
     release();
@@ -26,6 +31,7 @@ GpuTurns::Turn GpuTurns::shared() {
   std::unique_lock lock(mutex_);
   const std::uint64_t ticket = next_ticket_++;
   changed_.wait(lock, [&] { return ticket == serving_ && !alone_ && !draining_ && sharing_ < sharing_most_; });
+  account(Clock::now());
   ++serving_;
   ++sharing_;
   changed_.notify_all();  // the next ticket may share too
@@ -34,8 +40,10 @@ GpuTurns::Turn GpuTurns::shared() {
 
 GpuTurns::Turn GpuTurns::alone() {
   std::unique_lock lock(mutex_);
+  account(Clock::now());
   if (++waiting_alone_ >= gather_alone_) draining_ = true;
   changed_.wait(lock, [&] { return !alone_ && sharing_ == 0; });
+  account(Clock::now());
   --waiting_alone_;
   alone_ = true;
   return Turn(this, true);
@@ -59,9 +67,30 @@ bool GpuTurns::alone_now() const {
   return alone_;
 }
 
+GpuTurnTimes GpuTurns::times() const {
+  std::lock_guard lock(mutex_);
+  account(Clock::now());
+  return times_;
+}
+
+void GpuTurns::account(Clock::time_point now) const {
+  const double seconds = std::chrono::duration<double>(now - accounted_).count();
+  accounted_ = now;
+  if (alone_) {
+    times_.alone += seconds;
+  } else if (sharing_ > 0) {
+    times_.shared += seconds;
+    times_.lane_seconds += seconds * static_cast<double>(sharing_);
+    if (draining_) times_.winding_down += seconds;
+  } else {
+    times_.idle += seconds;
+  }
+}
+
 void GpuTurns::give_back(bool alone) {
   {
     std::lock_guard lock(mutex_);
+    account(Clock::now());
     if (alone) {
       alone_ = false;
       if (waiting_alone_ == 0) draining_ = false;  // every gathered turn alone was served

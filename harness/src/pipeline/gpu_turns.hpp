@@ -10,12 +10,26 @@
 // sharing until `gather_alone` of them wait (or nothing else is left to share), then every waiting
 // one has its turn, one after another, before any lane shares again. With no gather (SIZE_MAX),
 // turns alone wait until no lane shares: the self-test's, once every entry's shared work is done.
+#include <chrono>
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
 #include <mutex>
 
 namespace cugrade {
+
+/// Where one GPU's time went while its lanes took turns, in seconds since its turns began: what
+/// tells whether sharing, the turns alone or the builds bound a class's rate.
+struct GpuTurnTimes {
+  double alone = 0.0;         ///< a lane had the GPU alone (timing, profiles, cases run again alone)
+  double shared = 0.0;        ///< one lane or more shared it
+  double lane_seconds = 0.0;  ///< the shared time summed over the lanes sharing (over `shared`: how many at once)
+  double winding_down = 0.0;  ///< of `shared`: gathered turns alone waited for the sharing lanes to end
+  double idle = 0.0;          ///< no lane held a turn (the lanes were building, judging or done)
+};
+
+/// `a` and `b` added field by field (the GPUs of a host, for one summary).
+GpuTurnTimes operator+(const GpuTurnTimes& a, const GpuTurnTimes& b);
 
 /// The turns of the lanes that share one GPU.
 class GpuTurns {
@@ -58,9 +72,14 @@ class GpuTurns {
   std::size_t sharing() const;
   /// Whether a lane has the GPU alone now (for tests).
   bool alone_now() const;
+  /// Where the GPU's time went from the turns' start until now.
+  GpuTurnTimes times() const;
 
  private:
+  using Clock = std::chrono::steady_clock;
   void give_back(bool alone);
+  /// The time since the last change added to the state it was spent in (the mutex held).
+  void account(Clock::time_point now) const;
   std::size_t sharing_most_;
   const std::size_t gather_alone_;
   mutable std::mutex mutex_;
@@ -71,6 +90,8 @@ class GpuTurns {
   std::uint64_t serving_ = 0;      ///< the ticket whose lane shares next
   bool alone_ = false;
   bool draining_ = false;  ///< gathered turns alone are waiting or being served: no new sharing
+  mutable GpuTurnTimes times_;
+  mutable Clock::time_point accounted_ = Clock::now();  ///< times_ holds the time until here
 };
 
 }  // namespace cugrade

@@ -64,6 +64,8 @@ Outcome outcome_of(const std::string& kind) {
 struct ToolRun {
   std::string tool;
   std::map<std::string, std::size_t> after_race;  ///< racecheck: step → its cases checked after a race in it
+  /// racecheck, after_race_alone: step → its cases left unchecked after a race, for the run alone
+  std::map<std::string, std::vector<std::string>> left_for_alone = {};
   RunOutcome ran;
   std::vector<SanitizerOutput> outputs;  ///< per runner process
   double seconds = 0.0;
@@ -146,7 +148,8 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
                                  const RunRequest& first, const RunOutcome& ran, const fs::path& sanitizer,
                                  const std::vector<std::string>& tools,
                                  const std::vector<std::string>& source_names,
-                                 std::vector<CaseResult>& cases, const std::function<void()>& starting) {
+                                 std::vector<CaseResult>& cases, const std::function<void()>& starting,
+                                 bool after_race_alone) {
   const auto started = std::chrono::steady_clock::now();
   SanitizerPass pass;
   // The cases to check, by task id, with their results.
@@ -276,7 +279,9 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
       // ones taking a second or more each under racecheck.
       std::vector<std::pair<std::string, std::future<ToolRun>>> again;
       for (const auto& [step, rest] : chunk.if_race)
-        if (unknown_race || raced.contains(step)) {
+        if ((unknown_race || raced.contains(step)) && after_race_alone) {
+          run.left_for_alone[step] = rest;
+        } else if (unknown_race || raced.contains(step)) {
           run.after_race[step] = rest.size();
           again.emplace_back(step, std::async(std::launch::async, [&, step, rest] {
             ToolRun more{tool, {}, {}, {}, {}};
@@ -296,7 +301,8 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
     }));
   }
   std::map<std::string, double> checked;  // tool → its runner's seconds
-  std::vector<std::string> slow, problems, after_race;
+  std::vector<std::string> slow, problems, after_race, left_for_alone;
+  std::set<std::string> reported;  // tasks given a finding or a disagreement
   std::set<std::string> bad_access;  // tasks memcheck found an invalid access in
   StepFindings found;                // by step: races, race-free steps, then bad accesses
   for (auto& future : running) {  // in the order of `tools`: memcheck first
@@ -335,6 +341,10 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
     checked[run.tool] = std::max(checked[run.tool], run.seconds);
     for (const auto& [step, more] : run.after_race)
       after_race.push_back(fmt::format("{} ({} more case{})", step, more, more == 1 ? "" : "s"));
+    for (const auto& [step, rest] : run.left_for_alone) {
+      for (const auto& id : rest) unchecked(id);
+      left_for_alone.push_back(fmt::format("{} ({} more case{})", step, rest.size(), rest.size() == 1 ? "" : "s"));
+    }
     // A read past an array's end is also a read of memory nothing wrote: initcheck's report of
     // it would only repeat memcheck's, less precisely.
     if (run.tool == "memcheck")
@@ -353,6 +363,7 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
     if (run.tool == "racecheck") note_racecheck_steps(run, findings, results, found);
     for (const auto& [task, message] : findings_by_task(findings)) {
       give_sanitizer_finding(*results.at(task), outcome_of(kind_of.at(task)), message);
+      reported.insert(task);
       ++pass.marked;
     }
     // A case the tool ran to its end and reported nothing on: do its outputs agree with the
@@ -366,7 +377,10 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
         const PlannedCase& planned = *planned_of.at(task);
         const Step* step = spec.find_step(planned.spec_case.step);
         const auto right = sanitized_outputs_pass(run.output_files.at(task), planned, step->tolerance);
-        if (right && note_sanitized_disagreement(*results.at(task), *right, run.tool)) ++pass.marked;
+        if (right && note_sanitized_disagreement(*results.at(task), *right, run.tool)) {
+          reported.insert(task);
+          ++pass.marked;
+        }
       }
   }
   // Results that changed between runs were guessed a race or an unset value before the sanitizer
@@ -374,6 +388,11 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
   for (const std::string& task : bad_access)
     if (results.contains(task)) found.bad_access.insert(results.at(task)->step);
   explain_changes_by_findings(cases, found);
+  for (const auto& id : ids) {
+    const std::string& case_id = results.at(id)->id;
+    if (!reported.contains(id) && std::ranges::find(pass.unchecked, case_id) == pass.unchecked.end())
+      pass.clean.push_back(case_id);
+  }
   pass.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   if (!checked.empty()) {
     std::string list;
@@ -385,6 +404,10 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
   if (!after_race.empty())
     pass.notes.push_back(fmt::format("racecheck found a race on shared memory, so it checked every case of the step: {}",
                                      fmt::join(after_race, ", ")));
+  if (!left_for_alone.empty())
+    pass.notes.push_back(fmt::format("racecheck found a race on shared memory beside other submissions; the step's "
+                                     "other cases are checked with the GPU alone: {}",
+                                     fmt::join(left_for_alone, ", ")));
   if (!slow.empty())
     pass.notes.push_back(fmt::format("compute-sanitizer: not checked, longer than {:g} s under the sanitizer: {}",
                                      spec.limits.sanitizer_timeout_s, fmt::join(slow, ", ")));

@@ -67,6 +67,9 @@ struct SanitizerPass {
   /// the GPU a neighbour can cause either, so a graded batch checks them again alone
   /// (alone_rerun.hpp).
   std::vector<std::string> unchecked = {};
+  /// The cases (CaseResult::id) it checked under every tool and gave nothing: a run again alone
+  /// need not check them again, since a check that found nothing cost no point.
+  std::vector<std::string> clean = {};
   double seconds = 0.0;
 };
 
@@ -81,11 +84,15 @@ void give_sanitizer_finding(CaseResult& result, Outcome outcome, const std::stri
 /// sandbox, in work_dir/sanitize-<tool>; gives each report to its case among `cases`.
 /// `source_names` are the student's names of the submission's files, in order. Without `sanitizer` it only notes so.
 /// `starting` is called once before the first sanitized runner starts (a progress line), never
-/// when no case is left to check.
+/// when no case is left to check. With `after_race_alone` (a graded batch, beside other
+/// submissions), a step whose first cases raced has its other cases listed in `unchecked` rather
+/// than checked: its raced cases fail and are checked again alone with them (alone_rerun.hpp),
+/// so racecheck's longest work is done once, alone, instead of twice.
 SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, const CasePlan& plan,
                                  const RunRequest& first, const RunOutcome& ran,
                                  const std::filesystem::path& sanitizer, const std::vector<std::string>& tools,
                                  const std::vector<std::string>& source_names,
-                                 std::vector<CaseResult>& cases, const std::function<void()>& starting = {});
+                                 std::vector<CaseResult>& cases, const std::function<void()>& starting = {},
+                                 bool after_race_alone = false);
 
 }  // namespace cugrade

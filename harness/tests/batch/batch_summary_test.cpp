@@ -82,6 +82,12 @@ TEST_CASE("batch::render_batch_summary") {
     CHECK(text.find("% of the time") == std::string::npos);
     CHECK(text.find("; 30 s went to waiting for the GPU while another cugrade on this machine used it.\n") !=
           std::string::npos);
+    CHECK(text.find("GPU time:") == std::string::npos);  // no turn counted
+    s.times.turns = {77.0, 96.0, 394.0, 20.0, 12.0};
+    CHECK(render_batch_summary(s, "matmul", "grades")
+              .find("GPU time: alone 77 s (timing, profiles and cases run again alone) · shared 96 s, 4.1 submissions "
+                    "at once on average, 20 s of it winding down for turns alone · idle 12 s (no submission was ready "
+                    "to run: builds, judging).\n") != std::string::npos);
   }
   SUBCASE("the CPU backend, stopped early") {
     BatchSummary s = sample_summary();

@@ -9,6 +9,7 @@
 #include <fstream>
 
 #include "pipeline/check_submission.hpp"
+#include "pipeline/sanitizer_fixture.hpp"
 #include "pipeline/twice_fixture.hpp"
 #include "report/json_report.hpp"
 
@@ -207,6 +208,56 @@ TEST_CASE("pipeline::run_again_alone in a check beside other lanes") {
     CHECK(std::count_if(report.notes.begin(), report.notes.end(), [](const std::string& n) {
             return n.starts_with("alone: compute-sanitizer could not check the cases");
           }) == 1);
+  }
+  SUBCASE("wrong beside others where compute-sanitizer found nothing: run again alone, not sanitized again") {
+    const fs::path sanitizer = fixture.root / "cuda" / "compute-sanitizer" / "compute-sanitizer";
+    fs::create_directories(sanitizer.parent_path());
+    std::ofstream(sanitizer) << "#!/bin/sh\n";
+    context.locations.compute_sanitizer = sanitizer;
+    fixture.options.sanitizer = true;
+    std::vector<std::string> tools;
+    std::mutex mutex;
+    fixture.expect_runner(beside);
+    fixture.processes.expect(sanitized_runner({}, &tools, &mutex));  // memcheck beside others: nothing found
+    fixture.expect_runner();                                         // alone: the two cases, and no sanitizer
+    const GradeReport report = check();
+    CHECK(fixture.processes.pending() == 0);
+    CHECK(tools == std::vector<std::string>{"memcheck"});
+    CHECK(report.outcome == Outcome::passed);
+    REQUIRE(fixture.jobs.size() == 2);
+    CHECK(ids_of(fixture.jobs[1]) == fast_tasks);
+  }
+  SUBCASE("a race beside others: the step's further cases wait for the run alone, which checks them once") {
+    const fs::path sanitizer = fixture.root / "cuda" / "compute-sanitizer" / "compute-sanitizer";
+    fs::create_directories(sanitizer.parent_path());
+    std::ofstream(sanitizer) << "#!/bin/sh\n";
+    context.locations.compute_sanitizer = sanitizer;
+    fixture.options.sanitizer = true;
+    std::ofstream(fixture.source(), std::ios::app) << "__global__ void tiled() { __shared__ float tile[256]; }\n";
+    fixture.spec.cases[0].sizes.push_back({{"n", 20000}});  // 80 000 bytes of input: checked only after a race
+    const std::string raced = fixture.task_id_of("simple/n=5/seed=1");
+    const std::string larger = fixture.task_id_of("simple/n=20000/seed=1");
+    std::vector<std::string> tools;
+    std::mutex mutex;
+    fixture.expect_runner();  // beside others: the cases, then memcheck and racecheck's first cases
+    for (int i = 0; i < 2; ++i) fixture.processes.expect(sanitized_runner({}, &tools, &mutex, {raced, larger}));
+    fixture.expect_runner();  // alone: the raced case and the one left, then memcheck, racecheck, racecheck after the race
+    for (int i = 0; i < 3; ++i) fixture.processes.expect(sanitized_runner({}, &tools, &mutex, {raced, larger}));
+    const GradeReport report = check();
+    CHECK(fixture.processes.pending() == 0);
+    std::sort(tools.begin(), tools.end());
+    CHECK(tools == std::vector<std::string>{"memcheck", "memcheck", "racecheck", "racecheck", "racecheck"});
+    CHECK(case_of(report, "simple/n=5/seed=1").outcome == Outcome::wrong_answer);
+    CHECK(case_of(report, "simple/n=20000/seed=1").outcome == Outcome::wrong_answer);  // its race, found alone
+    CHECK(case_of(report, "simple/n=20000/seed=1").message.find("a race on __shared__ memory") != std::string::npos);
+    CHECK(case_of(report, "simple/n=40/seed=1").outcome == Outcome::passed);
+    const auto has_note = [&](const std::string& text) {
+      return std::any_of(report.notes.begin(), report.notes.end(),
+                         [&](const std::string& n) { return n.find(text) != std::string::npos; });
+    };
+    CHECK(has_note("the step's other cases are checked with the GPU alone: simple (1 more case)"));
+    CHECK(has_note("simple/n=20000/seed=1 (beside others: passed, not checked by compute-sanitizer)"));
+    CHECK(has_note("alone: racecheck found a race on shared memory, so it checked every case of the step: simple (1 more case)"));
   }
   SUBCASE("every case passed beside others: nothing run again, no turn alone") {
     fixture.expect_runner();

@@ -226,4 +226,31 @@ TEST_CASE("pipeline::GpuTurns with a limit and gathered turns alone") {
     auto after = turns.shared();  // the drain, if any, ended with it
     CHECK(after.held());
   }
+
+  SUBCASE("the time is counted where it went: idle, shared (how many at once), winding down, alone") {
+    GpuTurns turns(2, 1);
+    std::this_thread::sleep_for(40ms);  // idle
+    {
+      auto a = turns.shared();
+      auto b = turns.shared();
+      std::this_thread::sleep_for(60ms);  // two share
+      std::jthread timing([&] {
+        auto turn = turns.alone();  // the first waiting alone stops the sharing: both wind down
+        std::this_thread::sleep_for(50ms);
+      });
+      std::this_thread::sleep_for(40ms);
+      a.release();
+      b.release();
+    }
+    const GpuTurnTimes t = turns.times();
+    CHECK(t.idle >= 0.035);
+    CHECK(t.shared >= 0.095);
+    CHECK(t.winding_down >= 0.035);
+    CHECK(t.winding_down <= t.shared);
+    CHECK(t.lane_seconds == doctest::Approx(2.0 * t.shared).epsilon(0.05));  // two shared all but a moment
+    CHECK(t.alone >= 0.045);
+    const GpuTurnTimes twice = t + t;
+    CHECK(twice.alone == doctest::Approx(2.0 * t.alone));
+    CHECK(twice.idle == doctest::Approx(2.0 * t.idle));
+  }
 }
