@@ -7,13 +7,15 @@
 # identical, performance points within the timing's noise.
 #
 #   scripts/bench-sharing.sh BUILD_DIR WORK [--classes "matmul reduction ..."] [--size N]
-#                            [--hostile] [-- GRADE_OPTIONS...]
+#                            [--hostile] [--warm-up N] [-- GRADE_OPTIONS...]
 #
 #   --classes   the assignments (default: matmul reduction transpose nbody)
 #   --size      students per class (scripts/make-class.sh ID N --mix class; default 40)
 #   --hostile   three hostile classmates added to each class: one that takes all the GPU memory its
 #               limit allows, one whose kernel never ends, one that floods the GPU with work
 #               before each call; the agreement then says whether they changed anyone's grade
+#   --warm-up   first grades N of the class's submissions, untimed, so that neither measured grade
+#               pays for the first start of nvcc, compute-sanitizer and ncu (default 4; 0: none)
 #   GRADE_OPTIONS passed to both grades (e.g. --no-diagnosis)
 #
 # Prints a Markdown table: submissions per minute each way, their ratio, and the agreement; then
@@ -21,16 +23,17 @@
 # under WORK/grades-ID-1 and WORK/grades-ID-default, logs beside them.
 set -euo pipefail
 
-usage() { sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 1; }
+usage() { sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 1; }
 [ $# -ge 2 ] || usage
 build=$1 work=$2
 shift 2
-classes="matmul reduction transpose nbody" size=40 hostile=false grade_options=()
+classes="matmul reduction transpose nbody" size=40 hostile=false warm_up=4 grade_options=()
 while [ $# -gt 0 ]; do
   case $1 in
     --classes) classes=$2; shift 2 ;;
     --size) size=$2; shift 2 ;;
     --hostile) hostile=true; shift ;;
+    --warm-up) warm_up=$2; shift 2 ;;
     --) shift; grade_options=("$@"); break ;;
     *) usage ;;
   esac
@@ -115,6 +118,14 @@ for id in $classes; do
     if $hostile; then add_hostile "$id" "$class"; fi
   fi
   count=$(find "$class" -mindepth 1 -maxdepth 1 | wc -l)
+  if [ "$warm_up" -gt 0 ]; then
+    rm -rf "$work/warm-$id" "$work/warm-grades-$id"
+    mkdir -p "$work/warm-$id"
+    mapfile -t first < <(find "$class" -mindepth 1 -maxdepth 1 | sort | head -n "$warm_up")
+    cp -r "${first[@]}" "$work/warm-$id/"
+    "$cugrade" grade "$id" -S "$work/warm-$id" -o "$work/warm-grades-$id" --backend cuda "${grade_options[@]}" \
+      > "$work/grade-$id-warm-up.log" 2>&1 || true
+  fi
   rates=()
   for runs in 1 default; do
     out=$work/grades-$id-$runs
