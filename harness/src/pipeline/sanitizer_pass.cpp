@@ -64,12 +64,13 @@ Outcome outcome_of(const std::string& kind) {
 struct ToolRun {
   std::string tool;
   std::map<std::string, std::size_t> after_race;  ///< racecheck: step → its cases checked after a race in it
-  /// racecheck, after_race_alone: step → its cases left unchecked after a race, for the run alone
-  std::map<std::string, std::vector<std::string>> left_for_alone = {};
   RunOutcome ran;
   std::vector<SanitizerOutput> outputs;  ///< per runner process
   double seconds = 0.0;
   std::map<std::string, std::string> output_files = {};  ///< task id → where its sanitized run wrote its outputs
+  /// racecheck, after_race_alone: step → its cases left unchecked after a race, for the run alone
+  std::map<std::string, std::vector<std::string>> left_for_alone = {};
+  std::vector<std::string> meant = {};  ///< the task ids given to its runners
 };
 
 /// Adds "<tool>: <what>" to `problems` unless that tool already has one (its other runners
@@ -243,6 +244,7 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
       // Runs `checked` in fresh runners until every case has its reports (the print limit).
       const auto check_cases = [&](ToolRun& run, const std::vector<std::string>& checked, const std::string& folder) {
         RunRequest request = sanitized;
+        run.meant.insert(run.meant.end(), checked.begin(), checked.end());
         std::vector<std::string> pending = checked;
         for (int round = 0; round < kRounds && !pending.empty(); ++round) {
           // A folder per round: run_job names its files by attempt, from 1 again.
@@ -295,6 +297,7 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
         if (run.ran.output_excerpt.empty()) run.ran.output_excerpt = more.ran.output_excerpt;
         for (auto& output : more.outputs) run.outputs.push_back(std::move(output));
         for (auto& [id, file] : more.output_files) run.output_files[id] = std::move(file);
+        run.meant.insert(run.meant.end(), more.meant.begin(), more.meant.end());
       }
       run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - tool_started).count();
       return run;
@@ -303,6 +306,7 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
   std::map<std::string, double> checked;  // tool → its runner's seconds
   std::vector<std::string> slow, problems, after_race, left_for_alone;
   std::set<std::string> reported;  // tasks given a finding or a disagreement
+  std::set<std::string> missed;    // tasks a tool was given and never ran to an end
   std::set<std::string> bad_access;  // tasks memcheck found an invalid access in
   StepFindings found;                // by step: races, race-free steps, then bad accesses
   for (auto& future : running) {  // in the order of `tools`: memcheck first
@@ -339,6 +343,9 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
       continue;
     }
     checked[run.tool] = std::max(checked[run.tool], run.seconds);
+    for (const auto& id : run.meant)
+      if (const auto status = run.ran.tasks.find(id); status == run.ran.tasks.end() || status->second.outcome == Outcome::not_run)
+        missed.insert(id);
     for (const auto& [step, more] : run.after_race)
       after_race.push_back(fmt::format("{} ({} more case{})", step, more, more == 1 ? "" : "s"));
     for (const auto& [step, rest] : run.left_for_alone) {
@@ -390,7 +397,8 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
   explain_changes_by_findings(cases, found);
   for (const auto& id : ids) {
     const std::string& case_id = results.at(id)->id;
-    if (!reported.contains(id) && std::ranges::find(pass.unchecked, case_id) == pass.unchecked.end())
+    if (!reported.contains(id) && !missed.contains(id) &&
+        std::ranges::find(pass.unchecked, case_id) == pass.unchecked.end())
       pass.clean.push_back(case_id);
   }
   pass.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

@@ -67,8 +67,8 @@ struct SanitizerPass {
   /// the GPU a neighbour can cause either, so a graded batch checks them again alone
   /// (alone_rerun.hpp).
   std::vector<std::string> unchecked = {};
-  /// The cases (CaseResult::id) it checked under every tool and gave nothing: a run again alone
-  /// need not check them again, since a check that found nothing cost no point.
+  /// The cases (CaseResult::id) every tool given them ran to an end and reported nothing on: a
+  /// run again alone need not check them again, since a check that found nothing cost no point.
   std::vector<std::string> clean = {};
   double seconds = 0.0;
 };

@@ -135,6 +135,14 @@ TEST_CASE("pipeline::run_again_alone in a check beside other lanes") {
                             run_submission(context, fixture.spec, twice_grader, fixture.options, std::move(built)));
   };
   const std::vector<std::string> fast_tasks{fixture.task_id_of("fast/n=5/seed=1"), fixture.task_id_of("fast/n=40/seed=1")};
+  // compute-sanitizer "installed" (each of its runs scripted by the subcase) and asked for.
+  const auto use_sanitizer = [&] {
+    const fs::path sanitizer = fixture.root / "cuda" / "compute-sanitizer" / "compute-sanitizer";
+    fs::create_directories(sanitizer.parent_path());
+    std::ofstream(sanitizer) << "#!/bin/sh\n";
+    context.locations.compute_sanitizer = sanitizer;
+    fixture.options.sanitizer = true;
+  };
 
   SUBCASE("wrong beside others, right alone: the run alone counts, and the report says so") {
     fixture.expect_runner(beside);
@@ -187,11 +195,7 @@ TEST_CASE("pipeline::run_again_alone in a check beside other lanes") {
                     "(beside others: timeout)") != report.notes.end());
   }
   SUBCASE("passed, yet compute-sanitizer could not check them beside others: checked again alone") {
-    const fs::path sanitizer = fixture.root / "cuda" / "compute-sanitizer" / "compute-sanitizer";
-    fs::create_directories(sanitizer.parent_path());
-    std::ofstream(sanitizer) << "#!/bin/sh\n";
-    context.locations.compute_sanitizer = sanitizer;
-    fixture.options.sanitizer = true;
+    use_sanitizer();
     const auto refused = [](const ProcessRequest&) { return fake_exit(1, "", "out of memory\n"); };
     fixture.expect_runner();
     fixture.processes.expect(refused);  // memcheck's runner, beside others
@@ -210,11 +214,7 @@ TEST_CASE("pipeline::run_again_alone in a check beside other lanes") {
           }) == 1);
   }
   SUBCASE("wrong beside others where compute-sanitizer found nothing: run again alone, not sanitized again") {
-    const fs::path sanitizer = fixture.root / "cuda" / "compute-sanitizer" / "compute-sanitizer";
-    fs::create_directories(sanitizer.parent_path());
-    std::ofstream(sanitizer) << "#!/bin/sh\n";
-    context.locations.compute_sanitizer = sanitizer;
-    fixture.options.sanitizer = true;
+    use_sanitizer();
     std::vector<std::string> tools;
     std::mutex mutex;
     fixture.expect_runner(beside);
@@ -228,11 +228,7 @@ TEST_CASE("pipeline::run_again_alone in a check beside other lanes") {
     CHECK(ids_of(fixture.jobs[1]) == fast_tasks);
   }
   SUBCASE("a race beside others: the step's further cases wait for the run alone, which checks them once") {
-    const fs::path sanitizer = fixture.root / "cuda" / "compute-sanitizer" / "compute-sanitizer";
-    fs::create_directories(sanitizer.parent_path());
-    std::ofstream(sanitizer) << "#!/bin/sh\n";
-    context.locations.compute_sanitizer = sanitizer;
-    fixture.options.sanitizer = true;
+    use_sanitizer();
     std::ofstream(fixture.source(), std::ios::app) << "__global__ void tiled() { __shared__ float tile[256]; }\n";
     fixture.spec.cases[0].sizes.push_back({{"n", 20000}});  // 80 000 bytes of input: checked only after a race
     const std::string raced = fixture.task_id_of("simple/n=5/seed=1");
