@@ -111,14 +111,18 @@ Result<std::filesystem::path> write_class_files(const Spec& spec, const std::fil
   return gradebook;
 }
 
-std::string gpu_turns_line(const GpuTurnTimes& turns) {
+std::string gpu_turns_line(const GpuTurnTimes& turns, std::size_t graded) {
   if (turns.alone + turns.shared + turns.idle <= 0.0) return {};
   std::string line = fmt::format("GPU time: alone {:.0f} s (timing, profiles and cases run again alone) · shared {:.0f} s",
                                  turns.alone, turns.shared);
   if (turns.shared > 0.0)
     line += fmt::format(", {:.1f} submissions at once on average, {:.0f} s of it winding down for turns alone",
                         turns.lane_seconds / turns.shared, turns.winding_down);
-  return line + fmt::format(" · idle {:.0f} s (no submission was ready to run: builds, judging).\n", turns.idle);
+  line += fmt::format(" · idle {:.0f} s (no submission was ready to run: builds, judging)", turns.idle);
+  // Sharing more cannot take the class past what its turns alone allow.
+  if (graded && turns.alone >= 1.0)
+    line += fmt::format(". The turns alone allow at most {:.1f} submissions per minute", 60.0 * static_cast<double>(graded) / turns.alone);
+  return line + ".\n";
 }
 
 std::string render_batch_summary(const BatchSummary& summary, const std::string& assignment,
@@ -173,7 +177,7 @@ std::string render_batch_summary(const BatchSummary& summary, const std::string&
       text += fmt::format("; {:.0f} s went to waiting for the GPU while another cugrade on this machine used it",
                           t.gpu_waited);
     text += ".\n";
-    if (sharing) text += gpu_turns_line(t.turns);
+    if (sharing) text += gpu_turns_line(t.turns, summary.graded_now);
   }
   if (!summary.setup_problem.empty()) text += "Warning: " + summary.setup_problem + "\n";
   if (!summary.late_note.empty()) text += summary.late_note + "\n";

@@ -38,8 +38,9 @@ Result<std::filesystem::path> write_class_files(const Spec& spec, const std::fil
                                                 const LeaderboardOptions& leaderboard, const LatePlan* late = nullptr);
 
 /// One line saying where shared GPUs' time went (`turns`): alone, shared (how many at once, how
-/// long winding down for turns alone) and idle; empty where no time was counted.
-std::string gpu_turns_line(const GpuTurnTimes& turns);
+/// long winding down for turns alone) and idle, and the most submissions per minute the turns
+/// alone allow for the `graded` ones; empty where no time was counted.
+std::string gpu_turns_line(const GpuTurnTimes& turns, std::size_t graded);
 
 /// The summary as lines of text for the terminal (no colour), `assignment` naming the batch.
 std::string render_batch_summary(const BatchSummary& summary, const std::string& assignment,

@@ -87,7 +87,11 @@ TEST_CASE("batch::render_batch_summary") {
     CHECK(render_batch_summary(s, "matmul", "grades")
               .find("GPU time: alone 77 s (timing, profiles and cases run again alone) · shared 96 s, 4.1 submissions "
                     "at once on average, 20 s of it winding down for turns alone · idle 12 s (no submission was ready "
-                    "to run: builds, judging).\n") != std::string::npos);
+                    "to run: builds, judging). The turns alone allow at most ") != std::string::npos);
+    s.graded_now = 40;
+    CHECK(gpu_turns_line(s.times.turns, 40).ends_with(
+        ". The turns alone allow at most 31.2 submissions per minute.\n"));  // 40 in 77 s alone
+    CHECK(gpu_turns_line({}, 40).empty());
   }
   SUBCASE("the CPU backend, stopped early") {
     BatchSummary s = sample_summary();
