@@ -68,7 +68,7 @@ AloneRerun run_again_alone(ProcessRunner& processes, const Spec& spec, const Cas
   std::error_code ec;
   fs::create_directories(dir, ec);  // one that cannot be made fails the runs: their cases keep no pass
   fs::create_directories(reference_dir, ec);
-  const CasePlan cut = plan_of_cases(plan, failed, dir, reference_dir);
+  CasePlan cut = plan_of_cases(plan, failed, dir, reference_dir);
   RunRequest alone = run;
   alone.work_dir = dir;
   alone.job.checks = cut.job.checks;
@@ -84,12 +84,11 @@ AloneRerun run_again_alone(ProcessRunner& processes, const Spec& spec, const Cas
   if (stages.zero_poison) check_uninitialised_shared_on_gpu(processes, spec, cut, alone, ran, zero_poison, again);
   std::vector<std::string> sanitizer_notes;
   if (!stages.sanitizer.empty()) {
-    CasePlan to_sanitize = cut;  // a clean check beside others stands
-    for (PlannedCase& planned : to_sanitize.cases)
+    for (PlannedCase& planned : cut.cases)  // a clean check beside others stands
       if (std::ranges::find(stages.sanitized_clean, planned.spec_case.id) != stages.sanitized_clean.end())
         planned.spec_case.sanitize = false;
-    const SanitizerPass pass = run_sanitizer_pass(processes, spec, to_sanitize, alone, ran, stages.sanitizer,
-                                                  stages.tools, stages.source_names, again);
+    const SanitizerPass pass = run_sanitizer_pass(processes, spec, cut, alone, ran, stages.sanitizer, stages.tools,
+                                                  stages.source_names, again);
     sanitizer_notes = pass.notes;
   }
   for (std::size_t k = 0; k < failed.size() && k < again.size(); ++k) {

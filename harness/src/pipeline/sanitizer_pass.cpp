@@ -1,13 +1,10 @@
 #include "pipeline/sanitizer_pass.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
-#include <fstream>
 #include <future>
 #include <iterator>
 #include <set>
-#include <sstream>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -25,10 +22,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-/// Reports shown per runner process: a few cases' worth (a bad kernel reports once per thread
-/// that goes wrong, up to a few hundred times). The cases after the limit was reached run again
-/// in a fresh runner, at most kRounds times in all.
-constexpr int kPrintLimit = 1000;
+/// The cases past a runner's print limit (sanitizer_command) run again in a fresh runner, at
+/// most kRounds times in all.
 constexpr int kRounds = 6;
 
 /// Whether a case that ended so in the normal run is left out of the sanitizer's runs.
@@ -44,13 +39,6 @@ std::size_t input_bytes(const PlannedCase& planned) {
   std::size_t bytes = 0;
   for (const auto& [name, array] : planned.inputs()) bytes += array.bytes.size();
   return bytes;
-}
-
-std::string read_text(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
 }
 
 /// The case's outcome for a report of `kind`, as the CPU backend gives it: the GPU aborts a
@@ -104,45 +92,14 @@ void give_sanitizer_finding(CaseResult& result, Outcome outcome, const std::stri
     // CPU backend, which stops at it, shows the access alone.
     if (caused)
       for (Comparison& comparison : result.comparisons) comparison.pattern.clear();
-    result.message = result.outcome == Outcome::passed || result.message.empty() ? message : message + " — " + result.message;
+    result.message = result.outcome == Outcome::passed || result.message.empty()
+                         ? message
+                         : message + std::string(sentence_separator) + result.message;
     result.outcome = outcome;
     result.points = 0.0;
   } else {
     append_sentence(result.message, message);
   }
-}
-
-std::vector<std::string> sanitizer_tools(const std::vector<fs::path>& sources) {
-  std::string all;
-  for (const auto& file : sources) all += read_text(file);
-  const auto mentions = [&](std::string_view word) { return all.find(word) != std::string::npos; };
-  std::vector<std::string> tools{"memcheck"};
-  if (mentions_shared_memory(all)) tools.push_back("racecheck");
-  // cudaMalloc, cudaMallocAsync, cudaMallocManaged, malloc in a kernel, cuMemAlloc, thrust's.
-  if (mentions("alloc") || mentions("Alloc") || mentions("device_vector") || mentions("cuMemCreate"))
-    tools.push_back("initcheck");
-  if (mentions("__syncwarp") || mentions("_sync(") || mentions("cooperative_groups")) tools.push_back("synccheck");
-  return tools;
-}
-
-int next_sanitizer_port() {
-  static std::atomic<int> next{0};
-  return 49152 + 100 * (next++ % 158);
-}
-
-std::vector<std::string> sanitizer_command(const fs::path& sanitizer, const std::string& tool, int port) {
-  std::vector<std::string> argv{sanitizer.string(), "--tool", tool, "--print-limit", std::to_string(kPrintLimit),
-                                "--show-backtrace", "no", "--error-exitcode", "0"};
-  if (port > 0) argv.insert(argv.end(), {"--port", std::to_string(port)});
-  // The runner only: a process the student's code forks (a daemon left behind) is not followed,
-  // so the tool ends with the runner instead of waiting out the daemon (a vecadd attack's 20 s
-  // daemon held memcheck and initcheck 22 s each on an H200). A forked child cannot use the
-  // runner's CUDA context anyway.
-  argv.insert(argv.end(), {"--target-processes", "application-only"});
-  // A bad access then ends only its kernel, not the CUDA context: the case finishes and the next
-  // one runs in the same runner, where otherwise each bad case would cost a runner's start.
-  if (tool == "memcheck") argv.insert(argv.end(), {"--destroy-on-device-error", "kernel"});
-  return argv;
 }
 
 SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, const CasePlan& plan,
@@ -280,10 +237,11 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
       // A runner per step that raced, side by side: racy code is raced at every size, larger
       // ones taking a second or more each under racecheck.
       std::vector<std::pair<std::string, std::future<ToolRun>>> again;
-      for (const auto& [step, rest] : chunk.if_race)
-        if ((unknown_race || raced.contains(step)) && after_race_alone) {
+      for (const auto& [step, rest] : chunk.if_race) {
+        if (!unknown_race && !raced.contains(step)) continue;
+        if (after_race_alone) {
           run.left_for_alone[step] = rest;
-        } else if (unknown_race || raced.contains(step)) {
+        } else {
           run.after_race[step] = rest.size();
           again.emplace_back(step, std::async(std::launch::async, [&, step, rest] {
             ToolRun more{tool, {}, {}, {}, {}};
@@ -291,6 +249,7 @@ SanitizerPass run_sanitizer_pass(ProcessRunner& processes, const Spec& spec, con
             return more;
           }));
         }
+      }
       for (auto& [step, future] : again) {
         ToolRun more = future.get();
         for (auto& [id, status] : more.ran.tasks) run.ran.tasks[id] = std::move(status);
